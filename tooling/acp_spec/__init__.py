@@ -1,0 +1,1 @@
+"""acp-spec: the ACP v2 spec as one YAML file, and everything generated from it."""

@@ -1,0 +1,46 @@
+"""Compiler-style problems: ``file:line:col: what is wrong; what to do``."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, order=True)
+class Position:
+    """A place in a source file; line and column count from 1."""
+
+    file: str
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+@dataclass(frozen=True, order=True)
+class Diagnostic:
+    position: Position
+    message: str
+
+    def render(self) -> str:
+        return f"{self.position}: {self.message}"
+
+
+class SpecError(Exception):
+    """The spec is invalid; carries every problem found, in source order."""
+
+    def __init__(self, diagnostics: Iterable[Diagnostic]) -> None:
+        self.diagnostics: tuple[Diagnostic, ...] = tuple(sorted(set(diagnostics)))
+        super().__init__("\n".join(d.render() for d in self.diagnostics))
+
+
+def did_you_mean(word: str, choices: Iterable[str]) -> str:
+    """`` (did you mean 'x'?)`` when a choice is close to ``word``, else ``""``."""
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def one_of(choices: Sequence[str]) -> str:
+    return ", ".join(f"'{c}'" for c in choices)

@@ -1,0 +1,108 @@
+"""Check the YAML's shape against spec/format.schema.json, in words a maintainer can act on."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+
+from .diagnostics import Diagnostic, did_you_mean, one_of
+from .yamlsource import PathKey, SourceMap
+
+FORMAT_SCHEMA = Path(__file__).with_name("format.schema.json")
+
+_JSON_TYPES = {
+    str: "a string", bool: "a boolean", int: "an integer", float: "a number",
+    list: "a list", dict: "a mapping", type(None): "null",
+}  # fmt: skip
+
+
+@lru_cache(maxsize=1)
+def validator() -> Draft202012Validator:
+    schema = json.loads(FORMAT_SCHEMA.read_text(encoding="utf-8"))
+    return Draft202012Validator(schema)
+
+
+def check_format(data: Any, where: SourceMap) -> list[tuple[PathKey, Diagnostic]]:
+    """Every shape problem, with the data path it concerns."""
+    found = []
+    for error in validator().iter_errors(data):
+        for path, at_key, message in _explain(error):
+            found.append((path, Diagnostic(where.at(path, key=at_key), message)))
+    return found
+
+
+def describe(path: PathKey) -> str:
+    """A data path as the maintainer reads it: methods › session/prompt › retry."""
+    return " › ".join(str(p) for p in path) if path else "the spec"
+
+
+def _explain(error: ValidationError) -> Iterator[tuple[PathKey, bool, str]]:
+    path: PathKey = tuple(error.absolute_path)
+    where = describe(path)
+    kind, instance, schema = error.validator, error.instance, error.schema
+    if kind == "additionalProperties" and isinstance(instance, dict):
+        known = list(schema.get("properties", {}))
+        patterns = list(schema.get("patternProperties", {}))
+        for key in instance:
+            if key in known or any(re.search(p, key) for p in patterns):
+                continue
+            hint = did_you_mean(key, known)
+            yield (path + (key,), True,
+                   f"unknown field '{key}' in {where}{hint}; remove it or fix its name"
+                   + ("" if hint or not known else f" (known fields: {one_of(known)})"))  # fmt: skip
+    elif kind == "required":
+        missing = [k for k in schema["required"] if k not in instance]
+        for key in missing:
+            yield path, True, f"{where} is missing '{key}'; add it"
+    elif kind in ("enum", "const"):
+        choices = [str(c) for c in schema.get("enum", [schema.get("const")])]
+        hint = did_you_mean(str(instance), choices)
+        yield path, False, (f"{where} is {json.dumps(instance)}{hint}; "
+                            f"use {one_of(choices) if len(choices) > 1 else choices[0]}")  # fmt: skip
+    elif kind == "type":
+        wanted = schema["type"]
+        wanted = " or ".join(wanted) if isinstance(wanted, list) else wanted
+        got = _JSON_TYPES.get(type(instance), type(instance).__name__)
+        yield path, False, f"{where} must be {_article(wanted)}, not {got}; change its value"
+    elif kind == "pattern":
+        yield path, False, f"{where} {json.dumps(instance)} does not match {schema['pattern']}; {_pattern_hint(path)}"
+    elif kind == "propertyNames":
+        # the offending name is the instance of the suberror
+        for sub in error.context or []:
+            name = sub.instance
+            yield path + (name,), True, f"'{name}' is not a valid name in {where}; {_pattern_hint(path + (name,))}"
+    elif kind == "anyOf" and path[:1] == ("methods",) and len(path) == 2:
+        yield path, True, f"{where} has neither 'request' nor 'notification'; add one"
+    elif kind in ("minItems", "minProperties", "minLength"):
+        yield path, False, f"{where} is empty; give it at least one entry"
+    else:
+        yield path, False, f"{where}: {error.message}; fix the value"
+
+
+def _article(word: str) -> str:
+    return ("an " if word[:1] in "aeiou" else "a ") + word
+
+
+def _pattern_hint(path: PathKey) -> str:
+    section = path[0] if path else ""
+    hints = {
+        "types": "type names are UpperCamelCase, like SessionId",
+        "retryClasses": "retry class ids are snake_case, like not_retried",
+        "errors": "error names are snake_case, like invalid_params",
+    }
+    if "capability" in path:
+        return "write the capability as a path, like agentCapabilities.session.delete"
+    if "docs" in path:
+        return "give an https:// URL"
+    if "params" in path or "result" in path:
+        return "name a type, like PromptRequest"
+    if "class" in path:
+        return "name a retry class, like idempotent"
+    return hints.get(str(section), "fix the value")

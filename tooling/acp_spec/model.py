@@ -1,0 +1,137 @@
+"""The typed, immutable model of the spec that every emitter reads."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from .yamlsource import SourceMap
+
+Direction = Literal["client-to-agent", "agent-to-client"]
+DIRECTIONS: tuple[Direction, ...] = ("client-to-agent", "agent-to-client")
+Sender = Literal["client-to-agent", "agent-to-client", "both"]
+Stability = Literal["stable", "unstable", "proposed"]
+Kind = Literal["request", "notification"]
+
+# Routing unions that upstream derives from its method list; the generator derives them
+# too, so a type of that name in the spec would collide with a generated def.
+DERIVED_TYPE_NAMES = frozenset({
+    "AgentRequest", "AgentResponse", "AgentNotification", "ClientRequest",
+    "ClientResponse", "ClientNotification", "ProtocolLevelNotification",
+})  # fmt: skip
+
+
+@dataclass(frozen=True)
+class RetryClass:
+    id: str
+    title: str
+    meaning: str
+    rule: str
+    derived: bool
+
+
+@dataclass(frozen=True)
+class ErrorCode:
+    name: str
+    code: int
+    title: str
+    description: str
+
+
+@dataclass(frozen=True)
+class Retry:
+    direction: Direction
+    retry_class: str
+    again: str
+
+
+@dataclass(frozen=True)
+class Call:
+    """One form of a method on the wire: a request (with a result) or a notification."""
+
+    kind: Kind
+    params: str
+    result: str | None
+
+
+@dataclass(frozen=True)
+class Example:
+    title: str
+    kind: Kind
+    params: Any
+    result: Any
+
+
+@dataclass(frozen=True)
+class Method:
+    name: str
+    summary: str
+    description: str
+    sender: Sender
+    stability: Stability
+    audited: bool
+    capability: str | None
+    docs: str
+    calls: tuple[Call, ...]
+    retry: tuple[Retry, ...]
+    errors: tuple[str, ...]
+    examples: tuple[Example, ...]
+
+    @property
+    def directions(self) -> tuple[Direction, ...]:
+        return DIRECTIONS if self.sender == "both" else (self.sender,)
+
+    @property
+    def kinds(self) -> tuple[Kind, ...]:
+        return tuple(call.kind for call in self.calls)
+
+    def call(self, kind: Kind) -> Call | None:
+        return next((c for c in self.calls if c.kind == kind), None)
+
+    @property
+    def request(self) -> Call | None:
+        return self.call("request")
+
+    @property
+    def notification(self) -> Call | None:
+        return self.call("notification")
+
+    def retry_class(self, direction: Direction) -> str:
+        return next(r.retry_class for r in self.retry if r.direction == direction)
+
+    @property
+    def side(self) -> str:
+        """Upstream's ``x-side``: who handles the method (the receiver)."""
+        if self.name.startswith("$/"):
+            return "protocol"
+        return {"client-to-agent": "agent", "agent-to-client": "client", "both": "both"}[
+            self.sender
+        ]
+
+
+@dataclass(frozen=True)
+class TypeDef:
+    name: str
+    schema: Mapping[str, Any]
+    """The fragment as written in the YAML (see defs.expand_type for the JSON Schema)."""
+
+
+@dataclass(frozen=True)
+class Upstream:
+    repository: str
+    commit: str
+    docs: str
+
+
+@dataclass(frozen=True)
+class Spec:
+    version: int
+    title: str
+    upstream: Upstream
+    retry_classes: Mapping[str, RetryClass]
+    errors: Mapping[str, ErrorCode]
+    methods: Mapping[str, Method]
+    types: Mapping[str, TypeDef]
+    where: SourceMap
+    """Positions in the source, for problems found after loading (examples, say)."""

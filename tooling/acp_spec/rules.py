@@ -1,0 +1,222 @@
+"""Semantic rules that a JSON Schema of the format cannot state.
+
+Each rule is a function from the model to problems; ``check`` runs them all, so one run
+reports everything that is wrong.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from functools import cache
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+from .defs import expand_types, referenced_names
+from .diagnostics import Diagnostic, did_you_mean
+from .model import DERIVED_TYPE_NAMES, Spec
+from .yamlsource import PathKey
+
+KEY_TYPE = "IdempotencyKey"
+KEYED = "keyed"
+NOT_RETRIED = "not_retried"
+
+_SNAKE = r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*"
+_CAMEL = r"[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+"
+_SEGMENT = rf"(?:{_SNAKE}|{_CAMEL})"
+METHOD_NAME = re.compile(rf"^(?:\$/)?{_SEGMENT}(?:/{_SEGMENT})*$|^_[A-Za-z0-9_./-]+$")
+
+Rule = Callable[[Spec, set[str]], Iterator[Diagnostic]]
+
+
+def check(spec: Spec, written_types: set[str]) -> list[Diagnostic]:
+    """Every semantic problem. ``written_types`` includes types too broken to model."""
+    return [problem for rule in RULES for problem in rule(spec, written_types)]
+
+
+def _at(spec: Spec, path: PathKey, message: str, *, key: bool = False) -> Diagnostic:
+    return Diagnostic(spec.where.at(path, key=key), message)
+
+
+def method_names(spec: Spec, _: set[str]) -> Iterator[Diagnostic]:
+    for name in spec.methods:
+        if METHOD_NAME.match(name):
+            continue
+        if any(bad in name for bad in ("..", "\\", "\x00")) or name.startswith("/"):
+            why = "it would escape the output folders (it holds '..', '\\', a NUL or a leading '/')"
+        else:
+            why = "ACP names are noun/verb with snake_case segments, '$/' for protocol-level, '_' for extensions"
+        yield _at(spec, ("methods", name), f"method name {json.dumps(name)} is not valid: {why}; rename it", key=True)
+
+
+def references(spec: Spec, written: set[str]) -> Iterator[Diagnostic]:
+    def unknown_type(path: PathKey, name: str, what: str) -> Diagnostic:
+        return _at(spec, path, f"{what} '{name}' is not a type in this spec"
+                   f"{did_you_mean(name, written)}; define it under types or fix the name")  # fmt: skip
+
+    for method in spec.methods.values():
+        base: PathKey = ("methods", method.name)
+        for call in method.calls:
+            for role, name in (("params", call.params), ("result", call.result)):
+                if name is not None and name not in written:
+                    yield unknown_type(base + (call.kind, role), name, f"{call.kind} {role}")
+        for index, error in enumerate(method.errors):
+            if error not in spec.errors:
+                yield _at(spec, base + ("errors", index), f"error '{error}' is not defined under errors"
+                          f"{did_you_mean(error, spec.errors)}; add it there or fix the name")  # fmt: skip
+        for retry in method.retry:
+            if retry.retry_class not in spec.retry_classes:
+                yield _at(spec, base + ("retry", retry.direction, "class"),
+                          f"retry class '{retry.retry_class}' is not defined under retryClasses"
+                          f"{did_you_mean(retry.retry_class, spec.retry_classes)}; use one of "
+                          f"{', '.join(spec.retry_classes)}")  # fmt: skip
+    for typedef in spec.types.values():
+        for path, name in _refs_with_paths(typedef.schema, ("types", typedef.name)):
+            if name not in written:
+                yield unknown_type(path, name, "$ref")
+
+
+def _refs_with_paths(fragment: Any, path: PathKey) -> Iterator[tuple[PathKey, str]]:
+    if isinstance(fragment, dict):
+        for key, value in fragment.items():
+            if key == "$ref" and isinstance(value, str):
+                yield path + (key,), value
+            else:
+                yield from _refs_with_paths(value, path + (key,))
+    elif isinstance(fragment, list):
+        for index, item in enumerate(fragment):
+            yield from _refs_with_paths(item, path + (index,))
+
+
+def reserved_names(spec: Spec, _: set[str]) -> Iterator[Diagnostic]:
+    for name in spec.types:
+        if name in DERIVED_TYPE_NAMES:
+            yield _at(spec, ("types", name), f"type name '{name}' is derived by the generator from "
+                      "the methods; rename this type or remove it", key=True)  # fmt: skip
+
+
+def retry_per_direction(spec: Spec, _: set[str]) -> Iterator[Diagnostic]:
+    for method in spec.methods.values():
+        given = {r.direction for r in method.retry}
+        base: PathKey = ("methods", method.name, "retry")
+        for direction in method.directions:
+            if direction not in given:
+                yield _at(spec, base, f"{method.name} is sent {direction} but states no retry class "
+                          f"for it; add retry › {direction} with its class")  # fmt: skip
+        for direction in given - set(method.directions):
+            yield _at(spec, base + (direction,), f"{method.name} is only sent {method.sender}, so it "
+                      f"takes no retry class for {direction}; remove that entry", key=True)  # fmt: skip
+
+
+def notifications_not_retried(spec: Spec, _: set[str]) -> Iterator[Diagnostic]:
+    for method in spec.methods.values():
+        if method.request is not None:
+            continue
+        for retry in method.retry:
+            if retry.retry_class != NOT_RETRIED:
+                yield _at(spec, ("methods", method.name, "retry", retry.direction, "class"),
+                          f"{method.name} is a notification, which has no response to lose, so it is "
+                          f"never retried; its class must be {NOT_RETRIED}, not {retry.retry_class}")  # fmt: skip
+
+
+def keyed_iff_key(spec: Spec, _: set[str]) -> Iterator[Diagnostic]:
+    for method in spec.methods.values():
+        keyed = [r for r in method.retry if r.retry_class == KEYED]
+        reaching = [c for c in method.calls if KEY_TYPE in reachable(spec, c.params)]
+        if keyed and not reaching:
+            retry = keyed[0]
+            yield _at(spec, ("methods", method.name, "retry", retry.direction, "class"),
+                      f"{method.name} is keyed but its params never reach an {KEY_TYPE}; add an "
+                      f"optional idempotencyKey field of type {KEY_TYPE} or choose another class")  # fmt: skip
+        for call in reaching if not keyed else []:
+            yield _at(spec, ("methods", method.name, call.kind, "params"),
+                      f"{method.name}'s params ({call.params}) reach an {KEY_TYPE}, but the method is "
+                      f"not keyed; make its retry class {KEYED} or remove the key")  # fmt: skip
+
+
+def reachable(spec: Spec, name: str) -> set[str]:
+    """Every type reachable from ``name`` through references, ``name`` included."""
+    seen: set[str] = set()
+    todo = [name]
+    while todo:
+        current = todo.pop()
+        if current in seen or current not in spec.types:
+            continue
+        seen.add(current)
+        todo.extend(referenced_names(spec.types[current].schema))
+    return seen
+
+
+def reference_cycles(spec: Spec, _: set[str]) -> Iterator[Diagnostic]:
+    """A type that is only another name for itself can never hold a value."""
+
+    def alias_of(name: str) -> str | None:
+        schema = spec.types[name].schema if name in spec.types else {}
+        ref = schema.get("$ref")
+        return ref if isinstance(ref, str) else None
+
+    reported: set[str] = set()
+    for start in spec.types:
+        chain = [start]
+        while (nxt := alias_of(chain[-1])) is not None and nxt not in chain:
+            chain.append(nxt)
+        nxt = alias_of(chain[-1])
+        if nxt == start and start not in reported:
+            reported.update(chain)
+            loop = " → ".join([*chain, start])
+            yield _at(spec, ("types", start, "$ref"), f"reference cycle {loop}: the type is only "
+                      "another name for itself; give one of them a real schema")  # fmt: skip
+
+
+def examples_validate(spec: Spec, written: set[str]) -> Iterator[Diagnostic]:
+    if written - set(spec.types):
+        return  # some types are too broken to expand; their own problems are reported
+    validate = _validators(spec)
+    for method in spec.methods.values():
+        for index, example in enumerate(method.examples):
+            base: PathKey = ("methods", method.name, "examples", index)
+            call = method.call(example.kind)
+            if call is None:
+                other = "give it a result" if example.kind == "notification" else "remove its result"
+                yield _at(spec, base, f"example '{example.title}' is a {example.kind} example but "
+                          f"{method.name} is not a {example.kind}; {other}")  # fmt: skip
+                continue
+            checks = [("params", call.params, example.params)]
+            if call.result is not None:
+                checks.append(("result", call.result, example.result))
+            for role, type_name, value in checks:
+                if type_name not in spec.types:
+                    continue
+                for error in validate(type_name).iter_errors(value):
+                    inner = tuple(error.absolute_path)
+                    where = " › ".join([role, *map(str, inner)])
+                    yield _at(spec, base + (role, *inner), f"example '{example.title}' does not "
+                              f"match {type_name} at {where}: {error.message}; fix the example or the type")  # fmt: skip
+
+
+def _validators(spec: Spec) -> Callable[[str], Draft202012Validator]:
+    root = {"$id": "urn:acp-spec:types", "$defs": expand_types({n: t.schema for n, t in spec.types.items()})}
+    registry: Registry[Any] = Registry().with_resource(root["$id"], Resource.from_contents(root, DRAFT202012))
+
+    @cache
+    def validator(name: str) -> Draft202012Validator:
+        return Draft202012Validator({"$ref": f"{root['$id']}#/$defs/{name}"}, registry=registry)
+
+    return validator
+
+
+RULES: tuple[Rule, ...] = (
+    method_names,
+    references,
+    reserved_names,
+    reference_cycles,
+    retry_per_direction,
+    notifications_not_retried,
+    keyed_iff_key,
+    examples_validate,
+)
+
