@@ -1,0 +1,4 @@
+"""Emitters: pure functions from the Spec to ``{relative path: bytes}``.
+
+No emitter reads YAML or touches disk; the writer alone does that.
+"""
