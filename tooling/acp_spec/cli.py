@@ -9,7 +9,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from .diagnostics import SpecError
+from .pipeline import build_outputs
 from .spec import DEFAULT_SPEC, load_spec
+from .writer import compare, replace_all
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -23,6 +25,9 @@ def _parser() -> argparse.ArgumentParser:
                         help=f"the spec to read (default: {DEFAULT_SPEC})")  # fmt: skip
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     commands.add_parser("check", help="validate the spec and prove the generated files current")
+    commands.add_parser("generate", help="write every artifact the spec produces")
+    parser.add_argument("--root", type=Path, default=Path("."), metavar="DIR",
+                        help="the project folder that holds generated/ (default: .)")  # fmt: skip
     return parser
 
 
@@ -49,9 +54,31 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     spec = load_spec(args.spec, display=str(args.spec))
-    if args.command == "check":
-        print(f"{args.spec}: ok ({len(spec.methods)} methods, {len(spec.types)} types)")
-    return EXIT_OK
+    outputs = build_outputs(spec)
+    if args.command == "generate":
+        result = replace_all(args.root, outputs)
+        for path in result.written:
+            print(f"wrote {path}")
+        for path in result.deleted:
+            print(f"deleted {path} (the spec no longer produces it)")
+        print(f"{len(result.written)} written, {len(result.unchanged)} unchanged, "
+              f"{len(result.deleted)} deleted")  # fmt: skip
+        return EXIT_OK
+    drift = compare(args.root, outputs)
+    if drift.clean:
+        print(f"{args.spec}: ok ({len(spec.methods)} methods, {len(spec.types)} types); "
+              f"{len(outputs)} generated files are current")  # fmt: skip
+        return EXIT_OK
+    for path in drift.changed:
+        print(f"{path}: differs from what the spec generates", file=sys.stderr)
+        print(drift.diffs[path], file=sys.stderr)
+    for path in drift.missing:
+        print(f"{path}: missing", file=sys.stderr)
+    for path in drift.stale:
+        print(f"{path}: generated earlier, but the spec no longer produces it", file=sys.stderr)
+    print("generated files are out of date; run `acp-spec generate` and commit the result",
+          file=sys.stderr)  # fmt: skip
+    return EXIT_INVALID
 
 
 def entry() -> None:

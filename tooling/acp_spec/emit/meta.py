@@ -1,0 +1,53 @@
+"""generated/meta.json: upstream's method-name table, plus the retry table SDKs read."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..model import Spec
+from .schema import dump_json
+from .table import MethodRow, table
+
+META_PATH = "generated/meta.json"
+
+
+def upstream_key(name: str) -> str:
+    """Upstream's key for a method: `document/didOpen` -> `document_did_open`."""
+    bare = name.removeprefix("$/").replace("/", "_")
+    return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", bare).lower()
+
+
+def build_meta(spec: Spec) -> dict[str, Any]:
+    rows = table(spec)
+    # upstream's tables name who handles a method: the agent handles what clients send
+    handled = {
+        "agentMethods": [r for r in rows if r.side in ("agent", "both")],
+        "clientMethods": [r for r in rows if r.side in ("client", "both")],
+        "protocolMethods": [r for r in rows if r.side == "protocol"],
+    }
+    meta: dict[str, Any] = {"version": spec.version}
+    for key, group in handled.items():
+        meta[key] = {upstream_key(r.name): r.name for r in group}
+    meta["methods"] = {r.name: _entry(r) for r in rows}
+    return meta
+
+
+def _entry(row: MethodRow) -> dict[str, Any]:
+    entry: dict[str, Any] = {
+        "direction": row.direction,
+        "kind": row.kind,
+        "stability": row.stability,
+        "audited": row.audited,
+        "retryClass": row.retry_class,
+        "retryClasses": dict(row.retry_classes),
+        "params": row.params,
+        "result": row.result,
+    }
+    if row.notification_params is not None:
+        entry["notificationParams"] = row.notification_params
+    return entry
+
+
+def emit_meta(spec: Spec) -> dict[str, bytes]:
+    return {META_PATH: dump_json(build_meta(spec))}
