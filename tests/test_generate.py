@@ -1,0 +1,76 @@
+"""acp-spec generate/check on a copy of the project: in sync, idempotent, deterministic."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(cwd: Path, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "acp_spec", *args], cwd=cwd, env=env,
+        capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    copy = tmp_path / "project"
+    (copy / "spec").mkdir(parents=True)
+    shutil.copy(ROOT / "spec/acp-v2.yaml", copy / "spec/acp-v2.yaml")
+    return copy
+
+
+def tree(root: Path) -> dict[str, bytes]:
+    return {
+        str(p.relative_to(root)): p.read_bytes()
+        for p in sorted(root.rglob("*"))
+        if p.is_file() and "spec" not in p.relative_to(root).parts[:1]
+    }
+
+
+def test_committed_artifacts_are_current() -> None:
+    result = run(ROOT, "check")
+    assert result.returncode == 0, result.stderr
+
+
+def test_generate_then_check_and_a_second_generate_changes_nothing(project: Path) -> None:
+    assert run(project, "check").returncode == 1
+    first = run(project, "generate")
+    assert first.returncode == 0, first.stderr
+    assert "wrote generated/schema.json" in first.stdout
+    before = tree(project)
+    second = run(project, "generate")
+    assert second.returncode == 0
+    assert "0 written" in second.stdout
+    assert tree(project) == before
+    assert run(project, "check").returncode == 0
+
+
+def test_check_names_a_changed_file_with_a_diff(project: Path) -> None:
+    run(project, "generate")
+    meta = project / "generated/meta.json"
+    meta.write_text(meta.read_text().replace('"keyed"', '"idempotent"', 1))
+    result = run(project, "check")
+    assert result.returncode == 1
+    assert "generated/meta.json: differs" in result.stderr
+    assert '-      "retryClass": "idempotent"' in result.stderr
+
+
+def test_generate_is_deterministic_across_hash_seeds_tz_locale_and_cwd(project: Path, tmp_path: Path) -> None:
+    other = tmp_path / "other"
+    shutil.copytree(project, other)
+    run(project, "generate", env={**os.environ, "PYTHONHASHSEED": "1", "TZ": "UTC", "LC_ALL": "C"})
+    elsewhere = run(
+        tmp_path, "--spec", str(other / "spec/acp-v2.yaml"), "--root", str(other), "generate",
+        env={**os.environ, "PYTHONHASHSEED": "4242", "TZ": "Asia/Kathmandu", "LC_ALL": "C.UTF-8"},
+    )  # fmt: skip
+    assert elsewhere.returncode == 0, elsewhere.stderr
+    assert tree(project) == tree(other)
