@@ -22,7 +22,7 @@ from ruamel.yaml.scalarstring import LiteralScalarString
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tooling"))
 
-from acp_spec.defs import (  # noqa: E402
+from acp_spec.defs import (
     DEFS_PREFIX,
     STANDARD_META,
     expand_types,
@@ -158,9 +158,7 @@ def main(schema_path: str, out_path: str) -> None:
         for index, name in enumerate(names):
             node[name] = to_yaml(types[name])
             if index == 0:
-                node.yaml_set_comment_before_after_key(
-                    name, before=f"\n── {title} ──", indent=2
-                )
+                node.yaml_set_comment_before_after_key(name, before=f"\n── {title} ──", indent=2)
     root["types"] = node
     yaml = YAML()
     yaml.width = 100

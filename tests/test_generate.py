@@ -13,7 +13,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def run(cwd: Path, *args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+def run(
+    cwd: Path, *args: str, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "acp_spec", *args], cwd=cwd, env=env,
         capture_output=True, text=True, timeout=300, check=False,
@@ -64,7 +66,9 @@ def test_check_names_a_changed_file_with_a_diff(project: Path) -> None:
     assert '-      "retryClass": "idempotent"' in result.stderr
 
 
-def test_generate_is_deterministic_across_hash_seeds_tz_locale_and_cwd(project: Path, tmp_path: Path) -> None:
+def test_generate_is_deterministic_across_hash_seeds_tz_locale_and_cwd(
+    project: Path, tmp_path: Path
+) -> None:
     other = tmp_path / "other"
     shutil.copytree(project, other)
     run(project, "generate", env={**os.environ, "PYTHONHASHSEED": "1", "TZ": "UTC", "LC_ALL": "C"})

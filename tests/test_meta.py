@@ -27,7 +27,11 @@ def test_methods_table_matches_the_spec() -> None:
     methods = build_meta(spec)["methods"]
     assert set(methods) == set(spec.methods)
     prompt = methods["session/prompt"]
-    assert (prompt["retryClass"], prompt["kind"], prompt["direction"]) == ("keyed", "request", "client-to-agent")
+    assert (prompt["retryClass"], prompt["kind"], prompt["direction"]) == (
+        "keyed",
+        "request",
+        "client-to-agent",
+    )
     assert (prompt["params"], prompt["result"]) == ("PromptRequest", "PromptResponse")
     assert methods["session/update"]["result"] is None
     assert methods["mcp/message"]["kind"] == "both"

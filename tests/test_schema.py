@@ -8,10 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from jsonschema import Draft202012Validator
-
 from acp_spec.emit.schema import build_schema
 from acp_spec.spec import load_spec
+from jsonschema import Draft202012Validator
 
 ROOT = Path(__file__).resolve().parents[1]
 UPSTREAM = ROOT.parent / "shared" / "reference" / "acp-upstream"
@@ -127,7 +126,9 @@ def test_upstream_root_does_not_bind_so_this_is_a_real_improvement() -> None:
 def _doc_examples() -> list[tuple[str, dict[str, Any]]]:
     found = []
     for page in sorted((UPSTREAM / "docs/protocol/v2").glob("*.mdx")):
-        for index, block in enumerate(re.findall(r"```json[^\n]*\n(.*?)```", page.read_text(), re.S)):
+        for index, block in enumerate(
+            re.findall(r"```json[^\n]*\n(.*?)```", page.read_text(), re.S)
+        ):
             try:
                 message = json.loads(block)
             except ValueError:
@@ -146,11 +147,15 @@ def _upstream_accepts(message: dict[str, Any]) -> bool:
     method = message.get("method")
     if method is None:
         return Draft202012Validator(UPSTREAM_SCHEMA).is_valid(message)
-    target = [n for n, d in defs.items() if d.get("x-method") == method and not n.endswith("Response")]
+    target = [
+        n for n, d in defs.items() if d.get("x-method") == method and not n.endswith("Response")
+    ]
     if not target:
         return False
     return any(
-        Draft202012Validator({"$ref": f"#/$defs/{n}", "$defs": defs}).is_valid(message.get("params"))
+        Draft202012Validator({"$ref": f"#/$defs/{n}", "$defs": defs}).is_valid(
+            message.get("params")
+        )
         for n in target
     )
 

@@ -39,12 +39,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         for diagnostic in err.diagnostics:
             print(diagnostic.render(), file=sys.stderr)
         count = len(err.diagnostics)
-        print(f"{count} problem{'s' if count != 1 else ''} found; nothing was written", file=sys.stderr)
+        print(
+            f"{count} problem{'s' if count != 1 else ''} found; nothing was written",
+            file=sys.stderr,
+        )
         return EXIT_INVALID
     except KeyboardInterrupt:
         print("interrupted; nothing was written", file=sys.stderr)
         return 130
-    except Exception as err:  # noqa: BLE001 - a traceback is never what a maintainer should see
+    except Exception as err:
         if os.environ.get("ACP_SPEC_DEBUG"):
             raise
         print(f"acp-spec: internal error: {type(err).__name__}: {err}; this is a bug in acp-spec, "

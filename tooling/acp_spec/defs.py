@@ -93,9 +93,7 @@ def variant_tag(variant: Mapping[str, Any]) -> tuple[str, Any] | None:
     return None
 
 
-def open_union_guard(
-    other: Mapping[str, Any], siblings: Sequence[Any]
-) -> dict[str, Any] | None:
+def open_union_guard(other: Mapping[str, Any], siblings: Sequence[Any]) -> dict[str, Any] | None:
     """The ``not`` guard that keeps an open union's catch-all off the known tags."""
     tags = [variant_tag(s) for s in siblings if isinstance(s, dict)]
     known = [t for t in tags if t is not None and t[0] in other.get("properties", {})]
@@ -115,8 +113,7 @@ def open_union_guard(
 
 def expand_type(fragment: Mapping[str, Any]) -> dict[str, Any]:
     """Expand a top-level type, adding the implicit ``_meta`` property to objects."""
-    out = expand_fragment(dict(fragment))
-    assert isinstance(out, dict)
+    out: dict[str, Any] = expand_fragment(dict(fragment))
     if fragment.get("type") == "object" and fragment.get("meta", True):
         props = dict(out.get("properties", {}))
         if "_meta" not in props:

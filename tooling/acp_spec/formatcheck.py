@@ -46,7 +46,9 @@ def describe(path: PathKey) -> str:
 def _explain(error: ValidationError) -> Iterator[tuple[PathKey, bool, str]]:
     path: PathKey = tuple(error.absolute_path)
     where = describe(path)
-    kind, instance, schema = error.validator, error.instance, error.schema
+    kind, instance = error.validator, error.instance
+    present = instance if isinstance(instance, dict) else {}
+    schema: dict[str, Any] = error.schema if isinstance(error.schema, dict) else {}
     if kind == "additionalProperties" and isinstance(instance, dict):
         known = list(schema.get("properties", {}))
         patterns = list(schema.get("patternProperties", {}))
@@ -58,7 +60,7 @@ def _explain(error: ValidationError) -> Iterator[tuple[PathKey, bool, str]]:
                    f"unknown field '{key}' in {where}{hint}; remove it or fix its name"
                    + ("" if hint or not known else f" (known fields: {one_of(known)})"))  # fmt: skip
     elif kind == "required":
-        missing = [k for k in schema["required"] if k not in instance]
+        missing = [k for k in schema["required"] if k not in present]
         for key in missing:
             yield path, True, f"{where} is missing '{key}'; add it"
     elif kind in ("enum", "const"):
@@ -72,12 +74,20 @@ def _explain(error: ValidationError) -> Iterator[tuple[PathKey, bool, str]]:
         got = _JSON_TYPES.get(type(instance), type(instance).__name__)
         yield path, False, f"{where} must be {_article(wanted)}, not {got}; change its value"
     elif kind == "pattern":
-        yield path, False, f"{where} {json.dumps(instance)} does not match {schema['pattern']}; {_pattern_hint(path)}"
+        yield (
+            path,
+            False,
+            f"{where} {json.dumps(instance)} does not match {schema['pattern']}; {_pattern_hint(path)}",
+        )
     elif kind == "propertyNames":
         # the offending name is the instance of the suberror
         for sub in error.context or []:
-            name = sub.instance
-            yield path + (name,), True, f"'{name}' is not a valid name in {where}; {_pattern_hint(path + (name,))}"
+            name = str(sub.instance)
+            yield (
+                path + (name,),
+                True,
+                f"'{name}' is not a valid name in {where}; {_pattern_hint(path + (name,))}",
+            )
     elif kind == "anyOf" and path[:1] == ("methods",) and len(path) == 2:
         yield path, True, f"{where} has neither 'request' nor 'notification'; add one"
     elif kind in ("minItems", "minProperties", "minLength"):

@@ -50,7 +50,12 @@ def method_names(spec: Spec, _: set[str]) -> Iterator[Diagnostic]:
             why = "it would escape the output folders (it holds '..', '\\', a NUL or a leading '/')"
         else:
             why = "ACP names are noun/verb with snake_case segments, '$/' for protocol-level, '_' for extensions"
-        yield _at(spec, ("methods", name), f"method name {json.dumps(name)} is not valid: {why}; rename it", key=True)
+        yield _at(
+            spec,
+            ("methods", name),
+            f"method name {json.dumps(name)} is not valid: {why}; rename it",
+            key=True,
+        )
 
 
 def references(spec: Spec, written: set[str]) -> Iterator[Diagnostic]:
@@ -181,7 +186,9 @@ def examples_validate(spec: Spec, written: set[str]) -> Iterator[Diagnostic]:
             base: PathKey = ("methods", method.name, "examples", index)
             call = method.call(example.kind)
             if call is None:
-                other = "give it a result" if example.kind == "notification" else "remove its result"
+                other = (
+                    "give it a result" if example.kind == "notification" else "remove its result"
+                )
                 yield _at(spec, base, f"example '{example.title}' is a {example.kind} example but "
                           f"{method.name} is not a {example.kind}; {other}")  # fmt: skip
                 continue
@@ -199,12 +206,15 @@ def examples_validate(spec: Spec, written: set[str]) -> Iterator[Diagnostic]:
 
 
 def _validators(spec: Spec) -> Callable[[str], Draft202012Validator]:
-    root = {"$id": "urn:acp-spec:types", "$defs": expand_types({n: t.schema for n, t in spec.types.items()})}
-    registry: Registry[Any] = Registry().with_resource(root["$id"], Resource.from_contents(root, DRAFT202012))
+    uri = "urn:acp-spec:types"
+    root = {"$id": uri, "$defs": expand_types({n: t.schema for n, t in spec.types.items()})}
+    registry: Registry[Any] = Registry().with_resource(
+        uri, Resource.from_contents(root, DRAFT202012)
+    )
 
     @cache
     def validator(name: str) -> Draft202012Validator:
-        return Draft202012Validator({"$ref": f"{root['$id']}#/$defs/{name}"}, registry=registry)
+        return Draft202012Validator({"$ref": f"{uri}#/$defs/{name}"}, registry=registry)
 
     return validator
 
@@ -219,4 +229,3 @@ RULES: tuple[Rule, ...] = (
     keyed_iff_key,
     examples_validate,
 )
-

@@ -114,5 +114,3 @@ def _method(name: str, raw: dict[str, Any]) -> Method:
             for ex in raw["examples"]
         ),
     )
-
-

@@ -63,7 +63,13 @@ def load(path: Path, display: str | None = None) -> Source:
     try:
         size = path.stat().st_size
     except OSError as err:
-        raise SpecError([Diagnostic(Position(name, 1, 1), f"cannot read the spec: {err.strerror}; check the path")]) from None
+        raise SpecError(
+            [
+                Diagnostic(
+                    Position(name, 1, 1), f"cannot read the spec: {err.strerror}; check the path"
+                )
+            ]
+        ) from None
     if size > MAX_BYTES:
         raise SpecError([Diagnostic(Position(name, 1, 1),
             f"the file is {size / 1048576:.1f} MiB, over the {MAX_BYTES // 1048576} MiB limit; "
@@ -83,7 +89,9 @@ def loads(raw: bytes, name: str) -> Source:
         raise SpecError([Diagnostic(Position(name, line, col),
             f"YAML syntax error: {what}; fix the YAML here (quote the value if it holds ': ' or '#')")]) from None  # fmt: skip
     except (YAMLError, RecursionError) as err:
-        raise SpecError([Diagnostic(Position(name, 1, 1), f"cannot parse the YAML: {err}")]) from None
+        raise SpecError(
+            [Diagnostic(Position(name, 1, 1), f"cannot parse the YAML: {err}")]
+        ) from None
     builder = _Builder(name)
     data = builder.build(root) if root is not None else None
     if builder.problems:

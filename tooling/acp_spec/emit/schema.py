@@ -23,9 +23,7 @@ _ENVELOPE_DESCRIPTION = (
     "[required by JSON-RPC 2.0 Specification][1].\n\n"
     "[1]: https://www.jsonrpc.org/specification#compatibility"
 )
-_EXTENSIBILITY = (
-    "See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)"
-)
+_EXTENSIBILITY = "See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)"
 _ROUTING = "This enum is used internally for routing RPC {what}. You typically won't need\nto use this directly."
 
 # (def name, who sends, kind, description of the inner union)
@@ -77,7 +75,10 @@ def build_schema(spec: Spec) -> dict[str, Any]:
         [m for m in spec.methods.values() if m.name.startswith("$/") and m.notification],
         "notification", _PROTOCOL_UNION, None,
     )  # fmt: skip
-    for name, sender in (("AgentResponse", "client-to-agent"), ("ClientResponse", "agent-to-client")):
+    for name, sender in (
+        ("AgentResponse", "client-to-agent"),
+        ("ClientResponse", "agent-to-client"),
+    ):
         methods = [m for m in _routed(spec, "request") if sender in m.directions]
         defs[name] = _response_union(methods)
     return {
@@ -119,7 +120,11 @@ def _call_union(
     if sender is not None:
         ext = "ExtRequest" if kind == "request" else "ExtNotification"
         title = "ExtMethodRequest" if kind == "request" else "ExtNotification"
-        variants.append(_variant(title, f"Handles extension {kind}s from the {sender}.\n\n{_EXTENSIBILITY}", ext))
+        variants.append(
+            _variant(
+                title, f"Handles extension {kind}s from the {sender}.\n\n{_EXTENSIBILITY}", ext
+            )
+        )
         bindings.append({
             "title": "extension",
             "description": "An extension method: its name starts with `_`; its params are free.",
@@ -196,7 +201,10 @@ def _response_union(methods: list[Method]) -> dict[str, Any]:
                 "type": "object",
                 "properties": {
                     "id": answer_id,
-                    "error": {"description": "Method-specific error data.", "allOf": [{"$ref": ref_target("Error")}]},
+                    "error": {
+                        "description": "Method-specific error data.",
+                        "allOf": [{"$ref": ref_target("Error")}],
+                    },
                 },
                 "required": ["id", "error"],
             },
@@ -211,7 +219,9 @@ def _envelope(parts: list[tuple[str, str]]) -> dict[str, Any]:
         "type": "object",
         "properties": {"jsonrpc": {"type": "string", "enum": ["2.0"]}},
         "required": ["jsonrpc"],
-        "anyOf": [{"title": title, "allOf": [{"$ref": ref_target(target)}]} for title, target in parts],
+        "anyOf": [
+            {"title": title, "allOf": [{"$ref": ref_target(target)}]} for title, target in parts
+        ],
     }
 
 
@@ -233,5 +243,7 @@ def _root() -> list[dict[str, Any]]:
                 "title": title, "description": "A non-empty JSON-RPC 2.0 batch message.",
                 "type": "array", "items": item, "minItems": 1,
             })  # fmt: skip
-    roots.append({"title": "ProtocolLevel", **_envelope([("Notification", "ProtocolLevelNotification")])})
+    roots.append(
+        {"title": "ProtocolLevel", **_envelope([("Notification", "ProtocolLevelNotification")])}
+    )
     return roots

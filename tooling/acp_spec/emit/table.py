@@ -27,7 +27,7 @@ def row(method: Method) -> MethodRow:
     request, notification = method.request, method.notification
     first = request or notification
     assert first is not None
-    classes = {r.direction: r.retry_class for r in method.retry}
+    classes: dict[str, str] = {r.direction: r.retry_class for r in method.retry}
     return MethodRow(
         name=method.name,
         direction=method.sender,
