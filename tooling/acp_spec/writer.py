@@ -17,6 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 MANIFEST = "generated/manifest.json"
+# Lists the staged renames while they happen: a run killed part-way is finished (rolled
+# forward) by the next generate, so the tree never stays half old, half new.
+JOURNAL = "generated/.acp-spec-journal"
 _TMP_SUFFIX = ".acp-spec-tmp"
 _DIFF_LINES = 40
 
@@ -63,6 +66,9 @@ def compare(root: Path, outputs: Mapping[str, bytes]) -> Drift:
     """What differs between ``outputs`` and the tree at ``root``; writes nothing."""
     full = with_manifest(outputs)
     drift = Drift()
+    if (root / JOURNAL).exists():
+        drift.changed.append(JOURNAL)
+        drift.diffs[JOURNAL] = "an interrupted generate left staged files; run `acp-spec generate`"
     for path in sorted(full):
         target = root / path
         if not target.is_file():
@@ -95,6 +101,7 @@ class Written:
 
 def replace_all(root: Path, outputs: Mapping[str, bytes]) -> Written:
     """Make the tree at ``root`` hold exactly ``outputs`` among generated files."""
+    finish_interrupted(root)
     full = with_manifest(outputs)
     previous = recorded(root)
     todo = {p: data for p, data in full.items() if _read(root / p) != data}
@@ -104,25 +111,49 @@ def replace_all(root: Path, outputs: Mapping[str, bytes]) -> Written:
             target = root / path
             target.parent.mkdir(parents=True, exist_ok=True)
             temp = target.with_name(target.name + _TMP_SUFFIX)
+            staged.append((temp, target))
             with open(temp, "wb") as handle:
                 handle.write(data)
                 handle.flush()
                 os.fsync(handle.fileno())
-            staged.append((temp, target))
     except BaseException:
         for temp, _ in staged:
             temp.unlink(missing_ok=True)
         raise
     # the manifest goes last, so a run stopped part-way still remembers the old files
     staged.sort(key=lambda pair: pair[1].name == Path(MANIFEST).name)
-    for temp, target in staged:
-        os.replace(temp, target)
+    journal = root / JOURNAL
+    journal.parent.mkdir(parents=True, exist_ok=True)
+    lines = [str(target.relative_to(root)) for _, target in staged]
+    journal.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _commit(root, lines)
     deleted = []
     for path in sorted(previous):
         if path not in full and (root / path).is_file():
             (root / path).unlink()
             deleted.append(path)
     return Written(sorted(todo), sorted(set(full) - set(todo)), deleted)
+
+
+def _commit(root: Path, targets: list[str]) -> None:
+    for path in targets:
+        target = root / path
+        temp = target.with_name(target.name + _TMP_SUFFIX)
+        if temp.exists():
+            os.replace(temp, target)
+    (root / JOURNAL).unlink(missing_ok=True)
+
+
+def finish_interrupted(root: Path) -> None:
+    """Complete the renames of a generate that was stopped after staging everything."""
+    journal = root / JOURNAL
+    if journal.exists():
+        _commit(root, journal.read_text(encoding="utf-8").split())
+    # temporary files of a run stopped while staging: the old files are intact, drop these
+    folders = {(root / path).parent for path in recorded(root)} | {root / "generated"}
+    for folder in sorted(f for f in folders if f.is_dir()):
+        for temp in folder.glob("*" + _TMP_SUFFIX):
+            temp.unlink()
 
 
 def _read(path: Path) -> bytes | None:
