@@ -11,7 +11,9 @@ BIN = Path(sys.executable).parent
 
 
 def _run(*command: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600, check=False)
+    return subprocess.run(
+        command, cwd=ROOT, capture_output=True, text=True, timeout=600, check=False
+    )
 
 
 def test_mypy_strict() -> None:

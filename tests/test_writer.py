@@ -16,7 +16,11 @@ from acp_spec import writer
 from acp_spec.writer import JOURNAL, MANIFEST, compare, replace_all
 
 OLD = {"generated/a.json": b"old a\n", "generated/sub/b.json": b"old b\n"}
-NEW = {"generated/a.json": b"new a\n", "generated/sub/b.json": b"new b\n", "generated/c.json": b"c\n"}
+NEW = {
+    "generated/a.json": b"new a\n",
+    "generated/sub/b.json": b"new b\n",
+    "generated/c.json": b"c\n",
+}
 
 
 def contents(root: Path) -> dict[str, bytes]:
@@ -33,7 +37,10 @@ def test_replaces_deletes_stale_and_never_touches_foreign_files(tmp_path: Path) 
     foreign.write_text("hand-written\n")
     result = replace_all(tmp_path, {"generated/a.json": b"new a\n"})
     assert result.deleted == ["generated/sub/b.json"]
-    assert contents(tmp_path) == {"generated/README.md": b"hand-written\n", "generated/a.json": b"new a\n"}
+    assert contents(tmp_path) == {
+        "generated/README.md": b"hand-written\n",
+        "generated/a.json": b"new a\n",
+    }
     assert compare(tmp_path, {"generated/a.json": b"new a\n"}).clean
 
 
@@ -46,7 +53,9 @@ def test_check_reports_changed_missing_and_stale(tmp_path: Path) -> None:
     assert "-old a" in drift.diffs["generated/a.json"]
 
 
-def test_an_error_while_staging_leaves_the_old_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_error_while_staging_leaves_the_old_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     replace_all(tmp_path, OLD)
     calls = []
 
