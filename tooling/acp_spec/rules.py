@@ -219,7 +219,47 @@ def _validators(spec: Spec) -> Callable[[str], Draft202012Validator]:
     return validator
 
 
+CAPABILITY_ROOTS = {
+    "agentCapabilities": "AgentCapabilities",
+    "clientCapabilities": "ClientCapabilities",
+}
+
+
+def capabilities_resolve(spec: Spec, _: set[str]) -> Iterator[Diagnostic]:
+    """A gating capability names a real field; a proposed method's may not exist yet."""
+    for method in spec.methods.values():
+        if method.capability is None or method.stability == "proposed":
+            continue
+        if not _capability_exists(spec, method.capability):
+            yield _at(spec, ("methods", method.name, "capability"),
+                      f"capability '{method.capability}' names no field of the capability types; "
+                      "write the path of a real field, like agentCapabilities.session.delete")  # fmt: skip
+
+
+def _capability_exists(spec: Spec, path: str) -> bool:
+    head, *fields = path.split(".")
+    current = CAPABILITY_ROOTS.get(head)
+    for field in fields:
+        typedef = spec.types.get(current or "")
+        prop = typedef.schema.get("properties", {}).get(field) if typedef else None
+        if prop is None:
+            return False
+        current = _single_ref(prop)
+    return head in CAPABILITY_ROOTS
+
+
+def _single_ref(prop: Any) -> str | None:
+    """The type a capability field holds: `$ref: X` or upstream's `anyOf: [X, null]`."""
+    if not isinstance(prop, dict):
+        return None
+    if isinstance(prop.get("$ref"), str):
+        return str(prop["$ref"])
+    refs = [v["$ref"] for v in prop.get("anyOf", []) if isinstance(v, dict) and "$ref" in v]
+    return str(refs[0]) if len(refs) == 1 else None
+
+
 RULES: tuple[Rule, ...] = (
+    capabilities_resolve,
     method_names,
     references,
     reserved_names,
