@@ -73,8 +73,20 @@ def _expand_union(variants: Sequence[Any]) -> list[Any]:
             siblings = expanded[:index] + expanded[index + 1 :]
             guard = open_union_guard(variant, siblings)
             if guard is not None:
-                variant["not"] = guard
+                expanded[index] = _insert_before(variant, "additionalProperties", "not", guard)
     return expanded
+
+
+def _insert_before(schema: dict[str, Any], anchor: str, key: str, value: Any) -> dict[str, Any]:
+    """Upstream writes the guard before additionalProperties; keep its key order."""
+    if anchor not in schema:
+        return {**schema, key: value}
+    out: dict[str, Any] = {}
+    for name, item in schema.items():
+        if name == anchor:
+            out[key] = value
+        out[name] = item
+    return out
 
 
 def _is_open_other(variant: Any) -> bool:

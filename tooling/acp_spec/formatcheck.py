@@ -45,6 +45,14 @@ def describe(path: PathKey) -> str:
 
 def _explain(error: ValidationError) -> Iterator[tuple[PathKey, bool, str]]:
     path: PathKey = tuple(error.absolute_path)
+    if "propertyNames" in error.absolute_schema_path and isinstance(error.instance, str):
+        # jsonschema reports a bad key as an error of the mapping: point at the key itself
+        key_path = (*path, error.instance)
+        choices = error.schema.get("enum", []) if isinstance(error.schema, dict) else []
+        hint = did_you_mean(error.instance, [str(c) for c in choices])
+        yield key_path, True, (f"'{error.instance}' is not a valid name in {describe(path)}{hint}; "
+                               f"{_pattern_hint(key_path)}")  # fmt: skip
+        return
     where = describe(path)
     kind, instance = error.validator, error.instance
     present = instance if isinstance(instance, dict) else {}
@@ -79,15 +87,6 @@ def _explain(error: ValidationError) -> Iterator[tuple[PathKey, bool, str]]:
             False,
             f"{where} {json.dumps(instance)} does not match {schema['pattern']}; {_pattern_hint(path)}",
         )
-    elif kind == "propertyNames":
-        # the offending name is the instance of the suberror
-        for sub in error.context or []:
-            name = str(sub.instance)
-            yield (
-                path + (name,),
-                True,
-                f"'{name}' is not a valid name in {where}; {_pattern_hint(path + (name,))}",
-            )
     elif kind == "anyOf" and path[:1] == ("methods",) and len(path) == 2:
         yield path, True, f"{where} has neither 'request' nor 'notification'; add one"
     elif kind in ("minItems", "minProperties", "minLength"):
@@ -107,6 +106,8 @@ def _pattern_hint(path: PathKey) -> str:
         "retryClasses": "retry class ids are snake_case, like not_retried",
         "errors": "error names are snake_case, like invalid_params",
     }
+    if path[2:3] == ("retry",):
+        return "retry entries are keyed by direction: use 'client-to-agent', 'agent-to-client'"
     if "capability" in path:
         return "write the capability as a path, like agentCapabilities.session.delete"
     if "docs" in path:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -30,24 +31,35 @@ _CAMEL = r"[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+"
 _SEGMENT = rf"(?:{_SNAKE}|{_CAMEL})"
 METHOD_NAME = re.compile(rf"^(?:\$/)?{_SEGMENT}(?:/{_SEGMENT})*$|^_[A-Za-z0-9_./-]+$")
 
-Rule = Callable[[Spec, set[str]], Iterator[Diagnostic]]
+
+@dataclass(frozen=True)
+class Written:
+    """Every name written in the file, including entries too broken to model, so that a
+    broken entry is reported once, not again at every place that refers to it."""
+
+    types: frozenset[str]
+    errors: frozenset[str]
+    retry_classes: frozenset[str]
 
 
-def check(spec: Spec, written_types: set[str]) -> list[Diagnostic]:
-    """Every semantic problem. ``written_types`` includes types too broken to model."""
-    return [problem for rule in RULES for problem in rule(spec, written_types)]
+Rule = Callable[[Spec, Written], Iterator[Diagnostic]]
+
+
+def check(spec: Spec, written: Written) -> list[Diagnostic]:
+    """Every semantic problem."""
+    return [problem for rule in RULES for problem in rule(spec, written)]
 
 
 def _at(spec: Spec, path: PathKey, message: str, *, key: bool = False) -> Diagnostic:
     return Diagnostic(spec.where.at(path, key=key), message)
 
 
-def method_names(spec: Spec, _: set[str]) -> Iterator[Diagnostic]:
+def method_names(spec: Spec, _: Written) -> Iterator[Diagnostic]:
     for name in spec.methods:
-        if METHOD_NAME.match(name):
-            continue
         if any(bad in name for bad in ("..", "\\", "\x00")) or name.startswith("/"):
             why = "it would escape the output folders (it holds '..', '\\', a NUL or a leading '/')"
+        elif METHOD_NAME.fullmatch(name):
+            continue
         else:
             why = "ACP names are noun/verb with snake_case segments, '$/' for protocol-level, '_' for extensions"
         yield _at(
@@ -58,30 +70,30 @@ def method_names(spec: Spec, _: set[str]) -> Iterator[Diagnostic]:
         )
 
 
-def references(spec: Spec, written: set[str]) -> Iterator[Diagnostic]:
+def references(spec: Spec, written: Written) -> Iterator[Diagnostic]:
     def unknown_type(path: PathKey, name: str, what: str) -> Diagnostic:
         return _at(spec, path, f"{what} '{name}' is not a type in this spec"
-                   f"{did_you_mean(name, written)}; define it under types or fix the name")  # fmt: skip
+                   f"{did_you_mean(name, written.types)}; define it under types or fix the name")  # fmt: skip
 
     for method in spec.methods.values():
         base: PathKey = ("methods", method.name)
         for call in method.calls:
             for role, name in (("params", call.params), ("result", call.result)):
-                if name is not None and name not in written:
+                if name is not None and name not in written.types:
                     yield unknown_type(base + (call.kind, role), name, f"{call.kind} {role}")
         for index, error in enumerate(method.errors):
-            if error not in spec.errors:
+            if error not in written.errors:
                 yield _at(spec, base + ("errors", index), f"error '{error}' is not defined under errors"
                           f"{did_you_mean(error, spec.errors)}; add it there or fix the name")  # fmt: skip
         for retry in method.retry:
-            if retry.retry_class not in spec.retry_classes:
+            if retry.retry_class not in written.retry_classes:
                 yield _at(spec, base + ("retry", retry.direction, "class"),
                           f"retry class '{retry.retry_class}' is not defined under retryClasses"
                           f"{did_you_mean(retry.retry_class, spec.retry_classes)}; use one of "
                           f"{', '.join(spec.retry_classes)}")  # fmt: skip
     for typedef in spec.types.values():
         for path, name in _refs_with_paths(typedef.schema, ("types", typedef.name)):
-            if name not in written:
+            if name not in written.types:
                 yield unknown_type(path, name, "$ref")
 
 
@@ -97,14 +109,14 @@ def _refs_with_paths(fragment: Any, path: PathKey) -> Iterator[tuple[PathKey, st
             yield from _refs_with_paths(item, path + (index,))
 
 
-def reserved_names(spec: Spec, _: set[str]) -> Iterator[Diagnostic]:
+def reserved_names(spec: Spec, _: Written) -> Iterator[Diagnostic]:
     for name in spec.types:
         if name in DERIVED_TYPE_NAMES:
             yield _at(spec, ("types", name), f"type name '{name}' is derived by the generator from "
                       "the methods; rename this type or remove it", key=True)  # fmt: skip
 
 
-def retry_per_direction(spec: Spec, _: set[str]) -> Iterator[Diagnostic]:
+def retry_per_direction(spec: Spec, _: Written) -> Iterator[Diagnostic]:
     for method in spec.methods.values():
         given = {r.direction for r in method.retry}
         base: PathKey = ("methods", method.name, "retry")
@@ -117,7 +129,7 @@ def retry_per_direction(spec: Spec, _: set[str]) -> Iterator[Diagnostic]:
                       f"takes no retry class for {direction}; remove that entry", key=True)  # fmt: skip
 
 
-def notifications_not_retried(spec: Spec, _: set[str]) -> Iterator[Diagnostic]:
+def notifications_not_retried(spec: Spec, _: Written) -> Iterator[Diagnostic]:
     for method in spec.methods.values():
         if method.request is not None:
             continue
@@ -128,7 +140,7 @@ def notifications_not_retried(spec: Spec, _: set[str]) -> Iterator[Diagnostic]:
                           f"never retried; its class must be {NOT_RETRIED}, not {retry.retry_class}")  # fmt: skip
 
 
-def keyed_iff_key(spec: Spec, _: set[str]) -> Iterator[Diagnostic]:
+def keyed_iff_key(spec: Spec, _: Written) -> Iterator[Diagnostic]:
     for method in spec.methods.values():
         keyed = [r for r in method.retry if r.retry_class == KEYED]
         reaching = [c for c in method.calls if KEY_TYPE in reachable(spec, c.params)]
@@ -156,7 +168,7 @@ def reachable(spec: Spec, name: str) -> set[str]:
     return seen
 
 
-def reference_cycles(spec: Spec, _: set[str]) -> Iterator[Diagnostic]:
+def reference_cycles(spec: Spec, _: Written) -> Iterator[Diagnostic]:
     """A type that is only another name for itself can never hold a value."""
 
     def alias_of(name: str) -> str | None:
@@ -177,9 +189,9 @@ def reference_cycles(spec: Spec, _: set[str]) -> Iterator[Diagnostic]:
                       "another name for itself; give one of them a real schema")  # fmt: skip
 
 
-def examples_validate(spec: Spec, written: set[str]) -> Iterator[Diagnostic]:
-    if written - set(spec.types):
-        return  # some types are too broken to expand; their own problems are reported
+def examples_validate(spec: Spec, written: Written) -> Iterator[Diagnostic]:
+    if written.types - set(spec.types) or _dangling_refs(spec) or _bad_patterns(spec):
+        return  # some types are too broken to validate against; their problems are reported
     validate = _validators(spec)
     for method in spec.methods.values():
         for index, example in enumerate(method.examples):
@@ -205,6 +217,46 @@ def examples_validate(spec: Spec, written: set[str]) -> Iterator[Diagnostic]:
                               f"match {type_name} at {where}: {error.message}; fix the example or the type")  # fmt: skip
 
 
+def _dangling_refs(spec: Spec) -> bool:
+    return any(
+        name not in spec.types
+        for t in spec.types.values()
+        for _, name in _refs_with_paths(t.schema, ())
+    )
+
+
+def _bad_patterns(spec: Spec) -> list[tuple[PathKey, str, str]]:
+    found = []
+    for typedef in spec.types.values():
+        for path, pattern in _keyword_values(typedef.schema, ("types", typedef.name), "pattern"):
+            try:
+                re.compile(str(pattern))
+            except re.error as err:
+                found.append((path, str(pattern), str(err)))
+    return found
+
+
+def _keyword_values(fragment: Any, path: PathKey, keyword: str) -> Iterator[tuple[PathKey, Any]]:
+    if isinstance(fragment, dict):
+        for key, value in fragment.items():
+            if key == keyword and not isinstance(value, dict):
+                yield (*path, key), value
+            else:
+                yield from _keyword_values(value, (*path, key), keyword)
+    elif isinstance(fragment, list):
+        for index, item in enumerate(fragment):
+            yield from _keyword_values(item, (*path, index), keyword)
+
+
+def patterns_compile(spec: Spec, _: Written) -> Iterator[Diagnostic]:
+    for path, pattern, why in _bad_patterns(spec):
+        yield _at(
+            spec,
+            path,
+            f"pattern {json.dumps(pattern)} is not a valid regular expression ({why}); fix the pattern",
+        )
+
+
 def _validators(spec: Spec) -> Callable[[str], Draft202012Validator]:
     uri = "urn:acp-spec:types"
     root = {"$id": uri, "$defs": expand_types({n: t.schema for n, t in spec.types.items()})}
@@ -225,7 +277,7 @@ CAPABILITY_ROOTS = {
 }
 
 
-def capabilities_resolve(spec: Spec, _: set[str]) -> Iterator[Diagnostic]:
+def capabilities_resolve(spec: Spec, _: Written) -> Iterator[Diagnostic]:
     """A gating capability names a real field; a proposed method's may not exist yet."""
     for method in spec.methods.values():
         if method.capability is None or method.stability == "proposed":
@@ -260,6 +312,7 @@ def _single_ref(prop: Any) -> str | None:
 
 RULES: tuple[Rule, ...] = (
     capabilities_resolve,
+    patterns_compile,
     method_names,
     references,
     reserved_names,

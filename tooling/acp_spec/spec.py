@@ -35,8 +35,12 @@ def load_spec(path: Path = DEFAULT_SPEC, display: str | None = None) -> Spec:
     broken = {path for path, _ in shape}
     spec = _build(data, where, broken)
     problems = [d for _, d in shape]
-    written_types = set(_section(data, "types"))
-    problems += rules.check(spec, written_types)
+    written = rules.Written(
+        types=frozenset(_section(data, "types")),
+        errors=frozenset(_section(data, "errors")),
+        retry_classes=frozenset(_section(data, "retryClasses")),
+    )
+    problems += rules.check(spec, written)
     if problems:
         raise SpecError(problems)
     return spec

@@ -2,7 +2,7 @@
 
 ruamel.yaml composes the node graph (which carries positions); we build plain Python
 data from it ourselves so that we can refuse what a spec must never contain (tags that
-construct objects, anchors and aliases, duplicate keys) with a position, instead of
+construct objects, aliases, duplicate keys) with a position, instead of
 letting a constructor accept or crash on it.
 """
 
@@ -16,6 +16,7 @@ from typing import Any
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from ruamel.yaml.reader import ReaderError
 
 from .diagnostics import Diagnostic, Position, SpecError
 
@@ -74,7 +75,18 @@ def load(path: Path, display: str | None = None) -> Source:
         raise SpecError([Diagnostic(Position(name, 1, 1),
             f"the file is {size / 1048576:.1f} MiB, over the {MAX_BYTES // 1048576} MiB limit; "
             "a spec is a few hundred KiB, so check that this is the right file")])  # fmt: skip
-    return loads(path.read_bytes(), name)
+    try:
+        raw = path.read_bytes()
+    except OSError as err:
+        raise SpecError(
+            [
+                Diagnostic(
+                    Position(name, 1, 1),
+                    f"cannot read the spec: {err.strerror}; check the path",
+                )
+            ]
+        ) from None
+    return loads(raw, name)
 
 
 def loads(raw: bytes, name: str) -> Source:
@@ -89,6 +101,11 @@ def loads(raw: bytes, name: str) -> Source:
         what = err.problem or err.context or "invalid YAML"
         raise SpecError([Diagnostic(Position(name, line, col),
             f"YAML syntax error: {what}; fix the YAML here (quote the value if it holds ': ' or '#')")]) from None  # fmt: skip
+    except ReaderError as err:
+        line, col = _line_col(text, err.position)
+        raise SpecError([Diagnostic(Position(name, line, col),
+            f"character #x{_code(err.character):04x} is not allowed in YAML; remove it or write "
+            "it as an escape in a double-quoted string")]) from None  # fmt: skip
     except (YAMLError, RecursionError) as err:
         raise SpecError(
             [Diagnostic(Position(name, 1, 1), f"cannot parse the YAML: {err}")]
@@ -100,6 +117,15 @@ def loads(raw: bytes, name: str) -> Source:
     return Source(data, builder.where)
 
 
+def _code(character: object) -> int:
+    return ord(character) if isinstance(character, str) else int(str(character))
+
+
+def _line_col(text: str, offset: int) -> tuple[int, int]:
+    before = text[:offset]
+    return before.count("\n") + 1, offset - (before.rfind("\n") + 1) + 1
+
+
 def _decode(raw: bytes, name: str) -> str:
     if raw.startswith(b"\xef\xbb\xbf"):
         raise SpecError([Diagnostic(Position(name, 1, 1),
@@ -107,9 +133,8 @@ def _decode(raw: bytes, name: str) -> str:
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as err:
-        before = raw[: err.start]
-        line = before.count(b"\n") + 1
-        col = len(before) - (before.rfind(b"\n") + 1) + 1
+        before = raw[: err.start].decode("utf-8", "replace")
+        line, col = _line_col(before, len(before))
         raise SpecError([Diagnostic(Position(name, line, col),
             f"byte 0x{raw[err.start]:02x} is not UTF-8; save the file as UTF-8")]) from None  # fmt: skip
 
@@ -189,7 +214,14 @@ class _Builder:
         if node.tag == _CORE + "str":
             return node.value
         # construct only the core scalars, with ruamel's own resolution rules
-        return self._constructor.construct_object(node)
+        try:
+            return self._constructor.construct_object(node)
+        except (ValueError, KeyError, TypeError):
+            tag = str(node.tag).replace(_CORE, "!!")
+            self.problem(
+                node, f"{node.value!r} is not a valid {tag}; remove the tag or fix the value"
+            )
+            return None
 
     def _bad_tag(self, node: Node) -> None:
         tag = str(node.tag).replace(_CORE, "!!")

@@ -1,0 +1,52 @@
+"""Shared fixtures: where things are, the real spec loaded once, upstream's schemas."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from acp_spec.defs import expand_types
+from acp_spec.model import Spec
+from acp_spec.spec import load_spec
+
+REPO = Path(__file__).resolve().parents[1]
+SPEC_PATH = REPO / "spec" / "acp-v2.yaml"
+REFERENCE = REPO.parent / "shared" / "reference"
+UPSTREAM_V2 = REFERENCE / "acp-upstream" / "schema" / "v2"
+
+
+@pytest.fixture(scope="session")
+def real_spec() -> Spec:
+    return load_spec(SPEC_PATH)
+
+
+@pytest.fixture(scope="session")
+def expanded_defs(real_spec: Spec) -> dict[str, dict[str, Any]]:
+    return expand_types({name: t.schema for name, t in real_spec.types.items()})
+
+
+@pytest.fixture(scope="session")
+def upstream_stable() -> dict[str, Any]:
+    schema: dict[str, Any] = json.loads((UPSTREAM_V2 / "schema.json").read_text(encoding="utf-8"))
+    return schema
+
+
+@pytest.fixture(scope="session")
+def upstream_unstable() -> dict[str, Any]:
+    path = UPSTREAM_V2 / "schema.unstable.json"
+    schema: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return schema
+
+
+@pytest.fixture(scope="session")
+def upstream_meta_methods() -> set[str]:
+    """Every method name of every upstream v2 meta*.json table."""
+    names: set[str] = set()
+    for path in sorted(UPSTREAM_V2.glob("meta*.json")):
+        meta = json.loads(path.read_text(encoding="utf-8"))
+        for table in ("agentMethods", "clientMethods", "protocolMethods"):
+            names.update(meta.get(table, {}).values())
+    assert names, f"no method names found in {UPSTREAM_V2}/meta*.json"
+    return names

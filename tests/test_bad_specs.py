@@ -1,0 +1,1024 @@
+"""A corpus of broken specs: `acp-spec check` refuses each with `file:LINE:COL: message`.
+
+Most cases are small textual edits of the real spec/acp-v2.yaml, so they stay realistic;
+the loader's cases are small files in tests/bad_specs/ (see its README) or bytes built here.
+In both, the mark ``⟦`` is put where a problem must be reported and removed before the spec
+is written, so line and column are computed from the text, never hard-coded.
+
+Every case runs the real command in a subprocess and asserts: exit code 1, a stderr line
+``PATH:LINE:COL: message`` at each mark whose message says what is wrong and what to do,
+and no traceback anywhere.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from acp_spec.spec import load_spec
+
+REPO = Path(__file__).resolve().parents[1]
+SPEC = REPO / "spec" / "acp-v2.yaml"
+CORPUS = Path(__file__).with_name("bad_specs")
+MARK = "⟦"
+TIMEOUT = 120  # seconds; generous, the real spec takes ~2 s to check
+FAST = 20  # seconds: what must be refused fast (alias bombs, huge files) is refused in this
+
+
+# ── the patch language: small edits of the real spec ──
+
+Text = Callable[[str], str]
+What = str | Callable[[str], str]  # a message substring, or one computed from the clean text
+
+
+def block(text: str, section: str, name: str) -> tuple[int, int]:
+    """Start and end offsets of entry ``name`` of the top-level ``section`` (with its key line)."""
+    head = re.search(rf"^{re.escape(section)}:\n", text, re.M)
+    assert head, f"no top-level section {section!r} in the spec"
+    entry = re.compile(rf"^  {MARK}?{re.escape(name)}:\n", re.M)  # an earlier edit may mark it
+    found = entry.search(text, head.end())
+    assert found, f"no entry {name!r} under {section}: the spec changed; update this case"
+    end = re.compile(r"^(?:  [^ #\n]|[^ #\n])", re.M).search(text, found.end())
+    return found.start(), end.start() if end else len(text)
+
+
+def edit(section: str, name: str, old: str, new: str) -> Text:
+    """Replace the one occurrence of ``old`` in entry ``name`` of ``section`` by ``new``."""
+
+    def apply(text: str) -> str:
+        start, end = block(text, section, name)
+        body = text[start:end]
+        count = body.count(old)
+        assert count == 1, f"{old!r} occurs {count} times in {section} › {name}; update this case"
+        return text[:start] + body.replace(old, new) + text[end:]
+
+    return apply
+
+
+def append(entries: str) -> Text:
+    """Add entries at the end of the file, which is the types section."""
+
+    def apply(text: str) -> str:
+        last = text.rstrip("\n").rsplit("\n", 1)[-1]
+        assert last.startswith("  "), "the spec no longer ends in the types section"
+        assert re.search(r"^types:\n", text, re.M)
+        return text.rstrip("\n") + "\n" + entries
+
+    return apply
+
+
+def chain(*steps: Text) -> Text:
+    def apply(text: str) -> str:
+        for step in steps:
+            text = step(text)
+        return text
+
+    return apply
+
+
+def lines_equal_to(needle: str, text: str) -> list[int]:
+    """The numbers of the lines of ``text`` that are exactly ``needle``."""
+    return [i for i, line in enumerate(text.split("\n"), start=1) if line == needle]
+
+
+def resolve(marked: str) -> tuple[str, list[tuple[int, int]]]:
+    """The text without marks, and the (line, column) of each mark; columns count characters."""
+    positions = []
+    while (index := marked.find(MARK)) >= 0:
+        before = marked[:index]
+        positions.append((before.count("\n") + 1, index - (before.rfind("\n") + 1) + 1))
+        marked = before + marked[index + 1 :]
+    return marked, positions
+
+
+# ── cases ──
+
+
+@dataclass(frozen=True)
+class Expect:
+    what: What  # says what is wrong
+    todo: str  # says what to do
+
+
+@dataclass(frozen=True)
+class Case:
+    id: str
+    build: Callable[[Path], bytes]  # the folder to write into -> the spec's bytes, marks resolved
+    positions: Callable[[], list[tuple[int, int]]]
+    expect: tuple[Expect, ...]
+    clean: Callable[[], str] = field(default=lambda: "")
+    xfail: str | None = None
+    fast: bool = False
+
+
+def from_spec(case_id: str, patch: Text, *expect: Expect, xfail: str | None = None) -> Case:
+    """A case made by editing the real spec."""
+
+    def marked() -> str:
+        return patch(SPEC.read_text(encoding="utf-8"))
+
+    def build(_: Path) -> bytes:
+        return resolve(marked())[0].encode("utf-8")
+
+    return Case(
+        case_id,
+        build,
+        lambda: resolve(marked())[1],
+        tuple(expect),
+        clean=lambda: resolve(marked())[0],
+        xfail=xfail,
+    )
+
+
+def from_text(
+    case_id: str,
+    make: Callable[[Path], str],
+    *expect: Expect,
+    xfail: str | None = None,
+    fast: bool = False,
+) -> Case:
+    """A case from text built in Python (it may use the folder the spec is written to)."""
+    probe = Path("/nonexistent-folder")
+    return Case(
+        case_id,
+        lambda folder: resolve(make(folder))[0].encode("utf-8"),
+        lambda: resolve(make(probe))[1],
+        tuple(expect),
+        clean=lambda: resolve(make(probe))[0],
+        xfail=xfail,
+        fast=fast,
+    )
+
+
+def from_corpus(path: Path) -> Case:
+    marked = path.read_text(encoding="utf-8")
+    text, positions = resolve(marked)
+    expect = []
+    xfail = None
+    for line in text.splitlines():
+        if line.startswith("# expect:"):
+            what, _, todo = line.removeprefix("# expect:").partition("|")
+            assert todo.strip(), f"{path.name}: '# expect: what | todo' needs both parts"
+            expect.append(Expect(what.strip(), todo.strip()))
+        elif line.startswith("# xfail:"):
+            xfail = line.removeprefix("# xfail:").strip()
+    assert len(expect) == len(positions), (
+        f"{path.name}: {len(positions)} marks, {len(expect)} expects"
+    )
+    return Case(
+        f"corpus/{path.stem}",
+        lambda _: text.encode("utf-8"),
+        lambda: positions,
+        tuple(expect),
+        clean=lambda: text,
+        xfail=xfail,
+        fast=True,
+    )
+
+
+def first_defined(needle: str) -> What:
+    """The duplicate-key message's pointer to the first of two lines equal to ``needle``."""
+
+    def what(text: str) -> str:
+        lines = lines_equal_to(needle, text)
+        assert len(lines) == 2, f"{needle!r} should be on two lines, is on {lines}"
+        return f"duplicate key '{needle.strip().rstrip(':')}' (first defined at line {lines[0]})"
+
+    return what
+
+
+CLOSE_RETRY = (
+    "    retry:\n      client-to-agent:\n        class: idempotent\n"
+    "        again: Succeeds. The spec already defines closing as idempotent.\n"
+)
+
+SPEC_CASES = [
+    # ── loader, on the real spec ──
+    from_spec(
+        "duplicate-method",
+        edit("methods", "session/list", "  session/list:\n", "  ⟦session/close:\n"),
+        Expect(first_defined("  session/close:"), "remove or rename one of them"),
+    ),
+    from_spec(
+        "duplicate-type",
+        edit(
+            "types",
+            "CloseSessionResponse",
+            "  CloseSessionResponse:\n",
+            "  ⟦CloseSessionRequest:\n",
+        ),
+        Expect(first_defined("  CloseSessionRequest:"), "remove or rename one of them"),
+    ),
+    from_spec(
+        "alias-in-real-spec",
+        chain(
+            edit(
+                "methods",
+                "session/close",
+                "        params:\n          sessionId: sess_789xyz",
+                "        params: &close\n          sessionId: sess_789xyz",
+            ),
+            edit("methods", "session/delete", "        result: {}", "        ⟦result: *close"),
+        ),
+        Expect(
+            "aliases ('*name') are not allowed in the spec", "write the value out where it is used"
+        ),
+    ),
+    # ── shape (format.schema.json) ──
+    from_spec(
+        "unknown-method-field-did-you-mean",
+        chain(
+            edit("methods", "session/close", "  session/close:\n", "  ⟦session/close:\n"),
+            edit("methods", "session/close", "    retry:\n", "    ⟦retyr:\n"),
+        ),
+        Expect("methods › session/close is missing 'retry'", "add it"),
+        Expect(
+            "unknown field 'retyr' in methods › session/close (did you mean 'retry'?)",
+            "remove it or fix its name",
+        ),
+    ),
+    from_spec(
+        "unknown-type-field-did-you-mean",
+        edit(
+            "types",
+            "CloseSessionRequest",
+            "    required: [sessionId]",
+            "    ⟦requried: [sessionId]",
+        ),
+        Expect(
+            "unknown field 'requried' in types › CloseSessionRequest (did you mean 'required'?)",
+            "remove it or fix its name",
+        ),
+    ),
+    from_spec(
+        "wrong-value-type-audited-string",
+        edit("methods", "session/close", "    audited: true\n", '    audited: ⟦"yes"\n'),
+        Expect(
+            "methods › session/close › audited must be a boolean, not a string", "change its value"
+        ),
+    ),
+    from_spec(
+        "missing-retry",
+        chain(
+            edit("methods", "session/close", "  session/close:\n", "  ⟦session/close:\n"),
+            edit("methods", "session/close", CLOSE_RETRY, ""),
+        ),
+        Expect("methods › session/close is missing 'retry'", "add it"),
+    ),
+    from_spec(
+        "unknown-direction-value",
+        edit(
+            "methods",
+            "session/close",
+            "    direction: client-to-agent\n",
+            "    direction: ⟦client-to-agnet\n",
+        ),
+        Expect(
+            "direction is \"client-to-agnet\" (did you mean 'client-to-agent'?)",
+            "use 'client-to-agent', 'agent-to-client', 'both'",
+        ),
+    ),
+    from_spec(
+        "unknown-retry-direction-key",
+        edit("methods", "mcp/message", "      agent-to-client:\n", "      ⟦agent-to-clinet:\n"),
+        Expect("agent-to-clinet", "use 'client-to-agent', 'agent-to-client'"),
+    ),
+    from_spec(
+        "unknown-stability",
+        edit("methods", "session/close", "    stability: stable\n", "    stability: ⟦beta\n"),
+        Expect('stability is "beta"', "use 'stable', 'unstable', 'proposed'"),
+    ),
+    from_spec(
+        "neither-request-nor-notification",
+        chain(
+            edit("methods", "session/close", "  session/close:\n", "  ⟦session/close:\n"),
+            edit(
+                "methods",
+                "session/close",
+                "    request:\n      params: CloseSessionRequest\n      result: CloseSessionResponse\n",
+                "",
+            ),
+        ),
+        Expect("methods › session/close has neither 'request' nor 'notification'", "add one"),
+    ),
+    from_spec(
+        "docs-not-https",
+        edit("methods", "session/close", "    docs: https://", "    docs: ⟦http://"),
+        Expect('methods › session/close › docs "http://', "give an https:// URL"),
+    ),
+    from_spec(
+        "capability-not-a-path",
+        edit(
+            "methods",
+            "session/close",
+            "    capability: agentCapabilities.session\n",
+            "    capability: ⟦session.close\n",
+        ),
+        Expect('capability "session.close" does not match', "write the capability as a path"),
+    ),
+    from_spec(
+        "no-examples",
+        edit(
+            "methods",
+            "session/close",
+            "    examples:\n      - title: Close an active session\n        params:\n"
+            "          sessionId: sess_789xyz\n        result: {}\n",
+            "    examples: ⟦[]\n",
+        ),
+        Expect("methods › session/close › examples is empty", "give it at least one entry"),
+    ),
+    from_spec(
+        "wrong-version",
+        lambda text: text.replace("\nversion: 2\n", "\nversion: ⟦3\n", 1),
+        Expect("version is 3", "use 2"),
+    ),
+    from_spec(
+        "type-name-not-upper-camel-case",
+        append("  ⟦orphanThing:\n    description: Nobody uses it.\n    type: string\n"),
+        Expect("'orphanThing' is not a valid name", "type names are UpperCamelCase"),
+    ),
+    # ── semantic rules (rules.py) ──
+    from_spec(
+        "unknown-params-type",
+        edit(
+            "methods",
+            "session/close",
+            "      params: CloseSessionRequest\n",
+            "      params: ⟦CloseSessionRequets\n",
+        ),
+        Expect(
+            "request params 'CloseSessionRequets' is not a type in this spec "
+            "(did you mean 'CloseSessionRequest'?)",
+            "define it under types or fix the name",
+        ),
+    ),
+    from_spec(
+        "unknown-result-type",
+        edit(
+            "methods",
+            "session/close",
+            "      result: CloseSessionResponse\n",
+            "      result: ⟦CloseSessionRespons\n",
+        ),
+        Expect(
+            "request result 'CloseSessionRespons' is not a type in this spec "
+            "(did you mean 'CloseSessionResponse'?)",
+            "define it under types or fix the name",
+        ),
+    ),
+    from_spec(
+        "unknown-notification-params-type",
+        edit(
+            "methods",
+            "session/cancel",
+            "      params: CancelSessionNotification\n",
+            "      params: ⟦CancelSessionNotifcation\n",
+        ),
+        Expect(
+            "notification params 'CancelSessionNotifcation' is not a type in this spec "
+            "(did you mean 'CancelSessionNotification'?)",
+            "define it under types or fix the name",
+        ),
+    ),
+    from_spec(
+        "unknown-ref-did-you-mean",
+        append(
+            "  OrphanHolder:\n    description: Holds a session ID.\n    type: object\n"
+            "    properties:\n      sessionId:\n        $ref: ⟦SesionId\n"
+        ),
+        Expect(
+            "$ref 'SesionId' is not a type in this spec (did you mean 'SessionId'?)",
+            "define it under types or fix the name",
+        ),
+    ),
+    from_spec(
+        "unknown-ref-in-a-type-examples-use",
+        edit("types", "PromptRequest", "        $ref: SessionId\n", "        $ref: ⟦SesionId\n"),
+        Expect(
+            "$ref 'SesionId' is not a type in this spec (did you mean 'SessionId'?)",
+            "define it under types or fix the name",
+        ),
+    ),
+    from_spec(
+        "unknown-error-name",
+        edit(
+            "methods",
+            "session/close",
+            "[resource_not_found, invalid_params, internal_error]",
+            "[resource_not_found, ⟦invalid_parms, internal_error]",
+        ),
+        Expect(
+            "error 'invalid_parms' is not defined under errors (did you mean 'invalid_params'?)",
+            "add it there or fix the name",
+        ),
+    ),
+    from_spec(
+        "unknown-retry-class",
+        edit(
+            "methods",
+            "session/close",
+            "        class: idempotent\n",
+            "        class: ⟦idempotnet\n",
+        ),
+        Expect(
+            "retry class 'idempotnet' is not defined under retryClasses "
+            "(did you mean 'idempotent'?)",
+            "use one of idempotent, keyed",
+        ),
+    ),
+    from_spec(
+        "reserved-type-name",
+        append(
+            "  ⟦AgentRequest:\n    description: Collides with a routing union.\n    type: object\n"
+        ),
+        Expect(
+            "type name 'AgentRequest' is derived by the generator", "rename this type or remove it"
+        ),
+    ),
+    from_spec(
+        "reference-cycle",
+        append(
+            "  CycleA:\n    description: One name for another.\n    $ref: ⟦CycleB\n"
+            "  CycleB:\n    description: And back again.\n    $ref: CycleA\n"
+        ),
+        Expect("reference cycle CycleA → CycleB → CycleA", "give one of them a real schema"),
+    ),
+    from_spec(
+        "self-reference",
+        append("  Loop:\n    description: Only itself.\n    $ref: ⟦Loop\n"),
+        Expect("reference cycle Loop → Loop", "give one of them a real schema"),
+    ),
+    from_spec(
+        "both-method-missing-a-direction",
+        chain(
+            edit(
+                "methods",
+                "mcp/message",
+                "    retry:\n      client-to-agent:\n",
+                "    retry:\n      ⟦client-to-agent:\n",
+            ),
+            edit(
+                "methods",
+                "mcp/message",
+                "      agent-to-client:\n        class: out_of_scope\n"
+                "        again: Depends on the MCP message it carries.\n",
+                "",
+            ),
+        ),
+        Expect(
+            "mcp/message is sent agent-to-client but states no retry class for it",
+            "add retry › agent-to-client with its class",
+        ),
+    ),
+    from_spec(
+        "extra-retry-direction",
+        edit(
+            "methods",
+            "session/close",
+            CLOSE_RETRY,
+            CLOSE_RETRY
+            + "      ⟦agent-to-client:\n        class: idempotent\n        again: Succeeds.\n",
+        ),
+        Expect(
+            "session/close is only sent client-to-agent, so it takes no retry class for "
+            "agent-to-client",
+            "remove that entry",
+        ),
+    ),
+    from_spec(
+        "retried-notification",
+        edit(
+            "methods",
+            "session/cancel",
+            "        class: not_retried\n",
+            "        class: ⟦idempotent\n",
+        ),
+        Expect(
+            "session/cancel is a notification, which has no response to lose, so it is never "
+            "retried",
+            "its class must be not_retried, not idempotent",
+        ),
+    ),
+    from_spec(
+        "keyed-without-a-key",
+        edit("methods", "session/close", "        class: idempotent\n", "        class: ⟦keyed\n"),
+        Expect(
+            "session/close is keyed but its params never reach an IdempotencyKey",
+            "add an optional idempotencyKey field of type IdempotencyKey or choose another class",
+        ),
+    ),
+    from_spec(
+        "key-on-a-method-that-is-not-keyed",
+        chain(
+            edit(
+                "methods",
+                "session/close",
+                "      params: CloseSessionRequest\n",
+                "      params: ⟦CloseSessionRequest\n",
+            ),
+            edit(
+                "types",
+                "CloseSessionRequest",
+                "        $ref: SessionId\n",
+                "        $ref: SessionId\n      idempotencyKey:\n        description: A key.\n"
+                "        anyOf:\n          - $ref: IdempotencyKey\n          - type: 'null'\n",
+            ),
+        ),
+        Expect(
+            "session/close's params (CloseSessionRequest) reach an IdempotencyKey, but the "
+            "method is not keyed",
+            "make its retry class keyed or remove the key",
+        ),
+    ),
+    from_spec(
+        "method-name-upper-case",
+        edit("methods", "session/prompt", "  session/prompt:\n", "  ⟦Session/Prompt:\n"),
+        Expect('method name "Session/Prompt" is not valid: ACP names are noun/verb', "rename it"),
+    ),
+    from_spec(
+        "method-name-dot-dot",
+        edit("methods", "session/close", "  session/close:\n", "  ⟦session/../../etc:\n"),
+        Expect(
+            'method name "session/../../etc" is not valid: it would escape the output folders',
+            "rename it",
+        ),
+    ),
+    from_spec(
+        "method-name-nul",
+        edit("methods", "session/close", "  session/close:\n", '  ⟦"session/\\0close":\n'),
+        Expect(
+            'method name "session/\\u0000close" is not valid: it would escape the output folders',
+            "rename it",
+        ),
+    ),
+    from_spec(
+        "method-name-backslash",
+        edit("methods", "session/close", "  session/close:\n", "  ⟦session\\close:\n"),
+        Expect(
+            'method name "session\\\\close" is not valid: it would escape the output folders',
+            "rename it",
+        ),
+    ),
+    from_spec(
+        "method-name-leading-slash",
+        edit("methods", "session/close", "  session/close:\n", "  ⟦/session/close:\n"),
+        Expect(
+            'method name "/session/close" is not valid: it would escape the output folders',
+            "rename it",
+        ),
+    ),
+    from_spec(
+        "method-name-trailing-newline",
+        edit("methods", "session/close", "  session/close:\n", '  ⟦"session/close\\n":\n'),
+        Expect('method name "session/close\\n" is not valid', "rename it"),
+    ),
+    from_spec(
+        "extension-method-name-escapes",
+        edit("methods", "session/close", "  session/close:\n", "  ⟦_x/../../../tmp/escape:\n"),
+        Expect(
+            'method name "_x/../../../tmp/escape" is not valid: it would escape the output folders',
+            "rename it",
+        ),
+    ),
+    from_spec(
+        "example-contradicts-its-schema",
+        edit(
+            "methods",
+            "session/close",
+            "          sessionId: sess_789xyz\n",
+            "          sessionId: ⟦42\n",
+        ),
+        Expect(
+            "example 'Close an active session' does not match CloseSessionRequest at params › "
+            "sessionId: 42 is not of type 'string'",
+            "fix the example or the type",
+        ),
+    ),
+    from_spec(
+        "nested-example-field-contradicts-its-schema",
+        edit(
+            "methods",
+            "initialize",
+            "            title: My Client\n            version: 1.0.0\n",
+            "            title: My Client\n            version: ⟦[1, 0, 0]\n",
+        ),
+        Expect(
+            "example 'A Client initializes and the Agent advertises sessions with rich prompts "
+            "and MCP transports' does not match InitializeRequest at params › info › version: "
+            "[1, 0, 0] is not of type 'string'",
+            "fix the example or the type",
+        ),
+    ),
+    from_spec(
+        "example-union-item-contradicts-its-schema",
+        edit(
+            "methods",
+            "session/new",
+            "            - type: stdio\n              name: workspace-tools\n",
+            "            - ⟦type: stdio\n              name: [workspace-tools]\n",
+        ),
+        Expect(
+            "does not match NewSessionRequest at params › mcpServers › 0: ",
+            "fix the example or the type",
+        ),
+    ),
+    from_spec(
+        "notification-example-on-a-request",
+        edit(
+            "methods",
+            "session/close",
+            "      - title: Close an active session\n        params:\n"
+            "          sessionId: sess_789xyz\n        result: {}\n",
+            "      - ⟦title: Close an active session\n        params:\n"
+            "          sessionId: sess_789xyz\n",
+        ),
+        Expect(
+            "example 'Close an active session' is a notification example but session/close "
+            "is not a notification",
+            "give it a result",
+        ),
+    ),
+    from_spec(
+        "request-example-on-a-notification",
+        edit(
+            "methods",
+            "session/cancel",
+            "      - title: Cancel the active work\n        params:\n"
+            "          sessionId: sess_abc123def456\n",
+            "      - ⟦title: Cancel the active work\n        params:\n"
+            "          sessionId: sess_abc123def456\n        result: {}\n",
+        ),
+        Expect(
+            "example 'Cancel the active work' is a request example but session/cancel is not a "
+            "request",
+            "remove its result",
+        ),
+    ),
+    from_spec(
+        "invalid-regex-in-a-type",
+        edit("types", "SessionId", "    type: string\n", "    type: string\n    pattern: ⟦'(['\n"),
+        Expect("pattern", "fix the pattern"),
+    ),
+    # ── several problems in different places, all in one run ──
+    from_spec(
+        "several-problems-in-one-run",
+        chain(
+            edit("methods", "session/new", "    summary:", "    ⟦sumary:"),
+            edit(
+                "methods",
+                "session/close",
+                "[resource_not_found, invalid_params, internal_error]",
+                "[resource_not_found, ⟦invalid_parms, internal_error]",
+            ),
+            edit(
+                "methods",
+                "session/cancel",
+                "        class: not_retried\n",
+                "        class: ⟦idempotent\n",
+            ),
+            edit(
+                "types",
+                "CloseSessionRequest",
+                "    required: [sessionId]",
+                "    ⟦requried: [sessionId]",
+            ),
+            append("  ⟦ClientNotification:\n    description: Collides.\n    type: object\n"),
+        ),
+        Expect(
+            "unknown field 'sumary' in methods › session/new (did you mean 'summary'?)",
+            "remove it or fix its name",
+        ),
+        Expect("error 'invalid_parms' is not defined under errors", "add it there or fix the name"),
+        Expect("session/cancel is a notification", "its class must be not_retried"),
+        Expect(
+            "unknown field 'requried' in types › CloseSessionRequest", "remove it or fix its name"
+        ),
+        Expect(
+            "type name 'ClientNotification' is derived by the generator",
+            "rename this type or remove it",
+        ),
+    ),
+]
+
+
+def _nested(depth: int, mark_at: int) -> Callable[[Path], str]:
+    """A minimal spec whose title is ``depth`` nested flow sequences, marked at one level."""
+
+    def make(_: Path) -> str:
+        opening = "[" * mark_at + MARK + "[" * (depth - mark_at)
+        return f"version: 2\ntitle: {opening}{']' * depth}\n"
+
+    return make
+
+
+PYTHON_CASES = [
+    from_text(
+        "python-tag-does-not-run",
+        lambda folder: (
+            "version: 2\ntitle: Agent Client Protocol\n"
+            f'methods: ⟦!!python/object/apply:os.system ["touch {folder}/pwned"]\n'
+        ),
+        Expect("tag '!!python/object/apply:os.system' is not allowed", "remove the tag"),
+        fast=True,
+    ),
+    from_text(
+        "nested-too-deep",
+        _nested(100, 64),  # the k-th '[' is at depth k: the first one refused is the 65th
+        Expect("nested more than 64 levels deep", "flatten it"),
+        fast=True,
+    ),
+    from_text(
+        "nested-far-too-deep",
+        _nested(5000, 64),
+        Expect("nested more than 64 levels deep", "flatten it"),
+        fast=True,
+    ),
+]
+
+
+def _bytes_case(
+    case_id: str, marked: str, insert: bytes, *expect: Expect, xfail: str | None = None
+) -> Case:
+    """A case whose bytes are ``marked`` with ``insert`` (a BOM, a bad byte) put at the mark."""
+    before, after = marked.split(MARK)
+    data = before.encode("utf-8") + insert + after.encode("utf-8")
+    _, positions = resolve(marked)
+    return Case(case_id, lambda _: data, lambda: positions, tuple(expect), xfail=xfail, fast=True)
+
+
+HEAD = "version: 2\ntitle: Agent Client Protocol\nmethods:\n  session/close:\n"
+BYTES_CASES = [
+    _bytes_case(
+        "utf8-bom",
+        MARK + HEAD,
+        b"\xef\xbb\xbf",
+        Expect("starts with a UTF-8 byte-order mark", "save it as UTF-8 without a BOM"),
+    ),
+    _bytes_case(
+        "invalid-utf8",
+        HEAD + f"    summary: Closes a sess{MARK}ion.\n",
+        b"\xff",
+        Expect("byte 0xff is not UTF-8", "save the file as UTF-8"),
+    ),
+    _bytes_case(
+        "invalid-utf8-after-a-multibyte-character",
+        HEAD + f"    summary: Ferme la séance {MARK}(\n",
+        b"\xc3",
+        Expect("byte 0xc3 is not UTF-8", "save the file as UTF-8"),
+    ),
+    _bytes_case(
+        "control-character",
+        HEAD + f"    summary: Closes{MARK} a session.\n",
+        b"\x07",
+        Expect("#x0007", "remove"),
+    ),
+]
+
+
+CORPUS_CASES = [from_corpus(path) for path in sorted(CORPUS.glob("*.yaml"))]
+CASES = SPEC_CASES + PYTHON_CASES + BYTES_CASES + CORPUS_CASES
+
+
+# ── running the command ──
+
+
+def run_check(spec: Path, timeout: float = TIMEOUT, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k != "ACP_SPEC_DEBUG"}
+    command = [sys.executable, "-m", "acp_spec", "--spec", str(spec), *(args or ("check",))]
+    return subprocess.run(
+        command,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        errors="replace",
+        timeout=timeout,
+        cwd=REPO,
+        env=env,
+        check=False,
+    )
+
+
+@dataclass
+class Outcome:
+    path: Path
+    result: subprocess.CompletedProcess[str] | None
+    seconds: float
+    error: BaseException | None = None
+
+
+def _run_case(case: Case, folder: Path) -> Outcome:
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "acp-v2.yaml"
+    started = time.monotonic()
+    try:
+        path.write_bytes(case.build(folder))
+        result = run_check(path, FAST if case.fast else TIMEOUT)
+    except BaseException as err:  # reported by the case's own test
+        return Outcome(path, None, time.monotonic() - started, err)
+    return Outcome(path, result, time.monotonic() - started)
+
+
+class Outcomes:
+    """Each case's run, made once. The selected cases run up front, in parallel: checking the
+    real spec takes a second or two, and the cases don't depend on each other."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.done: dict[str, Outcome] = {}
+
+    def folder(self, case: Case) -> Path:
+        return self.root / re.sub(r"[^A-Za-z0-9_-]", "_", case.id)
+
+    def prefetch(self, cases: Sequence[Case]) -> None:
+        with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
+            futures = {c.id: pool.submit(_run_case, c, self.folder(c)) for c in cases}
+            self.done.update((case_id, future.result()) for case_id, future in futures.items())
+
+    def __getitem__(self, case_id: str) -> Outcome:
+        if case_id not in self.done:
+            case = next(c for c in CASES if c.id == case_id)
+            self.done[case_id] = _run_case(case, self.folder(case))
+        return self.done[case_id]
+
+
+@pytest.fixture(scope="module")
+def outcomes(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Outcomes:
+    selected = set()
+    for item in request.session.items:
+        if getattr(item, "originalname", None) == "test_bad_spec_is_refused_with_its_position":
+            case = item.callspec.params["case"]  # type: ignore[attr-defined]
+            selected.add(case.id)
+    runs = Outcomes(tmp_path_factory.mktemp("bad_specs"))
+    runs.prefetch([case for case in CASES if case.id in selected])
+    return runs
+
+
+def assert_reported(
+    result: subprocess.CompletedProcess[str],
+    path: Path,
+    positions: Sequence[tuple[int, int]],
+    expect: Sequence[Expect],
+    clean: str = "",
+) -> None:
+    output = result.stdout + result.stderr
+    assert "Traceback" not in output
+    assert result.returncode == 1, f"exit {result.returncode}, expected 1:\n{output}"
+    assert len(positions) == len(expect)
+    lines = result.stderr.splitlines()
+    assert re.fullmatch(r"\d+ problems? found; nothing was written", lines[-1]), lines[-1]
+    for (line, col), want in zip(positions, expect, strict=True):
+        what = want.what(clean) if callable(want.what) else want.what
+        prefix = f"{path}:{line}:{col}: "
+        hits = [ln for ln in lines if ln.startswith(prefix) and what in ln and want.todo in ln]
+        assert hits, (
+            f"expected a line starting {prefix!r} that says {what!r} and {want.todo!r}; "
+            f"stderr was:\n{result.stderr}"
+        )
+
+
+def _param(case: Case) -> Any:
+    marks = [pytest.mark.xfail(strict=True, reason=case.xfail)] if case.xfail else []
+    return pytest.param(case, id=case.id, marks=marks)
+
+
+@pytest.mark.parametrize("case", [_param(c) for c in CASES])
+def test_bad_spec_is_refused_with_its_position(case: Case, outcomes: Outcomes) -> None:
+    outcome = outcomes[case.id]
+    if outcome.error is not None:
+        raise outcome.error
+    assert outcome.result is not None
+    assert_reported(outcome.result, outcome.path, case.positions(), case.expect, case.clean())
+    if case.fast:
+        assert outcome.seconds < FAST
+
+
+def test_the_corpus_is_big_enough() -> None:
+    assert len(CASES) >= 40
+    assert len({case.id for case in CASES}) == len(CASES), "case ids must be unique"
+
+
+def test_the_python_tag_ran_nothing(outcomes: Outcomes) -> None:
+    outcome = outcomes["python-tag-does-not-run"]
+    assert outcome.result is not None and outcome.result.returncode == 1
+    assert not (outcome.path.parent / "pwned").exists(), "the YAML tag executed a command"
+    echo = outcomes["corpus/python_object_tag"]
+    assert echo.result is not None and echo.result.returncode == 1
+    assert "pwned" not in echo.result.stdout, "the YAML tag ran `echo pwned`"
+
+
+def test_the_unchanged_spec_loads(tmp_path: Path) -> None:
+    """The edits above start from a spec that is valid: each case breaks it on purpose."""
+    copy = tmp_path / "acp-v2.yaml"
+    copy.write_bytes(SPEC.read_bytes())
+    spec = load_spec(copy)
+    assert "session/close" in spec.methods and "CloseSessionRequest" in spec.types
+
+
+@pytest.mark.parametrize("case", SPEC_CASES, ids=lambda c: c.id)
+def test_each_edit_changes_the_spec(case: Case) -> None:
+    assert case.clean() != SPEC.read_text(encoding="utf-8")
+    assert case.positions(), "every case marks where its problem is reported"
+
+
+def test_a_50_mb_file_is_refused_fast(tmp_path: Path) -> None:
+    path = tmp_path / "acp-v2.yaml"
+    filler = b"# " + b"x" * 1021 + b"\n"
+    with path.open("wb") as out:
+        out.write(SPEC.read_bytes())
+        for _ in range(50 * 1024):
+            out.write(filler)
+    assert path.stat().st_size > 50 * 1024 * 1024
+    started = time.monotonic()
+    result = run_check(path, FAST)
+    elapsed = time.monotonic() - started
+    assert_reported(
+        result,
+        path,
+        [(1, 1)],
+        [Expect("MiB, over the 8 MiB limit", "check that this is the right file")],
+    )
+    assert elapsed < 5, f"took {elapsed:.1f} s: a huge file must be refused before it is parsed"
+
+
+def test_a_missing_spec_file(tmp_path: Path) -> None:
+    path = tmp_path / "no-such-spec.yaml"
+    result = run_check(path)
+    assert_reported(
+        result,
+        path,
+        [(1, 1)],
+        [Expect("cannot read the spec: No such file or directory", "check the path")],
+    )
+
+
+def test_a_directory_as_the_spec(tmp_path: Path) -> None:
+    result = run_check(tmp_path)
+    assert_reported(result, tmp_path, [(1, 1)], [Expect("cannot read the spec", "check the path")])
+
+
+def test_a_broken_error_entry_is_reported_once(tmp_path: Path) -> None:
+    """A shape problem in errors: must not also make every use of the error 'not defined'."""
+    text, [(line, col)] = resolve(
+        edit(
+            "errors",
+            "invalid_params",
+            "  invalid_params:\n    code: -32602\n    title: Invalid params\n",
+            "  ⟦invalid_params:\n    code: -32602\n",
+        )(SPEC.read_text(encoding="utf-8"))
+    )
+    path = tmp_path / "acp-v2.yaml"
+    path.write_text(text, encoding="utf-8")
+    result = run_check(path)
+    assert_reported(
+        result,
+        path,
+        [(line, col)],
+        [Expect("errors › invalid_params is missing 'title'", "add it")],
+    )
+
+
+def test_a_broken_error_entry_causes_no_cascade(tmp_path: Path) -> None:
+    text, _ = resolve(
+        edit("errors", "invalid_params", "    title: Invalid params\n", "")(
+            SPEC.read_text(encoding="utf-8")
+        )
+    )
+    path = tmp_path / "acp-v2.yaml"
+    path.write_text(text, encoding="utf-8")
+    result = run_check(path)
+    assert result.returncode == 1
+    assert result.stderr.splitlines()[-1] == "1 problem found; nothing was written", result.stderr
+
+
+def test_wrong_usage_exits_2(tmp_path: Path) -> None:
+    result = run_check(SPEC, TIMEOUT, "bogus")
+    assert result.returncode == 2
+    assert "invalid choice: 'bogus'" in result.stderr
+    assert "Traceback" not in result.stdout + result.stderr
+
+
+def test_no_command_exits_2() -> None:
+    env = {k: v for k, v in os.environ.items() if k != "ACP_SPEC_DEBUG"}
+    result = subprocess.run(
+        [sys.executable, "-m", "acp_spec"],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        env=env,
+        timeout=TIMEOUT,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert (
+        "required: COMMAND" in result.stderr
+        or "the following arguments are required" in result.stderr
+    )
