@@ -6,11 +6,12 @@ from collections.abc import Callable
 
 from .emit.meta import emit_meta
 from .emit.schema import emit_schema
+from .emit.vectors import emit_vectors
 from .model import Spec
 
 Emitter = Callable[[Spec], dict[str, bytes]]
 
-EMITTERS: tuple[Emitter, ...] = (emit_schema, emit_meta)
+EMITTERS: tuple[Emitter, ...] = (emit_schema, emit_meta, emit_vectors)
 
 
 def build_outputs(spec: Spec) -> dict[str, bytes]:

@@ -145,14 +145,18 @@ def _call_union(
         "description": f"Method-specific {word} parameters.",
         "anyOf": [{"description": inner, "anyOf": variants}, {"type": "null"}],
     }
-    return {
+    union: dict[str, Any] = {
         "description": f"A JSON-RPC {word} object.",
         "type": "object",
         "properties": properties,
         "required": ["id", "method"] if kind == "request" else ["method"],
         "anyOf": bindings,
-        "x-docs-ignore": True,
     }
+    if kind == "notification":
+        # JSON-RPC: a message with an id is a request, never a notification
+        union["not"] = {"required": ["id"]}
+    union["x-docs-ignore"] = True
+    return union
 
 
 def _binding(method: str, params: str) -> dict[str, Any]:
@@ -194,6 +198,7 @@ def _response_union(methods: list[Method]) -> dict[str, Any]:
                     "result": {"description": "Method-specific response data.", "anyOf": results},
                 },
                 "required": ["id", "result"],
+                "not": {"required": ["error"]},  # JSON-RPC: never both
             },
             {
                 "title": "Error",
@@ -207,6 +212,7 @@ def _response_union(methods: list[Method]) -> dict[str, Any]:
                     },
                 },
                 "required": ["id", "error"],
+                "not": {"required": ["result"]},
             },
         ],
         "x-docs-ignore": True,
