@@ -11,7 +11,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from acp_spec import writer
 from acp_spec.writer import JOURNAL, MANIFEST, compare, replace_all
 

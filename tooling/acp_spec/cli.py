@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from . import docs_cmd
 from .diagnostics import SpecError
 from .pipeline import build_outputs
 from .spec import DEFAULT_SPEC, load_spec
@@ -26,6 +27,7 @@ def _parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     commands.add_parser("check", help="validate the spec and prove the generated files current")
     commands.add_parser("generate", help="write every artifact the spec produces")
+    docs_cmd.add_commands(commands)
     parser.add_argument("--root", type=Path, default=Path("."), metavar="DIR",
                         help="the project folder that holds generated/ (default: .)")  # fmt: skip
     return parser
@@ -56,6 +58,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
+    if args.command == "docs":
+        return docs_cmd.run(args, args.spec, args.root)
     spec = load_spec(args.spec, display=str(args.spec))
     outputs = build_outputs(spec)
     if args.command == "generate":

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .emit.docs import emit_docs
 from .emit.meta import emit_meta
 from .emit.schema import emit_schema
 from .emit.vectors import emit_vectors
@@ -11,7 +12,7 @@ from .model import Spec
 
 Emitter = Callable[[Spec], dict[str, bytes]]
 
-EMITTERS: tuple[Emitter, ...] = (emit_schema, emit_meta, emit_vectors)
+EMITTERS: tuple[Emitter, ...] = (emit_schema, emit_meta, emit_vectors, emit_docs)
 
 
 def build_outputs(spec: Spec) -> dict[str, bytes]:

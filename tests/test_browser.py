@@ -1,0 +1,252 @@
+"""The built docs site in a real browser (Debian's chromium, driven by Python playwright).
+
+The site is built from the spec into a temporary folder and served on 127.0.0.1. Every test
+fails if a request leaves 127.0.0.1 or the page logs an error. Chromium missing is a
+failure, not a skip: CI installs it (`apt-get install -y chromium`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import threading
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import pytest
+from acp_spec.emit.table import table
+from acp_spec.model import Spec
+from test_docs import XSS_IMG, XSS_SCRIPT, _with_payloads, build_site, make_site
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--no-first-run", "--disable-sync",
+]  # fmt: skip
+SCREENSHOT = ROOT / "docs" / "screenshots" / "session-prompt.png"
+VIEWPORT = {"width": 1280, "height": 900}
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    if not CHROMIUM.is_file():
+        pytest.fail(f"chromium is not installed at {CHROMIUM}: run `apt-get install -y chromium` "
+                    "(CI installs it); the browser tests need it", pytrace=False)  # fmt: skip
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.fail("Python playwright is missing: pip install -e '.[test]' installs it "
+                    "(never `playwright install`: the tests use Debian's chromium)", pytrace=False)  # fmt: skip
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+class _Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@contextlib.contextmanager
+def serve(directory: Path) -> Iterator[str]:
+    """Serve ``directory`` on 127.0.0.1 (an ephemeral port); yields the base URL."""
+    handler = functools.partial(_Quiet, directory=str(directory))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
+
+
+def _built(tmp: Path, spec: Spec) -> Path:
+    project = make_site(tmp, spec)
+    result = build_site(project, tmp / "built")
+    assert result.returncode == 0, result.stdout + result.stderr
+    return tmp / "built"
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory, real_spec: Spec) -> Iterator[str]:
+    with serve(_built(tmp_path_factory.mktemp("site"), real_spec)) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def hostile_site(tmp_path_factory: pytest.TempPathFactory, real_spec: Spec) -> Iterator[str]:
+    """The site of a spec with raw HTML (a script, an img with onerror) in its texts."""
+    with serve(_built(tmp_path_factory.mktemp("hostile"), _with_payloads(real_spec))) as url:
+        yield url
+
+
+@dataclass
+class Browse:
+    page: Any
+    base: str
+    outside: list[str] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+
+    def open(self, path: str) -> None:
+        self.page.goto(self.base + path)
+        self.page.wait_for_load_state("load")
+
+    def assert_clean(self) -> None:
+        assert not self.outside, f"requests left 127.0.0.1: {self.outside}"
+        assert not self.errors, f"the page logged errors: {self.errors}"
+
+
+def _browse(browser: Any, base: str) -> Iterator[Browse]:
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    browse = Browse(page, base)
+
+    def local(url: str) -> bool:
+        return (
+            urlparse(url).scheme in ("data", "blob", "about")
+            or urlparse(url).hostname == "127.0.0.1"
+        )
+
+    def route(intercepted: Any) -> None:
+        if local(intercepted.request.url):
+            intercepted.continue_()
+        else:
+            browse.outside.append(intercepted.request.url)
+            intercepted.abort()
+
+    context.route("**/*", route)
+    page.on("request", lambda r: None if local(r.url) else browse.outside.append(r.url))
+    page.on("console", lambda m: browse.errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda error: browse.errors.append(str(error)))
+    yield browse
+    context.close()
+
+
+@pytest.fixture
+def browse(browser: Any, site: str) -> Iterator[Browse]:
+    yield from _browse(browser, site)
+
+
+@pytest.fixture
+def browse_hostile(browser: Any, hostile_site: str) -> Iterator[Browse]:
+    yield from _browse(browser, hostile_site)
+
+
+def _title(page: Any) -> str:
+    return str(page.locator("h1").inner_text()).removesuffix("¶").strip()
+
+
+def _cells(page: Any, table_xpath: str) -> list[list[str]]:
+    rows = page.locator(f"xpath={table_xpath}//tbody/tr")
+    return [
+        [cell.strip() for cell in rows.nth(i).locator("td").all_inner_texts()]
+        for i in range(rows.count())
+    ]
+
+
+def test_session_prompt_shows_its_retry_class_and_the_key_rules(
+    browse: Browse, real_spec: Spec
+) -> None:
+    page = browse.page
+    browse.open("methods/session-prompt.html")
+    assert _title(page) == "session/prompt"
+    retry = real_spec.methods["session/prompt"].retry[0]
+    rows = _cells(page, "//h2[@id='retry-class']/following::table[1]")
+    rule = real_spec.retry_classes["keyed"].rule.replace("`", "")
+    assert rows == [["Keyed", retry.again, rule]]
+    rules = _cells(page, "//h3[@id='what-the-agent-does']/following::table[1]")
+    assert [row[0] for row in rules] == [
+        "Nothing",
+        "A message that was inserted with this key",
+        "A prompt with this key that is not inserted yet, such as a held prompt",
+    ]
+    assert rules[1][1] == "Doesn't insert a message. Responds with that message's messageId."
+    assert page.locator("h3#how-long-a-key-lasts").is_visible()
+    assert "There is no time window" in page.locator("h3#how-long-a-key-lasts + p").inner_text()
+    assert (
+        "idempotencyKey=K"
+        in page.locator("h3#a-retry-after-a-lost-response ~ div pre").inner_text()
+    )
+    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(SCREENSHOT))
+    browse.assert_clean()
+
+
+def test_search_finds_a_method_by_name_and_opens_it(browse: Browse) -> None:
+    page = browse.page
+    browse.open("index.html")
+    box = page.locator("input.md-search__input")
+    box.click()
+    box.press_sequentially("set_config_option", delay=40)  # Material reacts to typed keys
+    first = page.locator(".md-search-result__item a").first
+    first.wait_for(state="visible", timeout=15_000)
+    assert "methods/session-set_config_option.html" in (first.get_attribute("href") or "")
+    first.click()
+    page.wait_for_url("**/methods/session-set_config_option.html*")
+    assert _title(page) == "session/set_config_option"
+    browse.assert_clean()
+
+
+def test_type_links_open_the_type(browse: Browse) -> None:
+    page = browse.page
+    browse.open("methods/session-prompt.html")
+    page.locator("h2#request-params a", has_text="PromptRequest").click()
+    page.wait_for_url("**/types.html#PromptRequest")
+    heading = page.locator("h2#PromptRequest")
+    heading.wait_for(state="visible")
+    box = heading.bounding_box()
+    assert box is not None and 0 <= box["y"] < VIEWPORT["height"], "the section is not in view"
+    browse.open("methods/session-prompt.html")
+    params = page.locator("xpath=//h2[@id='request-params']/following::table[1]")
+    params.get_by_role("link", name="IdempotencyKey").first.click()
+    page.wait_for_url("**/types/idempotency-key.html")
+    assert _title(page) == "IdempotencyKey"
+    assert "maxLength: 255" in page.locator("article").inner_text()
+    browse.assert_clean()
+
+
+def test_the_method_table_filters_by_retry_class(browse: Browse, real_spec: Spec) -> None:
+    page = browse.page
+    rows = table(real_spec)
+
+    def shown() -> list[str]:
+        visible = page.locator("tr:visible:has([data-retry-class]) td:first-child")
+        return [text.strip() for text in visible.all_inner_texts()]
+
+    browse.open("retry-classes.html")
+    assert len(shown()) == len(rows)
+    page.get_by_role("button", name="Keyed (1)").click()
+    assert shown() == ["session/prompt"]
+    duplicating = [r.name for r in rows if "duplicating" in r.retry_classes.values()]
+    page.get_by_role("button", name=f"Duplicating ({len(duplicating)})").click()
+    assert shown() == duplicating
+    assert "Showing" in page.locator(".acp-filter__status").inner_text()
+    page.get_by_role("button", name=f"All ({len(rows)})").click()
+    assert len(shown()) == len(rows)
+    browse.open("retry-classes.html?class=not_retried")
+    assert shown() == [r.name for r in rows if "not_retried" in r.retry_classes.values()]
+    browse.assert_clean()
+
+
+@pytest.mark.parametrize(
+    "path", ["methods/session-prompt.html", "types.html", "errors.html", "retry-classes.html"]
+)
+def test_html_in_the_spec_shows_as_text_and_never_runs(browse_hostile: Browse, path: str) -> None:
+    page = browse_hostile.page
+    browse_hostile.open(path)
+    page.wait_for_timeout(300)  # an onerror would have fired by now
+    assert page.evaluate("window.__xss === undefined && window.__xss2 === undefined")
+    assert page.locator("article script, article img").count() == 0
+    text = page.locator("article").inner_text()
+    assert XSS_SCRIPT in text and XSS_IMG in text
+    assert page.locator("article").get_by_text(XSS_SCRIPT).first.is_visible()
+    browse_hostile.assert_clean()

@@ -1,0 +1,532 @@
+"""The docs pages: one per method with its retry class, examples the schema accepts, HTML
+from the spec shown as text, safe file names, and a strict mkdocs build with no warnings."""
+
+from __future__ import annotations
+
+import dataclasses
+import html.parser
+import json
+import os
+import random
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import markdown
+import pytest
+from acp_spec import docs_cmd
+from acp_spec.diagnostics import SpecError
+from acp_spec.emit.docs import (
+    DOCS_DIR,
+    NAV_PATH,
+    PAGE_NOTE,
+    cell_text,
+    emit_docs,
+    markdown_text,
+    method_page,
+    method_pages,
+)
+from acp_spec.model import Example, Spec
+from acp_spec.pipeline import EMITTERS
+from acp_spec.writer import replace_all
+
+ROOT = Path(__file__).resolve().parents[1]
+SITE = ROOT / "site"
+RFD = ROOT.parent / "shared" / "reference" / "rfd-v2-idempotency-keys.md"
+# The Markdown extensions of site/mkdocs.yml that touch how text is read
+EXTENSIONS = ["tables", "attr_list", "md_in_html", "admonition", "pymdownx.superfences", "toc"]
+XSS_SCRIPT = "<script>window.__xss=1</script>"
+XSS_IMG = '<img src=x onerror="window.__xss2=1">'
+
+
+@pytest.fixture(scope="module")
+def pages(real_spec: Spec) -> dict[str, str]:
+    return {path: data.decode("utf-8") for path, data in emit_docs(real_spec).items()}
+
+
+def page_of(pages: dict[str, str], method: str) -> str:
+    return pages[f"{DOCS_DIR}/{method_page(method)}"]
+
+
+# ── every method, its page, its retry class ──
+
+
+def test_the_docs_emitter_is_registered() -> None:
+    assert emit_docs in EMITTERS, "register emit_docs in acp_spec.pipeline.EMITTERS"
+
+
+def test_every_method_has_a_page_with_its_retry_class_table(
+    real_spec: Spec, pages: dict[str, str]
+) -> None:
+    for method in real_spec.methods.values():
+        text = page_of(pages, method.name)
+        assert text.startswith(PAGE_NOTE + "\n")
+        assert f"\n# {markdown_text(method.name)}\n" in text
+        retry = text.split("## Retry class", 1)[1].split("\n## ", 1)[0]
+        header = "| Direction | Class | Sending it again | Retry rule |"
+        assert (
+            header if len(method.retry) > 1 else "| Class | Sending it again | Retry rule |"
+        ) in retry
+        for entry in method.retry:
+            retry_class = real_spec.retry_classes[entry.retry_class]
+            assert f"[{retry_class.title}](../retry-classes.md#class-" in retry
+            assert cell_text(entry.again) in retry
+            assert cell_text(retry_class.rule) in retry
+        assert method.docs in text
+
+
+def test_the_retry_classes_page_lists_every_class_and_method(
+    real_spec: Spec, pages: dict[str, str]
+) -> None:
+    text = pages[f"{DOCS_DIR}/retry-classes.md"]
+    for retry_class in real_spec.retry_classes.values():
+        assert cell_text(retry_class.meaning) in text and cell_text(retry_class.rule) in text
+    for method in real_spec.methods.values():
+        assert f"]({method_page(method.name)})" in text
+    rows = [line for line in text.splitlines() if 'data-retry-class="' in line]
+    assert len(rows) == len(real_spec.methods)
+    assert 'data-retry-class="keyed">Keyed</span>' in "".join(
+        row for row in rows if "[session/prompt]" in row
+    )
+
+
+def test_every_generated_page_starts_with_the_note_and_the_nav_lists_every_page(
+    pages: dict[str, str],
+) -> None:
+    docs = {p: t for p, t in pages.items() if p.startswith(DOCS_DIR + "/")}
+    for path, text in docs.items():
+        assert text.startswith(PAGE_NOTE + "\n"), path
+    nav = pages[NAV_PATH]
+    assert nav.startswith("# generated from spec/acp-v2.yaml")
+    for path in docs:
+        assert json.dumps(path.removeprefix(DOCS_DIR + "/")) in nav or path.endswith(
+            ("/index.md", "/retry-classes.md", "/types.md", "/errors.md")
+        ), path
+
+
+def test_generated_pages_never_overwrite_a_hand_written_one(pages: dict[str, str]) -> None:
+    hand_written = [
+        p.relative_to(ROOT).as_posix()
+        for p in (SITE / "docs").rglob("*")
+        if p.is_file() and not p.read_bytes().startswith(PAGE_NOTE.encode())
+    ]
+    assert "site/docs/about.md" in hand_written
+    assert not set(hand_written) & set(pages)
+
+
+def test_session_prompt_renders_the_keyed_prompt_rules(
+    pages: dict[str, str], real_spec: Spec
+) -> None:
+    rfd_text = RFD.read_text(encoding="utf-8")
+    text = page_of(pages, "session/prompt")
+    assert "| What the Agent has recorded for the key | What the Agent does |" in text
+    for first_cell in ("Nothing", "A message that was inserted with this key"):
+        rfd_row = next(
+            line for line in rfd_text.splitlines() if line.startswith(f"| {first_cell} |")
+        )
+        assert rfd_row in text
+    assert "### How long a key lasts" in text
+    key = real_spec.types["IdempotencyKey"].schema
+    assert f"A string of {key['minLength']} to {key['maxLength']} characters" in text
+    diagram = text.split("### A retry after a lost response", 1)[1]
+    assert "```text" in diagram and "idempotencyKey=K" in diagram
+    assert "mermaid" not in text  # mkdocs-material would load mermaid.js from a CDN
+    for method in real_spec.methods:
+        if method != "session/prompt":
+            assert "## Keyed prompts" not in page_of(pages, method)
+
+
+def test_types_page_has_a_section_per_type_and_idempotency_key_a_page(
+    real_spec: Spec, pages: dict[str, str]
+) -> None:
+    text = pages[f"{DOCS_DIR}/types.md"]
+    for name in real_spec.types:
+        assert f"\n## {name} {{ #{name} }}\n" in text
+    assert "[session/prompt](methods/session-prompt.md)" in text.split("## PromptRequest ")[1]
+    own = pages[f"{DOCS_DIR}/types/idempotency-key.md"]
+    assert "# IdempotencyKey" in own and "`maxLength: 255`" in own
+    prompt = page_of(pages, "session/prompt")
+    assert (
+        "| `idempotencyKey` | [IdempotencyKey](../types/idempotency-key.md) | no | yes |" in prompt
+    )
+
+
+def test_errors_page_lists_every_code(real_spec: Spec, pages: dict[str, str]) -> None:
+    text = pages[f"{DOCS_DIR}/errors.md"]
+    for error in real_spec.errors.values():
+        assert f'<span id="error-{error.name}"></span>`{error.code}`' in text
+
+
+def test_the_emitter_is_deterministic(real_spec: Spec, pages: dict[str, str]) -> None:
+    again = {p: d.decode("utf-8") for p, d in emit_docs(real_spec).items()}
+    assert again == pages
+
+
+# ── examples: full JSON-RPC messages, validated ──
+
+
+def _json_blocks(text: str) -> list[Any]:
+    return [json.loads(block) for block in re.findall(r"^```json\n(.*?)\n```$", text, re.S | re.M)]
+
+
+def test_examples_are_rendered_as_json_rpc_messages(real_spec: Spec, pages: dict[str, str]) -> None:
+    for method in real_spec.methods.values():
+        blocks = _json_blocks(page_of(pages, method.name))
+        expected: list[dict[str, Any]] = []
+        for example in method.examples:
+            if example.kind == "notification":
+                expected.append({"jsonrpc": "2.0", "method": method.name, "params": example.params})
+            else:
+                expected.append({"jsonrpc": "2.0", "id": 1, "method": method.name, "params": example.params})  # fmt: skip
+                expected.append({"jsonrpc": "2.0", "id": 1, "result": example.result})
+        assert blocks == expected, method.name
+
+
+def _with_example(spec: Spec, method: str, example: Example) -> Spec:
+    old = spec.methods[method]
+    methods = dict(spec.methods)
+    methods[method] = dataclasses.replace(old, examples=(*old.examples, example))
+    return dataclasses.replace(spec, methods=methods)
+
+
+def test_an_example_the_schema_rejects_stops_the_emitter(real_spec: Spec) -> None:
+    bad = Example("A numeric session id", "request", {"sessionId": 42, "prompt": []}, {})
+    with pytest.raises(SpecError) as caught:
+        emit_docs(_with_example(real_spec, "session/prompt", bad))
+    message = str(caught.value)
+    assert "A numeric session id" in message and "generated/schema.json rejects" in message
+    wrong_result = Example("A result of the wrong shape", "request",
+                           {"sessionId": "s", "prompt": []}, {"messageId": 7})  # fmt: skip
+    with pytest.raises(SpecError, match="as PromptResponse"):
+        emit_docs(_with_example(real_spec, "session/prompt", wrong_result))
+
+
+# ── HTML from the spec shows as text ──
+
+
+class _Tags(html.parser.HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.tags.append((tag, dict(attrs)))
+
+
+def _runs_script(href: str) -> bool:
+    """What a browser makes of an href: a scheme other than http(s)/mailto could run code."""
+    url = re.sub(r"[\t\n\r]", "", href).lstrip("\x00\x01\x02\x03\x04\x05\x06\x07\x08 \x0b\x0c")
+    scheme = re.match(r"([A-Za-z][A-Za-z0-9+.-]*):", url)
+    return scheme is not None and scheme.group(1).lower() not in ("http", "https", "mailto")
+
+
+def _unsafe(rendered: str) -> list[str]:
+    parser = _Tags()
+    parser.feed(rendered)
+    problems = []
+    allowed = {"p", "code", "a", "br", "strong", "em", "ul", "ol", "li", "table", "thead",
+               "tbody", "tr", "th", "td", "h1", "h2", "h3", "pre", "blockquote", "hr"}  # fmt: skip
+    for tag, attrs in parser.tags:
+        if tag not in allowed:
+            problems.append(f"<{tag}> element")
+        for name, value in attrs.items():
+            if name.startswith("on") or name in ("style", "src"):
+                problems.append(f"{name}= attribute on <{tag}>")
+            if name == "href" and value is not None and _runs_script(value):
+                problems.append(f"href={value!r}")
+    return problems
+
+
+PIECES = [
+    "`", "``", "\\", "\\`", "\\\\", "<script>alert(1)</script>", "<img src=x onerror=alert(1)>",
+    "<b onmouseover=x>", "{ onclick=alert(1) }", "{: .x onclick=y }", "[a](javascript:alert(1))",
+    "[b](JaVaScRiPt:x)", "[c](java\tscript:x)", "![i](https://example.com/i.png)",
+    "[d]: javascript:alert(1)", "[d]", "<https://example.com/x>", "<javascript:alert(1)>",
+    "&lt;script&gt;", "&", "|", "*", "_", " ", "\n", "\n\n", "- ", "# ", "> ", "text",
+    "<!-- c -->", "<", ">", "x`<s>`y", "<div markdown=\"1\">", "[e](javascript&colon;x)",
+    "[f](&#106;avascript:x)", "[g](<javascript:x>)", "[h]: <javascript:x>", "(", ")", "]",
+    "```", "~~~", "    ", "\t", "&#60;script&#62;", "<a href=javascript:x>", "[x](", "1. ",
+]  # fmt: skip
+
+
+def _cases(seed: int, count: int) -> Iterator[str]:
+    rng = random.Random(seed)
+    for _ in range(count):
+        yield "".join(rng.choice(PIECES) for _ in range(rng.randint(1, 12)))
+
+
+def test_escaped_text_renders_no_html_element_or_script_url() -> None:
+    md = markdown.Markdown(extensions=EXTENSIONS)
+    for text in _cases(seed=2026, count=1500):
+        for rendered in (
+            md.reset().convert(markdown_text(text)),
+            md.reset().convert(f"| a |\n| --- |\n| {cell_text(text)} |"),
+        ):
+            assert not _unsafe(rendered), (text, rendered)
+
+
+def test_escaping_keeps_code_spans_links_and_text() -> None:
+    assert markdown_text("use `<T>` and <T> & {x}") == "use `<T>` and &lt;T> &amp; &#123;x}"
+    assert markdown_text("see [docs](https://a.b/c) and <https://a.b>") == (
+        "see [docs](https://a.b/c) and <https://a.b>"
+    )
+    assert cell_text("a | `b|c`\n\nnext\n- item") == "a \\| `b|c`<br><br>next<br>- item"
+    md = markdown.Markdown(extensions=EXTENSIONS)
+    shown = md.convert(markdown_text(f"Before {XSS_SCRIPT} {XSS_IMG} after"))
+    assert "&lt;script&gt;window.__xss=1&lt;/script&gt;" in shown
+    assert "&lt;img src=x" in shown and "<img" not in shown
+
+
+def _with_payloads(spec: Spec) -> Spec:
+    """The real spec with raw HTML in every kind of text a page shows."""
+    payload = f"Look: {XSS_SCRIPT} and {XSS_IMG}"
+    prompt = spec.methods["session/prompt"]
+    retry = tuple(dataclasses.replace(r, again=payload) for r in prompt.retry)
+    methods = dict(spec.methods)
+    methods["session/prompt"] = dataclasses.replace(
+        prompt, summary=payload, description=payload, retry=retry,
+        examples=tuple(dataclasses.replace(e, title=payload) for e in prompt.examples),
+    )  # fmt: skip
+    types = dict(spec.types)
+    request = types["PromptRequest"]
+    schema = dict(request.schema)
+    schema["description"] = payload
+    props = dict(schema["properties"])
+    props["sessionId"] = {**props["sessionId"], "description": payload}
+    schema["properties"] = props
+    types["PromptRequest"] = dataclasses.replace(request, schema=schema)
+    errors = dict(spec.errors)
+    errors["invalid_params"] = dataclasses.replace(errors["invalid_params"], description=payload)
+    classes = dict(spec.retry_classes)
+    classes["keyed"] = dataclasses.replace(classes["keyed"], meaning=payload)
+    return dataclasses.replace(spec, methods=methods, types=types, errors=errors,
+                               retry_classes=classes)  # fmt: skip
+
+
+def test_html_in_the_spec_reaches_no_page_unescaped(real_spec: Spec) -> None:
+    outputs = emit_docs(_with_payloads(real_spec))
+    md = markdown.Markdown(extensions=EXTENSIONS)
+    for path, data in outputs.items():
+        if not path.endswith(".md"):
+            continue
+        text = data.decode("utf-8")
+        assert "<script" not in text and "<img" not in text, path
+        rendered = md.reset().convert(text)
+        assert "<script" not in rendered and "<img" not in rendered, path
+    prompt = outputs[f"{DOCS_DIR}/{method_page('session/prompt')}"].decode("utf-8")
+    assert prompt.count("&lt;script>window.__xss=1&lt;/script>") >= 5
+
+
+# ── file names ──
+
+
+@pytest.mark.parametrize(
+    ("name", "page"),
+    [
+        ("session/prompt", "methods/session-prompt.md"),
+        ("$/cancel_request", "methods/protocol-cancel_request.md"),
+        ("document/didOpen", "methods/document-didOpen.md"),
+        ("session/set_config_option", "methods/session-set_config_option.md"),
+        ("_zed/x.y", "methods/_zed-x.2e.y.md"),
+    ],
+)
+def test_method_file_names(name: str, page: str) -> None:
+    assert method_page(name) == page
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["../../etc/passwd", "a/../../b", "/abs", "..", "a\\b", "a\x00b", "ü/é", "a b", "$/../x"],
+)
+def test_no_method_name_escapes_the_methods_folder(name: str) -> None:
+    try:
+        page = method_page(name)
+    except ValueError:
+        return
+    folder, file = page.split("/")
+    assert folder == "methods" and file.endswith(".md") and not file.startswith(".")
+    assert re.fullmatch(r"[A-Za-z0-9_.-]+", file), page
+
+
+@pytest.mark.parametrize(
+    "names", [["$/x", "protocol/x"], ["document/didOpen", "document/didopen"], ["a/b", "a/b"]]
+)
+def test_two_methods_never_share_a_file(names: list[str]) -> None:
+    if names[0] == names[1]:
+        assert method_pages(names) == {names[0]: method_page(names[0])}
+        return
+    with pytest.raises(ValueError, match="would share the page"):
+        method_pages(names)
+
+
+def test_a_name_too_long_for_a_file_is_refused() -> None:
+    with pytest.raises(ValueError, match="no usable file name"):
+        method_page("a/" + "b" * 300)
+
+
+# ── the site builds, strictly ──
+
+
+def make_site(tmp_path: Path, spec: Spec) -> Path:
+    """A copy of the project's site (hand-written files) plus the generated pages."""
+    root = tmp_path / "project"
+    shutil.copytree(SITE, root / "site", ignore=shutil.ignore_patterns("site"))
+    for path in list((root / "site").rglob("*")):
+        if path.is_file() and path.read_bytes().startswith(PAGE_NOTE.encode()):
+            path.unlink()  # the committed generated pages: the emitter writes them afresh
+    replace_all(root, emit_docs(spec))
+    return root
+
+
+def build_site(root: Path, out: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*docs_cmd.mkdocs(root, "build", "--strict"), "--site-dir", str(out)],
+        cwd=root, env=docs_cmd.mkdocs_env(), capture_output=True, text=True, check=False,
+        timeout=600,
+    )  # fmt: skip
+
+
+class _Links(html.parser.HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: set[str] = set()
+        self.hrefs: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        found = dict(attrs)
+        if found.get("id"):
+            self.ids.add(str(found["id"]))
+        if tag == "a" and found.get("href"):
+            self.hrefs.append(str(found["href"]))
+        for name in ("src", "href"):
+            value = found.get(name) or ""
+            if tag in ("script", "link", "img", "iframe") and re.match(r"(https?:)?//", value):
+                self.hrefs.append("EXTERNAL ASSET " + value)
+
+
+def test_the_site_builds_strictly_with_no_warning_and_no_broken_link(
+    tmp_path: Path, real_spec: Spec
+) -> None:
+    root = make_site(tmp_path, real_spec)
+    out = tmp_path / "built"
+    started = time.perf_counter()
+    result = build_site(root, out)
+    seconds = time.perf_counter() - started
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "WARNING" not in result.stdout + result.stderr
+    print(f"mkdocs build --strict: {seconds:.1f} s")
+    pages = {p.relative_to(out).as_posix(): p for p in out.rglob("*.html")}
+    for method in real_spec.methods:
+        assert method_page(method).replace(".md", ".html") in pages
+    parsed: dict[str, _Links] = {}
+    for rel, path in pages.items():
+        parsed[rel] = _Links()
+        parsed[rel].feed(path.read_text(encoding="utf-8"))
+    broken = []
+    for rel, links in parsed.items():
+        if rel == "404.html":
+            continue  # Material links it from the site's root, wherever it is served
+        for href in links.hrefs:
+            if href.startswith("EXTERNAL ASSET"):
+                broken.append(f"{rel}: {href}")
+                continue
+            if re.match(r"[a-z]+:", href):
+                continue
+            target, _, anchor = href.partition("#")
+            target = target.split("?")[0]
+            resolved = (
+                os.path.normpath(os.path.join(os.path.dirname(rel), target)) if target else rel
+            )
+            if resolved.endswith("/") or resolved == ".":
+                resolved = os.path.join(resolved, "index.html").lstrip("./")
+            if not (out / resolved).exists():
+                broken.append(f"{rel}: {href} (no {resolved})")
+            elif anchor and resolved in parsed and anchor not in parsed[resolved].ids:
+                broken.append(f"{rel}: {href} (no #{anchor})")
+    assert not broken, "\n".join(broken[:20])
+
+
+# ── the command ──
+
+
+def _project(tmp_path: Path) -> Path:
+    root = tmp_path / "project"
+    shutil.copytree(ROOT / "spec", root / "spec")
+    shutil.copytree(SITE, root / "site", ignore=shutil.ignore_patterns("site"))
+    return root
+
+
+def _acp_spec(root: Path, *args: str, **kwargs: Any) -> Any:
+    command = [sys.executable, "-m", "acp_spec", *args]
+    return subprocess.run(command, cwd=root, capture_output=True, text=True, check=False, **kwargs)
+
+
+def test_docs_build_regenerates_and_builds(tmp_path: Path) -> None:
+    root = _project(tmp_path)
+    (root / "site/docs/methods/session-prompt.md").unlink(missing_ok=True)
+    result = _acp_spec(root, "docs", "build", "--site-dir", str(tmp_path / "out"), timeout=600)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert (root / "site/docs/methods/session-prompt.md").read_text().startswith(PAGE_NOTE)
+    assert (tmp_path / "out/methods/session-prompt.html").is_file()
+    manifest = json.loads((root / "generated/manifest.json").read_text())["files"]
+    assert "site/docs/methods/session-prompt.md" in manifest
+    assert "generated/schema.json" in manifest  # the whole pipeline ran
+    assert "site/docs/about.md" not in manifest
+    assert _acp_spec(root, "check").returncode == 0
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _fetch(url: str) -> str | None:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as response:
+            return str(response.read().decode("utf-8"))
+    except OSError:
+        return None
+
+
+def _wait_for(url: str, wanted: str, seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        text = _fetch(url)
+        if text is not None and wanted in text:
+            return True
+        time.sleep(0.3)
+    return False
+
+
+def test_docs_serve_regenerates_when_the_spec_changes(tmp_path: Path) -> None:
+    root = _project(tmp_path)
+    port = _free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "acp_spec", "docs", "serve", "--port", str(port)],
+        cwd=root, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )  # fmt: skip
+    try:
+        url = f"http://127.0.0.1:{port}/methods/session-prompt.html"
+        assert _wait_for(url, "Sends a user message to a session.", 120), "serve never came up"
+        spec = root / "spec/acp-v2.yaml"
+        text = spec.read_text(encoding="utf-8")
+        changed = text.replace("summary: Sends a user message to a session.",
+                               "summary: Sends a user message to a session, live.", 1)  # fmt: skip
+        assert changed != text
+        spec.write_text(changed, encoding="utf-8")
+        assert _wait_for(url, "Sends a user message to a session, live.", 120)
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()

@@ -1,0 +1,155 @@
+"""``acp-spec docs build`` and ``acp-spec docs serve``: the docs site, from the spec.
+
+``build`` regenerates every artifact (the whole pipeline, so generated/manifest.json keeps
+recording every generated file) and then runs ``mkdocs build --strict``. ``serve`` runs
+``mkdocs serve`` on 127.0.0.1 and regenerates the pages whenever the spec or a template
+changes; mkdocs sees the pages change and reloads the browser.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import threading
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from .diagnostics import SpecError
+from .emit.docs import TEMPLATES
+from .pipeline import build_outputs
+from .spec import load_spec
+from .writer import replace_all
+
+CONFIG = Path("site/mkdocs.yml")
+NAV = Path("site/nav.yml")
+HOST = "127.0.0.1"
+EXIT_OK, EXIT_INVALID = 0, 1
+POLL_SECONDS = 0.5
+
+
+def add_commands(subparsers: Any) -> None:
+    """Add ``docs build`` and ``docs serve`` to the command's subparsers."""
+    docs = subparsers.add_parser("docs", help="build or preview the docs site")
+    actions = docs.add_subparsers(dest="docs_command", required=True, metavar="ACTION")
+    build = actions.add_parser(
+        "build", help="regenerate the pages, then mkdocs build --strict (into site/site/)"
+    )
+    build.add_argument("--site-dir", type=Path, metavar="DIR",
+                       help="where to write the site (default: site/site/)")  # fmt: skip
+    serve = actions.add_parser(
+        "serve", help=f"live preview on {HOST}; regenerates when the spec or templates change"
+    )
+    serve.add_argument("--port", type=int, default=8000, help="the port (default: 8000)")
+
+
+def run(args: argparse.Namespace, spec_path: Path, root: Path) -> int:
+    if args.docs_command == "build":
+        return build(spec_path, root, args.site_dir)
+    return serve(spec_path, root, args.port)
+
+
+def regenerate(spec_path: Path, root: Path) -> list[str]:
+    """Write every generated file, the docs pages among them; the paths written."""
+    spec = load_spec(spec_path, display=str(spec_path))
+    return replace_all(root, build_outputs(spec)).written
+
+
+def mkdocs(root: Path, *args: str) -> list[str]:
+    """The command line that runs mkdocs on the site's config."""
+    return [sys.executable, "-m", "mkdocs", *args, "--config-file", str(root / CONFIG)]
+
+
+def mkdocs_env() -> dict[str, str]:
+    # mkdocs-material prints a banner about its successor on every run otherwise
+    return {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+
+
+def build(spec_path: Path, root: Path, site_dir: Path | None = None) -> int:
+    written = regenerate(spec_path, root)
+    print(f"regenerated: {len(written)} files written")
+    command = mkdocs(root, "build", "--strict")
+    if site_dir is not None:
+        command += ["--site-dir", str(site_dir.resolve())]
+    result = subprocess.run(command, cwd=root, env=mkdocs_env(), check=False)
+    if result.returncode != 0:
+        print("acp-spec docs build: mkdocs build --strict failed (see above)", file=sys.stderr)
+        return EXIT_INVALID
+    return EXIT_OK
+
+
+def serve(spec_path: Path, root: Path, port: int) -> int:
+    regenerate(spec_path, root)  # an invalid spec stops here, with every problem listed
+    command = mkdocs(root, "serve", "--dev-addr", f"{HOST}:{port}", "--watch", str(root / NAV))
+    server = subprocess.Popen(command, cwd=root, env=mkdocs_env())
+    stop = threading.Event()
+    watcher = threading.Thread(
+        target=watch, args=(sources(spec_path), lambda: _regenerate_quietly(spec_path, root), stop),
+        daemon=True,
+    )  # fmt: skip
+    watcher.start()
+    try:
+        return server.wait()
+    except KeyboardInterrupt:
+        return EXIT_OK
+    finally:
+        stop.set()
+        if server.poll() is None:
+            server.terminate()
+            try:
+                server.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                server.kill()
+
+
+def sources(spec_path: Path) -> Callable[[], list[Path]]:
+    """The files the pages are made from: the spec and every template."""
+
+    def files() -> list[Path]:
+        return [spec_path, *sorted(p for p in TEMPLATES.rglob("*") if p.is_file())]
+
+    return files
+
+
+def snapshot(paths: Sequence[Path]) -> dict[Path, tuple[int, int]]:
+    stamps: dict[Path, tuple[int, int]] = {}
+    for path in paths:
+        try:
+            stat = path.stat()
+        except OSError:
+            continue
+        stamps[path] = (stat.st_mtime_ns, stat.st_size)
+    return stamps
+
+
+def watch(
+    files: Callable[[], list[Path]],
+    on_change: Callable[[], None],
+    stop: threading.Event,
+    interval: float = POLL_SECONDS,
+) -> None:
+    """Call ``on_change`` after any of ``files()`` changes, until ``stop`` is set."""
+    seen = snapshot(files())
+    while not stop.wait(interval):
+        now = snapshot(files())
+        if now != seen:
+            seen = now
+            on_change()
+
+
+def _regenerate_quietly(spec_path: Path, root: Path) -> None:
+    """Regenerate for the live preview: report problems, never stop serving."""
+    try:
+        written = regenerate(spec_path, root)
+    except SpecError as err:
+        for diagnostic in err.diagnostics:
+            print(diagnostic.render(), file=sys.stderr)
+        print("acp-spec docs serve: the spec has problems; the pages were not regenerated",
+              file=sys.stderr)  # fmt: skip
+    except Exception as err:  # a template error, say: keep serving the last good pages
+        print(f"acp-spec docs serve: regenerating failed: {type(err).__name__}: {err}",
+              file=sys.stderr)  # fmt: skip
+    else:
+        print(f"acp-spec docs serve: regenerated ({len(written)} files written)", flush=True)
