@@ -6,13 +6,15 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 
 from . import docs_cmd
 from .diagnostics import SpecError
+from .emit.models import ModelsError
 from .pipeline import build_outputs
 from .spec import DEFAULT_SPEC, load_spec
-from .writer import compare, replace_all
+from .writer import compare, replace_all, reusable
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -46,6 +48,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return EXIT_INVALID
+    except ModelsError as err:
+        print(f"acp-spec: cannot generate the models: {err}; nothing was written", file=sys.stderr)
+        return EXIT_INVALID
     except KeyboardInterrupt:
         print("interrupted; nothing was written", file=sys.stderr)
         return 130
@@ -61,7 +66,7 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "docs":
         return docs_cmd.run(args, args.spec, args.root)
     spec = load_spec(args.spec, display=str(args.spec))
-    outputs = build_outputs(spec)
+    outputs = build_outputs(spec, partial(reusable, args.root))
     if args.command == "generate":
         result = replace_all(args.root, outputs)
         for path in result.written:

@@ -14,6 +14,7 @@ import subprocess
 import sys
 import threading
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,7 @@ from .diagnostics import SpecError
 from .emit.docs import TEMPLATES
 from .pipeline import build_outputs
 from .spec import load_spec
-from .writer import replace_all
+from .writer import replace_all, reusable
 
 CONFIG = Path("site/mkdocs.yml")
 NAV = Path("site/nav.yml")
@@ -54,7 +55,7 @@ def run(args: argparse.Namespace, spec_path: Path, root: Path) -> int:
 def regenerate(spec_path: Path, root: Path) -> list[str]:
     """Write every generated file, the docs pages among them; the paths written."""
     spec = load_spec(spec_path, display=str(spec_path))
-    return replace_all(root, build_outputs(spec)).written
+    return replace_all(root, build_outputs(spec, partial(reusable, root))).written
 
 
 def mkdocs(root: Path, *args: str) -> list[str]:

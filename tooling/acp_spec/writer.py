@@ -58,6 +58,22 @@ def recorded(root: Path) -> dict[str, str]:
     return {str(p): str(h) for p, h in files.items()} if isinstance(files, dict) else {}
 
 
+def reusable(root: Path, stamp: str, key: str) -> dict[str, bytes] | None:
+    """The files generated beside ``stamp`` from input ``key``, if every one of them is on
+    disk exactly as the manifest recorded it; None if anything differs."""
+    if _read(root / stamp) != (key + "\n").encode():
+        return None
+    folder = stamp.rsplit("/", 1)[0] + "/"
+    files: dict[str, bytes] = {}
+    for path, digest in recorded(root).items():
+        if path.startswith(folder) and path != stamp:
+            data = _read(root / path)
+            if data is None or sha256(data) != digest:
+                return None
+            files[path] = data
+    return files or None
+
+
 def with_manifest(outputs: Mapping[str, bytes]) -> dict[str, bytes]:
     return {**outputs, MANIFEST: manifest_bytes(outputs)}
 

@@ -1,0 +1,630 @@
+"""The generated Python models (``generated/python``): names, wire behaviour, agreement with
+the JSON Schema on each datamodel-code-generator pitfall, laziness, typing, determinism.
+
+Generated once per module from upstream's unstable schema plus what acp-spec's schema adds
+(``IdempotencyKey``, ``idempotencyKey``, ``messageId``, ``x-`` keys), into a tmp dir that is
+put on ``sys.path``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import importlib
+import json
+import os
+import subprocess
+import sys
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pydantic
+import pytest
+from acp_spec.emit.models import HEADER, ModelsError, emit_models, python_name
+from acp_spec.emit.table import MethodRow
+from jsonschema import Draft202012Validator
+
+UPSTREAM = Path(__file__).resolve().parents[2] / "shared/reference/acp-upstream/schema/v2"
+SCHEMA_PATH = UPSTREAM / "schema.unstable.json"
+PY = "generated/python"
+
+
+def extended_schema() -> dict[str, Any]:
+    """Upstream's schema with acp-spec's additions, so they are exercised too."""
+    schema: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    defs = schema["$defs"]
+    defs["IdempotencyKey"] = {
+        "description": "Identifies a submission.",
+        "type": "string",
+        "minLength": 1,
+        "maxLength": 255,
+    }
+    defs["PromptRequest"]["properties"]["idempotencyKey"] = {
+        "description": "Omitted and null are the same.",
+        "anyOf": [{"$ref": "#/$defs/IdempotencyKey"}, {"type": "null"}],
+    }
+    defs["PromptRequest"] |= {"x-retry-class": "keyed", "x-stability": "stable"}
+    defs["PromptResponse"]["properties"]["messageId"] = {
+        "anyOf": [{"$ref": "#/$defs/MessageId"}, {"type": "null"}]
+    }
+    return schema
+
+
+ROWS = [
+    MethodRow(
+        "session/prompt", "client-to-agent", "request", "stable", True, "keyed",
+        {"client-to-agent": "keyed"}, "PromptRequest", "PromptResponse", None, "agent",
+    ),
+    MethodRow(
+        "session/update", "agent-to-client", "notification", "stable", True, "not_retried",
+        {"agent-to-client": "not_retried"}, "UpdateSessionNotification", None, None, "client",
+    ),
+    MethodRow(
+        "mcp/message", "both", "both", "unstable", True, "out_of_scope",
+        {"client-to-agent": "out_of_scope", "agent-to-client": "out_of_scope"},
+        "MessageMcpRequest", "MessageMcpResponse", "MessageMcpNotification", "both",
+    ),
+]  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def schema() -> dict[str, Any]:
+    return extended_schema()
+
+
+@pytest.fixture(scope="module")
+def files(schema: dict[str, Any]) -> dict[str, bytes]:
+    return emit_models(schema, ROWS)
+
+
+@pytest.fixture(scope="module")
+def out(files: dict[str, bytes], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("models")
+    for path, data in files.items():
+        (root / path).parent.mkdir(parents=True, exist_ok=True)
+        (root / path).write_bytes(data)
+    return root
+
+
+@pytest.fixture(scope="module")
+def v2(out: Path) -> Iterator[ModuleType]:
+    """``acp_models.v2`` imported from the tmp dir; taken out of sys.modules afterwards."""
+    src = str(out / PY / "src")
+    sys.path.insert(0, src)
+    try:
+        yield importlib.import_module("acp_models.v2")
+    finally:
+        sys.path.remove(src)
+        for name in [n for n in sys.modules if n == "acp_models" or n.startswith("acp_models.")]:
+            del sys.modules[name]
+
+
+def agrees(schema: dict[str, Any], v2: ModuleType, name: str, value: Any) -> bool:
+    """Whether ``value`` is a valid ``name``, asserting that the model (from JSON text and
+    from Python data) and python-jsonschema say the same."""
+    expected = Draft202012Validator({"$defs": schema["$defs"], "$ref": f"#/$defs/{name}"}).is_valid(
+        value
+    )
+    model = getattr(v2, name)
+    for parse, data in (
+        (model.model_validate_json, json.dumps(value)),
+        (model.model_validate, value),
+    ):
+        try:
+            parse(data)
+            accepted = True
+        except ValueError:  # pydantic's ValidationError is a ValueError
+            accepted = False
+        assert accepted == expected, (name, value, parse.__name__, "schema says", expected)
+    return expected
+
+
+# --- the distribution --------------------------------------------------------------------
+
+
+def test_files_and_headers(files: dict[str, bytes]) -> None:
+    assert set(files) == {
+        f"{PY}/pyproject.toml",
+        f"{PY}/README.md",
+        f"{PY}/src/acp_models/__init__.py",
+        f"{PY}/src/acp_models/py.typed",
+        f"{PY}/src/acp_models/v2/__init__.py",
+        f"{PY}/src/acp_models/v2/_base.py",
+        f"{PY}/src/acp_models/v2/_models.py",
+        f"{PY}/src/acp_models/v2/_methods.py",
+    }
+    for path, data in files.items():
+        text = data.decode()
+        if path.endswith(".md"):
+            assert text.startswith(f"<!-- {HEADER[2:].strip()} -->\n"), path
+        else:
+            assert text.startswith(HEADER), path
+
+
+def test_input_is_left_as_it_was(schema: dict[str, Any], files: dict[str, bytes]) -> None:
+    assert schema == extended_schema()
+
+
+def test_pyproject_is_its_own_distribution(files: dict[str, bytes]) -> None:
+    project = tomllib.loads(files[f"{PY}/pyproject.toml"].decode())
+    assert project["build-system"]["build-backend"] == "setuptools.build_meta"
+    assert project["project"]["name"] == "acp-models"
+    assert project["project"]["dependencies"] == ["pydantic>=2.11,<3"]
+    assert project["tool"]["setuptools"]["packages"]["find"]["where"] == ["src"]
+    readme = files[f"{PY}/README.md"].decode()
+    assert "pip install ./generated/python" in readme and "METHODS[" in readme
+
+
+def test_readme_example_runs(files: dict[str, bytes], v2: ModuleType) -> None:
+    readme = files[f"{PY}/README.md"].decode()
+    example = readme.split("```python\n", 1)[1].split("```", 1)[0]
+    exec(compile(example, "README.md", "exec"), {})
+
+
+# --- requirement 1: names ----------------------------------------------------------------
+
+
+def test_every_def_is_a_class_named_for_it(schema: dict[str, Any], v2: ModuleType) -> None:
+    for name in schema["$defs"]:
+        cls = getattr(v2, name)
+        assert isinstance(cls, type) and issubclass(cls, pydantic.BaseModel), name
+        assert cls.__name__ == name
+
+
+def test_no_numbered_names(schema: dict[str, Any], v2: ModuleType) -> None:
+    _models = importlib.import_module("acp_models.v2._models")
+
+    classes = [
+        n for n, c in vars(_models).items()
+        if isinstance(c, type) and issubclass(c, pydantic.BaseModel) and c.__module__ == _models.__name__
+    ]  # fmt: skip
+    assert set(v2.__all__) == {"METHODS", "Method", *classes}
+    numbered = [n for n in classes if n[-1].isdigit() and n not in schema["$defs"]]
+    assert numbered == []
+    # inline union members are named for their def and their tag (or title)
+    members = v2.ContentBlock.model_fields["root"].annotation.__args__
+    assert [m.__name__ for m in members] == [
+        "ContentBlockText", "ContentBlockImage", "ContentBlockAudio",
+        "ContentBlockResourceLink", "ContentBlockResource", "ContentBlockOther",
+    ]  # fmt: skip
+    assert issubclass(v2.ContentBlockText, v2.TextContent)
+    assert issubclass(v2.SessionUpdateStateUpdateIdle, v2.StateUpdateIdle)
+    # a member whose natural name is its body's def name gets the tag key as well
+    assert issubclass(v2.AuthMethodTypeTerminal, v2.AuthMethodTerminal)
+
+
+# --- requirement 2: snake_case fields, wire names only -------------------------------------
+
+
+def test_fields_are_snake_case_with_wire_aliases(v2: ModuleType) -> None:
+    _models = importlib.import_module("acp_models.v2._models")
+
+    fields = v2.PromptRequest.model_fields
+    assert fields["session_id"].alias == "sessionId"
+    assert fields["idempotency_key"].alias == "idempotencyKey"
+    assert fields["meta"].alias == "_meta"
+    for cls in [c for c in vars(_models).values() if isinstance(c, type)]:
+        if not issubclass(cls, pydantic.BaseModel) or issubclass(cls, pydantic.RootModel):
+            continue
+        for name, info in cls.model_fields.items():
+            assert name == python_name(info.alias or name), (cls, name)
+
+
+def test_parsing_accepts_only_wire_names(schema: dict[str, Any], v2: ModuleType) -> None:
+    snake = {"session_id": "s1", "prompt": []}
+    assert not agrees(schema, v2, "PromptRequest", snake)
+    both = {"sessionId": "s1", "session_id": "other", "prompt": []}
+    request = v2.PromptRequest.model_validate_json(json.dumps(both))
+    assert request.session_id.root == "s1"
+    assert request.model_extra == {"session_id": "other"}  # an unknown key, kept as it came
+    assert v2.PromptRequest.model_config.get("validate_by_name") is False
+
+
+# --- requirement 3: round trip -------------------------------------------------------------
+
+MESSAGES = [
+    ("PromptRequest", {"sessionId": "s1", "prompt": [{"type": "text", "text": "Hi"}]}),
+    ("PromptRequest", {"sessionId": "s1", "prompt": [], "idempotencyKey": None}),
+    (
+        "PromptRequest",
+        {
+            "sessionId": "s1",
+            "idempotencyKey": "k-1",
+            "prompt": [
+                {"type": "text", "text": "Hi", "annotations": {"priority": 1, "x": [1]}},
+                {"type": "_vendor_widget", "payload": {"deep": [None, 1.5]}},
+                {"type": "resource", "resource": {"uri": "file:///a", "text": "t"}},
+            ],
+            "_meta": None,
+            "futureField": {"kept": True},
+        },
+    ),
+    ("PromptResponse", {"messageId": None}),
+    ("PromptResponse", {}),
+    (
+        "UpdateSessionNotification",
+        {
+            "sessionId": "s1",
+            "update": {"sessionUpdate": "state_update", "state": "idle", "stopReason": "end_turn"},
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "message"), MESSAGES)
+def test_round_trip(schema: dict[str, Any], v2: ModuleType, name: str, message: Any) -> None:
+    assert agrees(schema, v2, name, message)
+    parsed = getattr(v2, name).model_validate_json(json.dumps(message))
+    assert parsed.model_dump(mode="json", by_alias=True, exclude_unset=True) == message
+    # the same numbers come back: 1 stays 1 where the schema says number (a float says 1.0)
+    text = json.dumps(json.loads(parsed.model_dump_json(exclude_unset=True)), sort_keys=True)
+    assert text == json.dumps(message, sort_keys=True)
+
+
+def test_omitted_and_null_stay_apart(v2: ModuleType) -> None:
+    omitted = v2.PromptRequest.model_validate_json('{"sessionId": "s", "prompt": []}')
+    null = v2.PromptRequest.model_validate_json(
+        '{"sessionId": "s", "prompt": [], "idempotencyKey": null}'
+    )
+    assert omitted.idempotency_key is None and null.idempotency_key is None
+    assert "idempotencyKey" not in omitted.model_dump(by_alias=True, exclude_unset=True)
+    assert null.model_dump(by_alias=True, exclude_unset=True)["idempotencyKey"] is None
+
+
+# --- requirement 4: one test per datamodel-code-generator pitfall ---------------------------
+
+
+def test_optional_non_nullable_field_rejects_null(
+    schema: dict[str, Any], v2: ModuleType, tmp_path: Path
+) -> None:
+    assert "null" not in json.dumps(
+        schema["$defs"]["NewSessionRequest"]["properties"]["mcpServers"]
+    )
+    base = {"cwd": "/home/u"}
+    assert agrees(schema, v2, "NewSessionRequest", base)
+    assert agrees(schema, v2, "NewSessionRequest", {**base, "mcpServers": []})
+    assert not agrees(schema, v2, "NewSessionRequest", {**base, "mcpServers": None})
+    # an optional field the schema makes nullable still takes null
+    assert agrees(schema, v2, "NewSessionRequest", {**base, "_meta": None})
+    # a subclass with checks of its own keeps its parent's
+    tiny: dict[str, Any] = {
+        "$defs": {
+            "Parent": {"type": "object", "properties": {"a": {"type": "string"}}},
+            "Child": {
+                "type": "object",
+                "properties": {"b": {"type": "string"}},
+                "allOf": [{"$ref": "#/$defs/Parent"}],
+            },
+        }
+    }
+    tiny_v2 = load_as(emit_models(tiny, []), tmp_path, "tiny_nonnull_models")
+    assert issubclass(tiny_v2.Child, tiny_v2.Parent)
+    assert agrees(tiny, tiny_v2, "Child", {"a": "x", "b": "y"})
+    assert not agrees(tiny, tiny_v2, "Child", {"a": None})
+    assert not agrees(tiny, tiny_v2, "Child", {"b": None})
+
+
+def test_ref_beside_null_accepts_null_exactly_where_the_schema_does(
+    schema: dict[str, Any], v2: ModuleType, tmp_path: Path
+) -> None:
+    # anyOf [$ref, null]: null is a value
+    base = {"sessionId": "s1", "prompt": []}
+    assert agrees(schema, v2, "PromptRequest", {**base, "idempotencyKey": None})
+    assert not agrees(schema, v2, "PromptRequest", {**base, "idempotencyKey": ""})
+    # a bare $ref (written allOf [$ref] with a description): null is not
+    assert not agrees(schema, v2, "PromptRequest", {**base, "sessionId": None})
+    # $ref with a sibling `type: [..., null]` is a conjunction: null only if the def takes it
+    tiny: dict[str, Any] = {
+        "$defs": {
+            "Name": {"type": "string"},
+            "MaybeName": {"type": ["string", "null"]},
+            "Holder": {
+                "type": "object",
+                "properties": {
+                    "name": {"$ref": "#/$defs/Name", "type": ["string", "null"]},
+                    "maybe": {"$ref": "#/$defs/MaybeName", "type": ["string", "null"]},
+                },
+                "required": ["name", "maybe"],
+            },
+        }
+    }
+    tiny_v2 = load_as(emit_models(tiny, []), tmp_path, "tiny_acp_models")
+    assert agrees(tiny, tiny_v2, "Holder", {"name": "n", "maybe": None})
+    assert not agrees(tiny, tiny_v2, "Holder", {"name": None, "maybe": "m"})
+
+
+def load_as(files: dict[str, bytes], root: Path, package: str) -> ModuleType:
+    """A generated package imported under another name, beside the one under test."""
+    for path, data in files.items():
+        if "/src/acp_models/" in path:
+            target = root / package / path.split("/src/acp_models/", 1)[1]
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(data)
+    sys.path.insert(0, str(root))
+    try:
+        return importlib.import_module(f"{package}.v2._models")
+    finally:
+        sys.path.remove(str(root))
+
+
+def test_open_union_guard_is_enforced(
+    schema: dict[str, Any], v2: ModuleType, tmp_path: Path
+) -> None:
+    # a tag of our own lands in `other`, whatever its body
+    assert agrees(schema, v2, "ContentBlock", {"type": "_vendor", "anything": 1})
+    # a known tag with a broken body fails, rather than landing in `other`
+    assert not agrees(schema, v2, "ContentBlock", {"type": "text"})
+    assert not agrees(schema, v2, "ContentBlock", {"type": "image", "data": "x"})
+    assert agrees(schema, v2, "SessionUpdate", {"sessionUpdate": "state_update", "state": "_x"})
+    assert not agrees(schema, v2, "SessionUpdate", {"sessionUpdate": "plan_update"})
+    block = v2.ContentBlock.model_validate_json('{"type": "text", "text": "hi"}')
+    assert type(block.root) is v2.ContentBlockText
+    # acp-spec's other `not`: a key that must be absent (no id on a notification)
+    tiny: dict[str, Any] = {
+        "$defs": {
+            "Note": {
+                "type": "object",
+                "properties": {"method": {"type": "string"}},
+                "required": ["method"],
+                "not": {"required": ["id"]},
+            }
+        }
+    }
+    tiny_v2 = load_as(emit_models(tiny, []), tmp_path, "tiny_not_models")
+    assert agrees(tiny, tiny_v2, "Note", {"method": "m", "params": None})
+    assert not agrees(tiny, tiny_v2, "Note", {"method": "m", "id": 1})
+
+
+def test_uri_and_date_time_formats_stay_strings(schema: dict[str, Any], v2: ModuleType) -> None:
+    odd = {"src": "icons/relative.png"}  # no scheme: not a URI, but format is an annotation
+    assert agrees(schema, v2, "Icon", odd)
+    assert not agrees(schema, v2, "Icon", {"src": 5})
+    annotations = {"lastModified": "2025-01-12T15:00:58.000+00:00"}
+    assert agrees(schema, v2, "Annotations", annotations)
+    assert agrees(schema, v2, "Annotations", {"lastModified": "yesterday"})
+    # and nothing is rewritten on the way out (AnyUrl adds a "/", datetimes normalize)
+    for name, value in (("Icon", {"src": "https://x.org"}), ("Annotations", annotations)):
+        model = getattr(v2, name).model_validate(value)
+        assert model.model_dump(mode="json", by_alias=True, exclude_unset=True) == value
+
+
+def test_integer_formats_enforce_the_schemas_range(schema: dict[str, Any], v2: ModuleType) -> None:
+    assert schema["$defs"]["ProtocolVersion"]["format"] == "uint16"
+    assert agrees(schema, v2, "ProtocolVersion", 65535)
+    assert not agrees(schema, v2, "ProtocolVersion", 65536)
+    assert not agrees(schema, v2, "ProtocolVersion", -1)
+    # int64 with no minimum/maximum in the schema: the format alone limits nothing
+    assert agrees(schema, v2, "ResourceLink", {"name": "n", "uri": "u", "size": 2**70})
+    assert not agrees(schema, v2, "ResourceLink", {"name": "n", "uri": "u", "size": "12"})
+    # uint64 says minimum 0
+    usage = {"totalTokens": 1, "inputTokens": 1, "outputTokens": 0}
+    assert agrees(schema, v2, "Usage", usage)
+    assert not agrees(schema, v2, "Usage", {**usage, "outputTokens": -1})
+
+
+def test_lengths_count_code_points(schema: dict[str, Any], v2: ModuleType) -> None:
+    emoji = "\N{GRINNING FACE}"  # one code point, two UTF-16 units, four UTF-8 bytes
+    assert agrees(schema, v2, "IdempotencyKey", emoji * 255)
+    assert not agrees(schema, v2, "IdempotencyKey", emoji * 256)
+    assert not agrees(schema, v2, "IdempotencyKey", "")
+    assert agrees(schema, v2, "IdempotencyKey", "a")
+
+
+def test_closed_object_stays_closed(tmp_path: Path) -> None:
+    """Unknown keys are kept (extra="allow") unless the schema says additionalProperties
+    false; then, as there, they are rejected."""
+    tiny: dict[str, Any] = {
+        "$defs": {
+            "Closed": {
+                "type": "object",
+                "properties": {"a": {"type": "string"}},
+                "additionalProperties": False,
+            },
+            "Open": {"type": "object", "properties": {"a": {"type": "string"}}},
+        }
+    }
+    tiny_v2 = load_as(emit_models(tiny, []), tmp_path, "tiny_closed_models")
+    assert agrees(tiny, tiny_v2, "Closed", {"a": "x"})
+    assert not agrees(tiny, tiny_v2, "Closed", {"a": "x", "b": 1})
+    assert agrees(tiny, tiny_v2, "Open", {"a": "x", "b": 1})
+
+
+def test_method_bound_routing_union(tmp_path: Path) -> None:
+    """acp-spec's routing unions narrow a property the union declares (``method``,
+    ``params``) in each member; each member's class takes the narrower schema."""
+    ref = {"$ref": "#/$defs/Ping"}
+    tiny: dict[str, Any] = {
+        "$defs": {
+            "Ping": {"type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"]},
+            "Pong": {"type": "object", "properties": {"s": {"type": "string"}}, "required": ["s"]},
+            "Note": {
+                "type": "object",
+                "properties": {
+                    "method": {"type": "string"},
+                    "params": {"anyOf": [{"anyOf": [ref, {"$ref": "#/$defs/Pong"}]}, {"type": "null"}]},
+                },
+                "required": ["method"],
+                "anyOf": [
+                    {"title": "ping", "properties": {"method": {"const": "ping"}, "params": ref}},
+                    {"title": "extension", "properties": {"method": {"type": "string", "pattern": "^_"}}},
+                ],
+            },
+        }
+    }  # fmt: skip
+    tiny_v2 = load_as(emit_models(tiny, []), tmp_path, "tiny_routing_models")
+    assert [m.__name__ for m in tiny_v2.Note.model_fields["root"].annotation.__args__] == [
+        "NotePing", "NoteExtension",
+    ]  # fmt: skip
+    assert agrees(tiny, tiny_v2, "Note", {"method": "ping", "params": {"n": 1}})
+    assert not agrees(tiny, tiny_v2, "Note", {"method": "ping", "params": {"s": "x"}})
+    assert not agrees(tiny, tiny_v2, "Note", {"method": "ping", "params": None})
+    assert agrees(tiny, tiny_v2, "Note", {"method": "_vendor/x", "params": {"s": "x"}})
+    assert not agrees(tiny, tiny_v2, "Note", {"method": "pong", "params": {"s": "x"}})
+
+
+# --- METHODS -------------------------------------------------------------------------------
+
+
+def test_methods_table(v2: ModuleType) -> None:
+    prompt = v2.METHODS["session/prompt"]
+    assert (prompt.name, prompt.direction, prompt.kind) == (
+        "session/prompt", "client-to-agent", "request",
+    )  # fmt: skip
+    assert (prompt.stability, prompt.retry_class) == ("stable", "keyed")
+    assert prompt.params is v2.PromptRequest and prompt.result is v2.PromptResponse
+    assert prompt.notification_params is None
+    update = v2.METHODS["session/update"]
+    assert update.params is v2.UpdateSessionNotification and update.result is None
+    assert update.retry_class == "not_retried"
+    mcp = v2.METHODS["mcp/message"]
+    assert (mcp.kind, mcp.retry_class) == ("both", "out_of_scope")
+    assert mcp.params is v2.MessageMcpRequest and mcp.result is v2.MessageMcpResponse
+    assert mcp.notification_params is v2.MessageMcpNotification
+    assert list(v2.METHODS) == [r.name for r in ROWS]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        prompt.retry_class = "idempotent"
+    with pytest.raises(TypeError):
+        v2.METHODS["x"] = prompt
+
+
+def test_methods_must_name_defs(schema: dict[str, Any]) -> None:
+    row = dataclasses.replace(ROWS[0], result="NoSuchDef")
+    with pytest.raises(ModelsError, match="NoSuchDef"):
+        emit_models({"$defs": {"PromptRequest": {"type": "object"}}}, [row])
+
+
+# --- requirement 5: import stays cheap -------------------------------------------------------
+
+LAZY_PROBE = """
+import sys
+import acp_models.v2 as v2
+loaded = sorted(m for m in sys.modules if m.startswith(("acp_models", "pydantic")))
+assert loaded == ["acp_models", "acp_models.v2", "acp_models.v2._methods"], loaded
+assert v2.METHODS["session/prompt"].retry_class == "keyed"
+assert "acp_models.v2._models" not in sys.modules
+v2.PromptRequest  # loads the classes, but builds no validator yet
+from pydantic._internal._mock_val_ser import MockValSer
+from acp_models.v2 import _models
+built = [n for n in v2.__all__[2:] if not isinstance(getattr(_models, n).__pydantic_validator__, MockValSer)]
+assert built == [], built
+"""
+
+
+def test_import_loads_nothing_and_builds_no_validator(out: Path) -> None:
+    env = {**os.environ, "PYTHONPATH": str(out / PY / "src")}
+    subprocess.run([sys.executable, "-c", LAZY_PROBE], env=env, check=True)
+
+
+# --- requirement 6: mypy --strict ------------------------------------------------------------
+
+
+USER_CODE = """
+from acp_models.v2 import METHODS, ContentBlock, ContentBlockText, PromptRequest, SessionId
+
+request = PromptRequest.model_validate_json('{"sessionId": "s", "prompt": []}')
+session: str = request.session_id.root
+key: str | None = request.idempotency_key.root if request.idempotency_key else None
+made = PromptRequest(
+    sessionId=SessionId("s"), prompt=[ContentBlock(ContentBlockText(text="hi", type="text"))]
+)
+assert made.session_id.root == "s"
+params: type[PromptRequest] | None = None
+if METHODS["session/prompt"].params is PromptRequest:
+    params = PromptRequest
+"""
+
+
+def test_generated_package_passes_mypy_strict(out: Path, tmp_path: Path) -> None:
+    """The package, and code that uses it as its types say, pass mypy --strict and run:
+    constructors take the wire names, as parsing does, and type checkers know it."""
+    (tmp_path / "user.py").write_text(USER_CODE, encoding="utf-8")
+    mypy = Path(sys.executable).with_name("mypy")
+    command = [str(mypy), "--strict", "--no-incremental", "--cache-dir", str(tmp_path / "c")]
+    for target in (["-p", "acp_models"], [str(tmp_path / "user.py")]):
+        done = subprocess.run(
+            [*command, *target], cwd=out / PY / "src", capture_output=True, text=True
+        )
+        assert done.returncode == 0, done.stdout + done.stderr
+    wrong = USER_CODE.replace("sessionId=", "session_id=")
+    (tmp_path / "user.py").write_text(wrong, encoding="utf-8")
+    done = subprocess.run(
+        [*command, str(tmp_path / "user.py")], cwd=out / PY / "src", capture_output=True, text=True
+    )
+    assert 'Unexpected keyword argument "session_id"' in done.stdout
+    (tmp_path / "user.py").write_text(USER_CODE, encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(out / PY / "src")}
+    subprocess.run([sys.executable, str(tmp_path / "user.py")], env=env, check=True)
+
+
+# --- requirement 7: deterministic --------------------------------------------------------------
+
+DIGEST = """
+import hashlib, json, sys
+sys.path.insert(0, {tests!r})
+from test_models import ROWS, extended_schema
+from acp_spec.emit.models import emit_models
+files = emit_models(extended_schema(), ROWS)
+print(hashlib.sha256(json.dumps({{p: b.hex() for p, b in sorted(files.items())}}).encode()).hexdigest())
+"""
+
+
+def digest(files: dict[str, bytes]) -> str:
+    blob = json.dumps({p: b.hex() for p, b in sorted(files.items())}).encode()
+    return hashlib.sha256(blob).hexdigest()
+
+
+def test_same_bytes_across_runs_seeds_and_directories(
+    files: dict[str, bytes], tmp_path: Path
+) -> None:
+    code = DIGEST.format(tests=str(Path(__file__).parent))
+    digests = {digest(files)}
+    for seed, cwd in (("1", tmp_path), ("4242", Path(__file__).parents[1])):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        done = subprocess.run(
+            [sys.executable, "-c", code], cwd=cwd, env=env, capture_output=True, text=True
+        )
+        assert done.returncode == 0, done.stderr
+        digests.add(done.stdout.strip())
+    assert len(digests) == 1
+
+
+def test_no_tmp_path_or_timestamp_leaks(files: dict[str, bytes]) -> None:
+    text = b"\n".join(files.values()).decode()
+    assert "/tmp" not in text and str(Path.cwd()) not in text
+    assert "datamodel-codegen" not in text and "#   timestamp:" not in text
+
+
+# --- the emitter refuses what it can't make agree ---------------------------------------------
+
+REFUSED: list[tuple[str, dict[str, Any]]] = [
+    ("dependentRequired", {"type": "object", "properties": {"a": {}}, "dependentRequired": {"a": ["b"]}}),
+    ("a `not` other than", {"type": "object", "properties": {"a": {}}, "not": {"minProperties": 2}}),
+    ("overlap", {"oneOf": [{"type": "string"}, {"type": "string", "minLength": 1}]}),
+    ("narrows", {"type": "object", "properties": {"a": {"$ref": "#/$defs/Str", "type": "null"}}}),
+    ("additionalProperties", {"type": "object", "additionalProperties": False, "properties": {"a": {}}, "allOf": [{"$ref": "#/$defs/Obj"}]}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("match", "schema_def"), REFUSED)
+def test_refuses_what_it_cannot_make_agree(match: str, schema_def: dict[str, Any]) -> None:
+    defs = {
+        "Str": {"type": "string"},
+        "Obj": {"type": "object", "properties": {}},
+        "Thing": schema_def,
+    }
+    with pytest.raises(ModelsError, match=match):
+        emit_models({"$defs": defs}, [])
+
+
+def test_refuses_a_name_taken_twice() -> None:
+    defs: dict[str, Any] = {
+        "Shape": {"anyOf": [
+            {"type": "object", "properties": {"kind": {"const": "round"}}, "required": ["kind"]},
+            {"type": "object", "title": "round", "properties": {"r": {}}},
+        ]},
+    }  # fmt: skip
+    with pytest.raises(ModelsError, match="ShapeRound"):
+        emit_models({"$defs": defs}, [])
