@@ -1,0 +1,99 @@
+"""The committed acp_models package agrees with the spec: METHODS, classes, round trips."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from acp_spec.spec import load_spec
+
+ROOT = Path(__file__).resolve().parents[1]
+SRC = ROOT / "generated/python/src"
+sys.path.insert(0, str(SRC))
+
+import acp_models.v2 as models  # noqa: E402
+
+SPEC = load_spec(ROOT / "spec/acp-v2.yaml")
+EXAMPLES = [
+    (f"{m.name}: {ex.title}", m.name, ex.params, ex.result, ex.kind)
+    for m in SPEC.methods.values()
+    for ex in m.examples
+]
+
+
+def test_methods_table_has_every_method_with_its_class() -> None:
+    assert set(models.METHODS) == set(SPEC.methods)
+    for name, method in SPEC.methods.items():
+        entry = models.METHODS[name]
+        assert entry.name == name
+        assert entry.retry_class == method.retry[0].retry_class
+        assert entry.stability == method.stability
+        first = method.request or method.notification
+        assert first is not None
+        assert entry.params.__name__ == first.params
+        result = method.request.result if method.request else None
+        assert (entry.result.__name__ if entry.result else None) == result
+
+
+def _round_trip(model: Any, value: Any) -> Any:
+    parsed = model.model_validate_json(json.dumps(value))
+    return parsed.model_dump(mode="json", by_alias=True, exclude_unset=True)
+
+
+@pytest.mark.parametrize(
+    ("title", "method", "params", "result", "kind"), EXAMPLES, ids=[e[0] for e in EXAMPLES]
+)
+def test_every_spec_example_round_trips(
+    title: str, method: str, params: Any, result: Any, kind: str
+) -> None:
+    entry = models.METHODS[method]
+    params_model = (
+        entry.notification_params
+        if kind == "notification" and entry.kind == "both"
+        else entry.params
+    )
+    assert _round_trip(params_model, params) == params
+    if result is not None:
+        assert _round_trip(entry.result, result) == result
+
+
+def test_omitted_key_stays_omitted_and_null_stays_null() -> None:
+    prompt = {"sessionId": "s", "prompt": [{"type": "text", "text": "hi"}]}
+    assert "idempotencyKey" not in _round_trip(models.PromptRequest, prompt)
+    assert (
+        _round_trip(models.PromptRequest, {**prompt, "idempotencyKey": None})["idempotencyKey"]
+        is None
+    )
+
+
+def test_the_key_rules_hold_in_the_models() -> None:
+    prompt = {"sessionId": "s", "prompt": []}
+    for bad in ("", "a" * 256, "😀" * 256, 5, True, [], {}):
+        with pytest.raises(ValueError):
+            models.PromptRequest.model_validate({**prompt, "idempotencyKey": bad})
+    for good in ("a", "a" * 255, "😀" * 255, " ", None):
+        models.PromptRequest.model_validate({**prompt, "idempotencyKey": good})
+
+
+def test_import_is_lazy_and_needs_no_pydantic_until_used() -> None:
+    code = "import sys, acp_models.v2; print('pydantic' in sys.modules)"
+    result = subprocess.run(
+        [sys.executable, "-c", code],
+        env={"PYTHONPATH": str(SRC)},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert result.stdout.strip() == "False"
+
+
+def test_mypy_strict_accepts_the_generated_package() -> None:
+    result = subprocess.run(
+        [str(Path(sys.executable).with_name("mypy")), "--strict", "--no-incremental", str(SRC / "acp_models")],
+        capture_output=True, text=True, check=False, cwd=ROOT / "generated/python",
+    )  # fmt: skip
+    assert result.returncode == 0, result.stdout
