@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -13,9 +16,6 @@ from acp_spec.spec import load_spec
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "generated/python/src"
-sys.path.insert(0, str(SRC))
-
-import acp_models.v2 as models  # noqa: E402
 
 SPEC = load_spec(ROOT / "spec/acp-v2.yaml")
 EXAMPLES = [
@@ -25,7 +25,20 @@ EXAMPLES = [
 ]
 
 
-def test_methods_table_has_every_method_with_its_class() -> None:
+@pytest.fixture(scope="module")
+def models() -> Iterator[ModuleType]:
+    """The committed package, imported for this module only: other tests import their own
+    freshly generated copy under the same name."""
+    sys.path.insert(0, str(SRC))
+    try:
+        yield importlib.import_module("acp_models.v2")
+    finally:
+        sys.path.remove(str(SRC))
+        for name in [n for n in sys.modules if n.split(".")[0] == "acp_models"]:
+            del sys.modules[name]
+
+
+def test_methods_table_has_every_method_with_its_class(models: ModuleType) -> None:
     assert set(models.METHODS) == set(SPEC.methods)
     for name, method in SPEC.methods.items():
         entry = models.METHODS[name]
@@ -48,7 +61,7 @@ def _round_trip(model: Any, value: Any) -> Any:
     ("title", "method", "params", "result", "kind"), EXAMPLES, ids=[e[0] for e in EXAMPLES]
 )
 def test_every_spec_example_round_trips(
-    title: str, method: str, params: Any, result: Any, kind: str
+    models: ModuleType, title: str, method: str, params: Any, result: Any, kind: str
 ) -> None:
     entry = models.METHODS[method]
     params_model = (
@@ -61,7 +74,7 @@ def test_every_spec_example_round_trips(
         assert _round_trip(entry.result, result) == result
 
 
-def test_omitted_key_stays_omitted_and_null_stays_null() -> None:
+def test_omitted_key_stays_omitted_and_null_stays_null(models: ModuleType) -> None:
     prompt = {"sessionId": "s", "prompt": [{"type": "text", "text": "hi"}]}
     assert "idempotencyKey" not in _round_trip(models.PromptRequest, prompt)
     assert (
@@ -70,7 +83,7 @@ def test_omitted_key_stays_omitted_and_null_stays_null() -> None:
     )
 
 
-def test_the_key_rules_hold_in_the_models() -> None:
+def test_the_key_rules_hold_in_the_models(models: ModuleType) -> None:
     prompt = {"sessionId": "s", "prompt": []}
     for bad in ("", "a" * 256, "😀" * 256, 5, True, [], {}):
         with pytest.raises(ValueError):

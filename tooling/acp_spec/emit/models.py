@@ -17,6 +17,11 @@ field validator it is told to attach) and ``not`` (a model validator added to it
 an open union's guard, or a key that must be absent). Anything else that would make the
 models accept what the schema rejects, or the reverse, is refused with its path, so that a
 new schema construct can't loosen the models unnoticed.
+
+The package also carries ``decode`` (in ``_base.py``, its source ``_DECODER`` here, so that
+the models step's input hash covers it): JSON-RPC text in, a typed ``Request``,
+``Notification`` or ``Response`` out, or the ``acp_models.JsonRpcError`` to answer with,
+routed by the method table. It loads with the models, on first use, never at import.
 """
 
 from __future__ import annotations
@@ -72,6 +77,13 @@ _RESERVED = frozenset({
 })  # fmt: skip
 
 
+# What acp_models.v2 exports besides METHODS and the models: a def can't take these names.
+DECODER_NAMES = (
+    "JsonRpcError", "JsonValue", "Message", "Notification", "Request", "Response", "decode",
+    "decode_result",
+)  # fmt: skip
+
+
 class ModelsError(ValueError):
     """The schema uses something the models emitter can't make agree with JSON Schema."""
 
@@ -84,6 +96,8 @@ def emit_models(
     lowering = _Lowering(schema["$defs"])
     lowering.run()
     names = sorted(lowering.defs)
+    if taken := sorted(set(names) & {*DECODER_NAMES, "METHODS", "Method"}):
+        raise ModelsError(f"acp_models.v2 exports {taken} itself; rename those defs")
     python = {
         "src/acp_models/__init__.py": _PACKAGE_INIT,
         "src/acp_models/v2/__init__.py": _v2_init(names),
@@ -719,7 +733,68 @@ acp_models = ["py.typed"]
 """
 
 
-_README = f"""<!-- {HEADER[2:].strip()} -->
+_README_DECODE = """
+## Decoding a message
+
+`decode` reads one JSON-RPC 2.0 message (text or UTF-8 bytes) as ACP v2 types, or raises
+the `JsonRpcError` the receiver must answer with:
+
+```python
+from acp_models import JsonRpcError
+from acp_models.v2 import PromptRequest, Request, decode
+
+message = decode('{"jsonrpc": "2.0", "id": 7, "method": "session/prompt", '
+                 '"params": {"sessionId": "s", "prompt": [], "idempotencyKey": "k-1"}}')
+assert isinstance(message, Request) and isinstance(message.params, PromptRequest)
+message.params.idempotency_key.root  # "k-1"
+
+try:
+    decode('{"jsonrpc": "2.0", "id": 7, "method": "session/prompt", '
+           '"params": {"sessionId": "s", "prompt": [], "idempotencyKey": ""}}')
+except JsonRpcError as error:
+    error.code  # -32602
+    error.data  # {"path": "params.idempotencyKey", "reason": "String should have at least 1 character"}
+    assert error.reply  # a request: answer it
+    error.to_response(error.id)  # {"jsonrpc": "2.0", "id": 7, "error": {"code": -32602, ...}}
+```
+
+What it returns:
+
+- `Request(id, method, params)` for a message with an `id`, `Notification(method, params)`
+  for one without: `params` is an instance of the method's params model (`METHODS[method]
+  .params`, or `.notification_params` for the notification form of a method that is both);
+  for an extension method (its name starts with `_`) the params as parsed JSON, `None` when
+  absent. An id is a string, an integer of any size, or `None`; `1.0` is read as `1`.
+- `Response(id, result, error)` for a response: `result` as parsed JSON (a response doesn't
+  say which method it answers: `decode_result(method, result)` reads it as that method's
+  result model), or `error` as a `JsonRpcError`.
+- A list for a batch, an item per message in order, where a message that failed is its
+  `JsonRpcError`, to be answered in the batch's response. An empty batch, or one that
+  mixes calls and responses, raises.
+
+What it raises, `JsonRpcError` with `code`, `message` (JSON-RPC's), `data`, `id` and `reply`:
+
+| code | when |
+| --- | --- |
+| -32700 Parse error | not JSON (RFC 8259: `NaN` and `Infinity` are not JSON); bytes that are not UTF-8 |
+| -32600 Invalid Request | not an object or a non-empty array; `jsonrpc` not `"2.0"`; an id that is not a string, integer or null; a `method` that is not a string; a response without an id or with both or neither of `result` and `error`, or with a malformed `error` |
+| -32601 Method not found | a method ACP v2 doesn't have and whose name doesn't start with `_`; a request (with an `id`) for a notification, or a notification for a request |
+| -32602 Invalid params | params missing, or not matching the method's params model |
+
+`data` is `{"path": ..., "reason": ...}`: the member that failed by its wire path
+(`params.idempotencyKey`, `params.prompt[0].text`, `params._meta["a.b"]`; none when the whole
+message is at fault) and why. `id` is the id of the message, `None` if it had none that
+could be read; `reply` is `False` where JSON-RPC sends no response: to a notification, even
+an invalid one, and to a response. `to_response(id)` is the error response to send.
+
+JSON is read by Python's `json`: where a name repeats, the last value counts. A lone
+surrogate escape (`"\\uD800"`) is valid JSON and JSON Schema accepts the string, but pydantic
+rejects it as no Unicode text, so `decode` answers -32602 where the schema says valid.
+"""
+
+
+_README = (
+    f"""<!-- {HEADER[2:].strip()} -->
 # acp-models
 
 Pydantic v2 models of every Agent Client Protocol (ACP) v2 message and type, generated from
@@ -747,23 +822,98 @@ Parsing takes the wire (camelCase) names only, and keeps unknown keys. Dump with
 `by_alias=True, exclude_unset=True` to write what was read: an omitted field stays omitted
 and `null` stays `null`.
 """
+    + _README_DECODE
+)
 
-_PACKAGE_INIT = f'''{HEADER}"""Generated models of the Agent Client Protocol; see ``acp_models.v2``."""
+_PACKAGE_INIT = (
+    HEADER
+    + '''"""Generated models of the Agent Client Protocol; see ``acp_models.v2``.
+
+``JsonRpcError`` is here, not in a version, because JSON-RPC's errors are the same in each.
+"""
+
+from __future__ import annotations
+
+TYPE_CHECKING = False  # typing itself takes longer to import than the rest of this module
+if TYPE_CHECKING:
+    from typing import Any
+
+__all__ = ["JsonRpcError"]
+
+# JSON-RPC 2.0's message for each of its codes
+_MESSAGES = {
+    -32700: "Parse error",
+    -32600: "Invalid Request",
+    -32601: "Method not found",
+    -32602: "Invalid params",
+    -32603: "Internal error",
+}
+
+
+class JsonRpcError(Exception):
+    """A JSON-RPC error: what ``decode`` raises when the receiver must answer with an error,
+    and the ``error`` of an error response it decodes.
+
+    ``data``, when ``decode`` raised it, is ``{"path": ..., "reason": ...}``: the wire path
+    of the member that failed (``params.idempotencyKey``, ``params.prompt[0].text``; no
+    path when the whole message is at fault) and why. ``id`` is the id of the message it
+    answers, or None if it had none that could be read; ``reply`` is False where JSON-RPC
+    sends no response: to a notification, even an invalid one, and to a response.
+    """
+
+    def __init__(
+        self,
+        code: int,
+        message: str | None = None,
+        data: Any = None,
+        *,
+        id: str | int | None = None,
+        reply: bool = True,
+    ) -> None:
+        self.code = code
+        self.message = _MESSAGES.get(code, "Server error") if message is None else message
+        self.data = data
+        self.id = id
+        self.reply = reply
+        super().__init__(code, self.message, data)
+
+    def __str__(self) -> str:
+        text = f"{self.message} ({self.code})"
+        if isinstance(self.data, dict) and "reason" in self.data:
+            where = self.data.get("path")
+            return f"{text}: {where}: {self.data['reason']}" if where else f"{text}: {self.data['reason']}"
+        return text if self.data is None else f"{text}: {self.data!r}"
+
+    def to_response(self, id: str | int | None) -> dict[str, Any]:
+        """The JSON-RPC error response that answers request ``id`` with this error."""
+        error: dict[str, Any] = {"code": self.code, "message": self.message}
+        if self.data is not None:
+            error["data"] = self.data
+        return {"jsonrpc": "2.0", "id": id, "error": error}
 '''
+)
 
 
 def _v2_init(names: Sequence[str]) -> str:
     imported = "".join(f"        {n},\n" for n in names)
     exported = "".join(f'    "{n}",\n' for n in ["METHODS", "Method", *names])
-    return _V2_INIT.replace("{imported}", imported).replace("{exported}", exported)
+    decoder = "".join(f"        {n} as {n},\n" for n in DECODER_NAMES if n != "JsonRpcError")
+    return (
+        _V2_INIT.replace("{imported}", imported)
+        .replace("{exported}", exported)
+        .replace("{decoder}", decoder)
+        .replace("{decoder_names}", ", ".join(_literal(n) for n in DECODER_NAMES))
+    )
 
 
 _V2_INIT = (
     HEADER
-    + '''"""Pydantic models of every ACP v2 def, and ``METHODS``, the method table.
+    + '''"""Pydantic models of every ACP v2 def, ``METHODS``, the method table, and ``decode``,
+which reads a JSON-RPC message into them.
 
 The models load on first use: defining several hundred pydantic classes takes longer than
-a program wants to wait at import.
+a program wants to wait at import. ``decode`` and its types load on first use too; they
+are not in ``__all__``, which lists the method table and the models.
 """
 
 from typing import TYPE_CHECKING
@@ -771,6 +921,9 @@ from typing import TYPE_CHECKING
 from ._methods import METHODS, Method
 
 if TYPE_CHECKING:
+    from .. import JsonRpcError as JsonRpcError
+    from ._base import (
+{decoder}    )
     from ._models import (
 {imported}    )
 
@@ -778,16 +931,21 @@ __all__ = [
 {exported}]
 
 if not TYPE_CHECKING:
+    _DECODER = frozenset({{decoder_names}})
 
     def __getattr__(name: str) -> object:
         if name in __all__:
             from . import _models
 
             return getattr(_models, name)
+        if name in _DECODER:
+            from . import _base
+
+            return getattr(_base, name)
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
     def __dir__() -> list[str]:
-        return sorted({*globals(), *__all__})
+        return sorted({*globals(), *__all__, *_DECODER})
 '''
 )
 
@@ -797,20 +955,28 @@ def _base_module(lowering: _Lowering) -> str:
         f"{_not_name(name)} = reject_matching({', '.join(_literal(s) for s in shapes)})\n"
         for name, shapes in lowering.nots.items()
     ]
-    return _BASE.replace("{nots}", "".join(nots))
+    return _BASE.replace("{nots}", "".join(nots)) + _DECODER
 
 
 _BASE = (
     HEADER
-    + '''"""Base classes, and the checks of the JSON Schema that a type can't make."""
+    + '''"""Base classes, the checks of the JSON Schema that a type can't make, and ``decode``:
+a JSON-RPC message in, its typed message out, or the error to answer it with."""
 
 from __future__ import annotations
 
+import json
+import re
+from collections import Counter
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar
 
 import pydantic
 from pydantic import ConfigDict, ValidationInfo
+
+from .. import JsonRpcError
+from ._methods import METHODS
 
 _Root = TypeVar("_Root")
 
@@ -885,6 +1051,310 @@ def _refusal(data: Any, keys: tuple[str, ...], values: dict[str, tuple[Any, ...]
 # Each class's `not`.
 {nots}'''
 )
+
+
+_DECODER = r'''
+
+# --- decode: JSON-RPC text in, a typed message or the error to answer out ----------------
+
+_PARSE_ERROR = -32700
+_INVALID_REQUEST = -32600
+_METHOD_NOT_FOUND = -32601
+_INVALID_PARAMS = -32602
+
+# A JSON value, as json.loads makes it.
+JsonValue: TypeAlias = "dict[str, JsonValue] | list[JsonValue] | str | int | float | bool | None"
+_Id: TypeAlias = "str | int | None"
+_Step: TypeAlias = "str | int"
+
+
+@dataclass(frozen=True)
+class Request:
+    """A call that expects a response: answer it with ``id``.
+
+    ``params`` is an instance of ``METHODS[method].params``; for an extension method (its
+    name starts with ``_``) the params as parsed JSON, None when absent.
+    """
+
+    id: _Id
+    method: str
+    params: pydantic.BaseModel | JsonValue
+
+
+@dataclass(frozen=True)
+class Notification:
+    """A call that expects no response, not even an error.
+
+    ``params`` is an instance of ``METHODS[method].notification_params`` when the method is
+    a request too, else of ``METHODS[method].params``; for an extension method, as parsed
+    JSON.
+    """
+
+    method: str
+    params: pydantic.BaseModel | JsonValue
+
+
+@dataclass(frozen=True)
+class Response:
+    """A response: ``result`` as parsed JSON (a response doesn't name its method; give it
+    to ``decode_result`` with the request's), or ``error``."""
+
+    id: _Id
+    result: JsonValue = None
+    error: JsonRpcError | None = None
+
+
+Message: TypeAlias = Request | Notification | Response
+
+
+def decode(raw: str | bytes) -> Message | list[Message | JsonRpcError]:
+    """One JSON-RPC 2.0 message of ACP v2, read and checked against the spec.
+
+    Raises ``JsonRpcError`` when the receiver must answer with an error: -32700 when the
+    text is not JSON, -32600 when it is not a JSON-RPC message, -32601 for a method ACP v2
+    doesn't have (or sent without the id it needs, or with one it must not have), -32602
+    when the params don't match the method's; its ``data`` names the member that failed
+    by its wire path. A batch gives a list with an item per message, where a message that
+    failed is its ``JsonRpcError``, to be answered in the batch's response; an empty batch,
+    or one that mixes calls and responses, raises.
+    """
+    value = _parse(raw)
+    if not isinstance(value, list):
+        return _message(value)
+    if not value:
+        raise _fail(_INVALID_REQUEST, None, "a batch holds at least one message")
+    items: list[Message | JsonRpcError] = []
+    for item in value:
+        try:
+            items.append(_message(item))
+        except JsonRpcError as error:
+            items.append(error)
+    if len({isinstance(i, Response) for i in items if not isinstance(i, JsonRpcError)}) > 1:
+        raise _fail(_INVALID_REQUEST, None, "a batch holds calls or responses, not both")
+    return items
+
+
+def decode_result(method: str, result: JsonValue) -> pydantic.BaseModel | JsonValue:
+    """A response's ``result`` as an instance of ``METHODS[method].result``, where
+    ``method`` is the method of the request it answers; an extension method's result is
+    returned as it is. Raises ``JsonRpcError`` (-32600, nothing to reply) if it doesn't
+    match, with ``data`` naming the member that failed (``result.messageId``)."""
+    if method.startswith("_"):
+        return result
+    entry = METHODS.get(method)
+    model = None if entry is None else entry.result
+    if model is None:
+        raise _fail(_METHOD_NOT_FOUND, None, f"ACP v2 has no request {method!r}", reply=False)
+    try:
+        return model.model_validate(result)
+    except pydantic.ValidationError as error:
+        steps, reason = _first_failure(error, result)
+        raise _fail(_INVALID_REQUEST, _path("result", steps), reason, reply=False) from None
+
+
+def _parse(raw: str | bytes) -> Any:
+    try:
+        text = raw if isinstance(raw, str) else raw.decode("utf-8")
+        return json.loads(text, parse_constant=_not_json)
+    except (ValueError, RecursionError) as error:  # UnicodeDecodeError is a ValueError
+        raise _fail(_PARSE_ERROR, None, str(error) or type(error).__name__) from None
+
+
+def _not_json(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")  # json.loads takes NaN and Infinity otherwise
+
+
+def _message(value: Any) -> Message:
+    if not isinstance(value, dict):
+        raise _fail(_INVALID_REQUEST, None, f"a message is an object, not {_kind(value)}")
+    # JSON-RPC answers no response, even an invalid one
+    reply = "result" not in value and "error" not in value
+    id_ = _request_id(value["id"], reply) if "id" in value else None
+    if value.get("jsonrpc") != "2.0":
+        raise _fail(_INVALID_REQUEST, "jsonrpc", 'must be the string "2.0"', id_, reply)
+    if "method" in value:
+        return _call(value, id_, "id" in value)
+    return _response(value, id_, reply)
+
+
+def _request_id(value: Any, reply: bool) -> _Id:
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value  # any integer: int64 is the schema's `format`, an annotation
+    if isinstance(value, float) and value.is_integer():
+        return int(value)  # 1.0 is the integer 1, in JSON Schema as in JSON
+    reason = f"an id is a string, an integer or null, not {_kind(value)}"
+    raise _fail(_INVALID_REQUEST, "id", reason, None, reply)
+
+
+def _call(value: dict[str, Any], id_: _Id, has_id: bool) -> Request | Notification:
+    method = value["method"]
+    if not isinstance(method, str):
+        reason = f"a method name is a string, not {_kind(method)}"
+        raise _fail(_INVALID_REQUEST, "method", reason, id_)
+    if method.startswith("_"):  # an extension: its params are its own
+        params = value.get("params")
+        return Request(id_, method, params) if has_id else Notification(method, params)
+    entry = METHODS.get(method)
+    kind = "request" if has_id else "notification"
+    if entry is None or entry.kind not in (kind, "both"):
+        if entry is None:
+            reason = f"ACP v2 has no method {method!r}"
+        elif has_id:
+            reason = f"{method} is a notification, and a message with an id is a request"
+        else:
+            reason = f"{method} is a request, and a message without an id is a notification"
+        raise _fail(_METHOD_NOT_FOUND, "method", reason, id_, has_id)
+    model = entry.params
+    if not has_id and entry.notification_params is not None:
+        model = entry.notification_params
+    if "params" not in value:
+        raise _fail(_INVALID_PARAMS, "params", "Field required", id_, has_id)
+    params = value["params"]
+    try:
+        parsed = model.model_validate(params)
+    except pydantic.ValidationError as error:
+        steps, reason = _first_failure(error, params)
+        raise _fail(_INVALID_PARAMS, _path("params", steps), reason, id_, has_id) from None
+    return Request(id_, method, parsed) if has_id else Notification(method, parsed)
+
+
+def _response(value: dict[str, Any], id_: _Id, reply: bool) -> Response:
+    has_result, has_error = "result" in value, "error" in value
+    if has_result and has_error:
+        raise _fail(_INVALID_REQUEST, None, "a response has result or error, not both", id_, False)
+    if not has_result and not has_error:
+        reason = "a message has a method, or is a response with result or error"
+        raise _fail(_INVALID_REQUEST, None, reason, id_, reply)
+    if "id" not in value:
+        raise _fail(_INVALID_REQUEST, "id", "a response has an id", None, False)
+    if has_result:
+        return Response(id_, value["result"])
+    error = value["error"]
+    if not isinstance(error, dict):
+        raise _fail(_INVALID_REQUEST, "error", f"an object, not {_kind(error)}", id_, False)
+    for member in ("code", "message"):
+        if member not in error:
+            raise _fail(_INVALID_REQUEST, f"error.{member}", "Field required", id_, False)
+    code, message = error["code"], error["message"]
+    if isinstance(code, float) and code.is_integer():
+        code = int(code)
+    if not isinstance(code, int) or isinstance(code, bool):
+        reason = f"an integer, not {_kind(code)}"
+        raise _fail(_INVALID_REQUEST, "error.code", reason, id_, False)
+    if not isinstance(message, str):
+        reason = f"a string, not {_kind(message)}"
+        raise _fail(_INVALID_REQUEST, "error.message", reason, id_, False)
+    received = JsonRpcError(code, message, error.get("data"), id=id_, reply=False)
+    return Response(id_, None, received)
+
+
+def _fail(
+    code: int, path: str | None, reason: str, id_: _Id = None, reply: bool = True
+) -> JsonRpcError:
+    data = {"reason": reason} if path is None else {"path": path, "reason": reason}
+    return JsonRpcError(code, data=data, id=id_, reply=reply)
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    return "an array" if isinstance(value, list) else "an object"
+
+
+def _first_failure(error: pydantic.ValidationError, data: Any) -> tuple[list[_Step], str]:
+    """The failure to report, as wire steps into ``data`` and a reason.
+
+    pydantic reports a failed union's failures in every variant, each under the variant's
+    name (no part of the wire path, so dropped). A member every variant failed on
+    (missing, or not the literal it takes) is reported first: no variant can match without
+    it, as with a missing or unknown tag. Else a variant is passed over if it failed on
+    its union's tag, the member most of its variants rejected as a literal.
+    """
+    failures: list[tuple[tuple[_Step, ...], list[_Step], list[tuple[_Step, ...]], Any]] = []
+    for each in error.errors(include_url=False):
+        loc = tuple(each["loc"])
+        steps, variants = _walk(loc, data, each["type"] == "missing")
+        failures.append((loc, steps, variants, each))
+    unions: dict[tuple[_Step, ...], set[tuple[_Step, ...]]] = {}  # union -> variants
+    members: dict[tuple[_Step, ...], set[_Step]] = {}  # variant -> members failed so
+    votes: dict[tuple[_Step, ...], Counter[_Step]] = {}  # union -> members failed as literals
+    for loc, _, variants, each in failures:
+        for variant in variants:
+            unions.setdefault(variant[:-1], set()).add(variant)
+        if variants and loc[:-1] == variants[-1] and each["type"] in _MEMBER_FAILURES:
+            members.setdefault(variants[-1], set()).add(loc[-1])
+            if each["type"] == "literal_error":
+                votes.setdefault(loc[:-2], Counter())[loc[-1]] += 1
+    common = {
+        union: set.intersection(*(members.get(v, set()) for v in variants))
+        for union, variants in unions.items()
+    }
+    for loc, steps, variants, each in failures:
+        if variants and loc[:-1] == variants[-1] and loc[-1] in common[loc[:-2]]:
+            if each["type"] == "missing":
+                return steps, str(each["msg"])
+            expected = [
+                str(e.get("ctx", {}).get("expected"))
+                for _, s, _, e in failures
+                if s == steps and e["type"] == "literal_error"
+            ]
+            return steps, "Input should be " + " or ".join(dict.fromkeys(expected))
+    tags = {union: count.most_common(1)[0][0] for union, count in votes.items()}
+    missed = {v for v, failed in members.items() if tags.get(v[:-1]) in failed}
+    for _, steps, variants, each in failures:
+        if not missed.intersection(variants):
+            return steps, str(each["msg"])
+    return failures[0][1], str(failures[0][3]["msg"])
+
+
+_MEMBER_FAILURES = frozenset({"literal_error", "missing"})
+
+
+def _walk(
+    loc: tuple[_Step, ...], data: Any, missing: bool
+) -> tuple[list[_Step], list[tuple[_Step, ...]]]:
+    """The steps of ``loc`` that are members of ``data`` (and the missing member, last),
+    and the prefix of ``loc`` that ends at each union variant's name."""
+    steps: list[_Step] = []
+    variants: list[tuple[_Step, ...]] = []
+    node = data
+    for i, step in enumerate(loc):
+        if isinstance(node, dict) and isinstance(step, str) and step in node:
+            node = node[step]
+            steps.append(step)
+        elif isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node):
+            node = node[step]
+            steps.append(step)
+        elif missing and i == len(loc) - 1:
+            steps.append(step)
+        else:
+            variants.append(loc[: i + 1])
+    return steps, variants
+
+
+_NAME = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
+
+
+def _path(start: str, steps: list[_Step]) -> str:
+    """A wire path: ``params.prompt[0].text``, ``params._meta["a.b"]``."""
+    path = start
+    for step in steps:
+        if isinstance(step, int):
+            path += f"[{step}]"
+        elif _NAME.fullmatch(step):
+            path += f".{step}"
+        else:
+            path += f"[{json.dumps(step, ensure_ascii=False)}]"
+    return path
+'''
 
 
 def _methods_module(rows: Sequence[MethodRow], names: Sequence[str]) -> str:

@@ -1,0 +1,475 @@
+"""``acp_models.v2.decode``: JSON-RPC text in, a typed message or the error to answer out.
+
+Runs against the committed package in generated/python/src (``acp-spec check`` proves it
+current); tests/test_vectors.py runs every vector through it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any, Literal
+
+import pydantic
+import pytest
+from acp_spec.emit.models import DECODER_NAMES, ModelsError, emit_models
+from test_vectors import MODELS_SRC, import_models
+
+KEY = "0b6f3c1e-8d2a-4c57-9a41-5e2f7d90c3ab"
+PROMPT = {"sessionId": "sess_1", "prompt": [{"type": "text", "text": "Hi"}]}
+
+
+@pytest.fixture(scope="module")
+def v2() -> Iterator[ModuleType]:
+    yield from import_models()
+
+
+@pytest.fixture(scope="module")
+def JsonRpcError(v2: ModuleType) -> type[Exception]:
+    error: type[Exception] = sys.modules["acp_models"].JsonRpcError
+    assert v2.JsonRpcError is error
+    return error
+
+
+def text(message: Any) -> str:
+    return json.dumps(message)
+
+
+def prompt(key: Any = None, id_: Any = 7, **more: Any) -> str:
+    params = {**PROMPT, "idempotencyKey": key} if key is not None else dict(PROMPT)
+    return text({"jsonrpc": "2.0", "id": id_, "method": "session/prompt", "params": params, **more})
+
+
+def rejection(v2: ModuleType, error_type: type[Exception], raw: str | bytes) -> Any:
+    with pytest.raises(error_type) as caught:
+        v2.decode(raw)
+    return caught.value
+
+
+# --- requests ---------------------------------------------------------------------------
+
+
+def test_a_keyed_prompt_decodes_to_a_request(v2: ModuleType) -> None:
+    message = v2.decode(prompt(KEY))
+    assert isinstance(message, v2.Request)
+    assert (message.id, message.method) == (7, "session/prompt")
+    assert isinstance(message.params, v2.PromptRequest)
+    assert message.params.idempotency_key.root == KEY
+    assert message.params.session_id.root == "sess_1"
+    dumped = message.params.model_dump(mode="json", by_alias=True, exclude_unset=True)
+    assert dumped == {**PROMPT, "idempotencyKey": KEY}
+
+
+def test_an_empty_key_is_invalid_params_naming_the_wire_path(
+    v2: ModuleType, JsonRpcError: type[Exception]
+) -> None:
+    error = rejection(v2, JsonRpcError, prompt(""))
+    assert (error.code, error.message) == (-32602, "Invalid params")
+    assert error.data == {
+        "path": "params.idempotencyKey",
+        "reason": "String should have at least 1 character",
+    }
+    assert (error.id, error.reply) == (7, True)
+    assert error.to_response(7) == {
+        "jsonrpc": "2.0",
+        "id": 7,
+        "error": {"code": -32602, "message": "Invalid params", "data": error.data},
+    }
+    assert str(error) == (
+        "Invalid params (-32602): params.idempotencyKey: String should have at least 1 character"
+    )
+
+
+@pytest.mark.parametrize("key", [5, 1.5, True, [KEY], {"k": KEY}, "x" * 256, "😀" * 256])
+def test_any_other_bad_key_is_invalid_params(
+    v2: ModuleType, JsonRpcError: type[Exception], key: Any
+) -> None:
+    error = rejection(v2, JsonRpcError, prompt(key))
+    assert error.code == -32602 and error.data["path"] == "params.idempotencyKey"
+
+
+@pytest.mark.parametrize("key", ["x", "x" * 255, "😀" * 255, "   "])
+def test_keys_of_1_to_255_code_points_are_taken(v2: ModuleType, key: str) -> None:
+    assert v2.decode(prompt(key)).params.idempotency_key.root == key
+
+
+def test_a_null_key_is_no_key(v2: ModuleType) -> None:
+    message = v2.decode(prompt(id_="r-1", idempotencyKey=None))
+    assert message.id == "r-1" and message.params.idempotency_key is None
+    raw = text({"jsonrpc": "2.0", "id": 1, "method": "session/prompt",
+                "params": {**PROMPT, "idempotencyKey": None}})  # fmt: skip
+    assert "idempotency_key" in v2.decode(raw).params.model_fields_set
+
+
+def test_duplicate_names_take_the_last_value(v2: ModuleType, JsonRpcError: type[Exception]) -> None:
+    raw = prompt(KEY).replace(
+        f'"idempotencyKey": "{KEY}"', f'"idempotencyKey": "{KEY}", "idempotencyKey": ""'
+    )
+    assert raw.count("idempotencyKey") == 2
+    assert rejection(v2, JsonRpcError, raw).data["path"] == "params.idempotencyKey"
+    swapped = prompt(KEY).replace(
+        f'"idempotencyKey": "{KEY}"', f'"idempotencyKey": "", "idempotencyKey": "{KEY}"'
+    )
+    assert v2.decode(swapped).params.idempotency_key.root == KEY
+
+
+def test_a_lone_surrogate_is_refused_by_the_models(
+    v2: ModuleType, JsonRpcError: type[Exception]
+) -> None:
+    """The documented divergence: valid JSON, a valid string for JSON Schema, not for pydantic."""
+    error = rejection(v2, JsonRpcError, prompt(KEY).replace(KEY, "\\uD800"))
+    assert error.code == -32602 and error.data["path"] == "params.idempotencyKey"
+    escaped_pair = prompt(KEY).replace(KEY, "\\uD83D\\uDE00")
+    assert v2.decode(escaped_pair).params.idempotency_key.root == "😀"
+
+
+def test_bytes_are_read_as_utf8(v2: ModuleType, JsonRpcError: type[Exception]) -> None:
+    raw = json.dumps(json.loads(prompt("é")), ensure_ascii=False)
+    assert v2.decode(raw.encode()).params.idempotency_key.root == "é"
+    error = rejection(v2, JsonRpcError, raw.encode("latin-1"))
+    assert error.code == -32700
+
+
+@pytest.mark.parametrize(
+    ("params", "path"),
+    [
+        ({**PROMPT, "prompt": [{"type": "text", "text": 5}]}, "params.prompt[0].text"),
+        ({**PROMPT, "prompt": [{"text": "Hi"}]}, "params.prompt[0].type"),
+        ({**PROMPT, "prompt": [{"type": "image", "data": "AA=="}]}, "params.prompt[0].mimeType"),
+        ({"prompt": []}, "params.sessionId"),
+        ({**PROMPT, "prompt": "Hi"}, "params.prompt"),
+    ],
+)
+def test_the_path_names_the_member_in_the_variant_its_tag_chose(
+    v2: ModuleType, JsonRpcError: type[Exception], params: Any, path: str
+) -> None:
+    raw = text({"jsonrpc": "2.0", "id": 1, "method": "session/prompt", "params": params})
+    error = rejection(v2, JsonRpcError, raw)
+    assert (error.code, error.data["path"]) == (-32602, path), error.data
+
+
+def test_the_failure_reported_in_a_union(v2: ModuleType) -> None:
+    """The choice among a union's failures, on a union of its own (a closed one: an unknown
+    tag fails every variant)."""
+    from acp_models.v2 import _base
+
+    class A(pydantic.BaseModel):
+        kind: Literal["a"]
+        x: int
+
+    class B(pydantic.BaseModel):
+        kind: Literal["b"]
+        y: int
+
+    union = pydantic.TypeAdapter(dict[str, list[A | B]])
+
+    def failure(data: Any) -> tuple[str, str]:
+        with pytest.raises(pydantic.ValidationError) as caught:
+            union.validate_python(data)
+        steps, reason = _base._first_failure(caught.value, data)
+        return _base._path("params", steps), reason
+
+    assert failure({"a.b": [{"kind": "b", "y": "s"}]})[0] == 'params["a.b"][0].y'
+    assert failure({"k": [{"kind": "a", "x": 1}, {"kind": "a"}]}) == (
+        "params.k[1].x", "Field required",
+    )  # fmt: skip
+    assert failure({"k": [{"kind": "c", "x": 1}]}) == (
+        "params.k[0].kind", "Input should be 'a' or 'b'",
+    )  # fmt: skip
+    assert failure({"k": [{"x": 1}]}) == ("params.k[0].kind", "Field required")
+
+
+@pytest.mark.parametrize(
+    ("message", "code", "path"),
+    [
+        ({"jsonrpc": "2.0", "id": 1, "method": "session/frobnicate", "params": {}}, -32601, "method"),
+        ({"jsonrpc": "2.0", "id": 1, "method": "session/cancel", "params": {"sessionId": "s"}}, -32601, "method"),
+        ({"jsonrpc": "2.0", "id": 1, "method": "session/close"}, -32602, "params"),
+        ({"jsonrpc": "2.0", "id": 1, "method": "session/close", "params": None}, -32602, "params"),
+        ({"jsonrpc": "2.0", "id": 1, "method": "session/close", "params": ["s"]}, -32602, "params"),
+        ({"jsonrpc": "1.0", "id": 1, "method": "session/close", "params": {"sessionId": "s"}}, -32600, "jsonrpc"),
+        ({"id": 1, "method": "session/close", "params": {"sessionId": "s"}}, -32600, "jsonrpc"),
+        ({"jsonrpc": "2.0", "id": True, "method": "session/close", "params": {"sessionId": "s"}}, -32600, "id"),
+        ({"jsonrpc": "2.0", "id": 1.5, "method": "session/close", "params": {"sessionId": "s"}}, -32600, "id"),
+        ({"jsonrpc": "2.0", "id": 1, "method": 42, "params": {"sessionId": "s"}}, -32600, "method"),
+        ({"jsonrpc": "2.0", "id": 1}, -32600, None),
+    ],
+)  # fmt: skip
+def test_envelope_and_routing_errors(
+    v2: ModuleType, JsonRpcError: type[Exception], message: Any, code: int, path: str | None
+) -> None:
+    error = rejection(v2, JsonRpcError, text(message))
+    assert (error.code, error.data.get("path")) == (code, path), error.data
+    assert error.reply is True
+    assert error.to_response(error.id)["error"]["code"] == code
+
+
+def test_an_unknown_method_is_method_not_found(
+    v2: ModuleType, JsonRpcError: type[Exception]
+) -> None:
+    raw = text({"jsonrpc": "2.0", "id": "a", "method": "session/frobnicate", "params": {}})
+    error = rejection(v2, JsonRpcError, raw)
+    assert (error.code, error.message, error.id) == (-32601, "Method not found", "a")
+    assert error.data["path"] == "method" and "session/frobnicate" in error.data["reason"]
+
+
+def test_ids_any_integer_1_0_and_null(v2: ModuleType) -> None:
+    close = '{"jsonrpc": "2.0", "id": ID, "method": "session/close", "params": {"sessionId": "s"}}'
+    for raw_id, id_ in (("2", 2), ("1.0", 1), ("null", None), ('"x"', "x"), (str(2**64), 2**64)):
+        message = v2.decode(close.replace("ID", raw_id))
+        assert (
+            isinstance(message, v2.Request) and message.id == id_ and type(message.id) is type(id_)
+        )
+
+
+@pytest.mark.parametrize(
+    "raw",
+    ["", "{", "{'a': 1}", '{"jsonrpc": "2.0", "id": NaN}', "[Infinity]", '{"a": -Infinity}',
+     '{"a": "\\x41"}', '{"a": "a\nb"}', '{"a": 1,}', "\ufeff{}"],
+)  # fmt: skip
+def test_bad_json_is_a_parse_error(v2: ModuleType, JsonRpcError: type[Exception], raw: str) -> None:
+    error = rejection(v2, JsonRpcError, raw)
+    assert (error.code, error.message, error.id, error.reply) == (-32700, "Parse error", None, True)
+    assert "path" not in error.data and error.data["reason"]
+    assert error.to_response(None)["id"] is None
+
+
+@pytest.mark.parametrize("raw", ['"hello"', "42", "null", "true", "[[]]"])
+def test_json_that_is_no_message_is_an_invalid_request(
+    v2: ModuleType, JsonRpcError: type[Exception], raw: str
+) -> None:
+    decoded: Any
+    try:
+        decoded = v2.decode(raw)
+    except JsonRpcError as error:
+        decoded = [error]
+    (error,) = decoded
+    assert isinstance(error, JsonRpcError) and error.code == -32600
+
+
+# --- notifications -----------------------------------------------------------------------
+
+
+def test_a_notification(v2: ModuleType) -> None:
+    raw = text({"jsonrpc": "2.0", "method": "session/cancel", "params": {"sessionId": "s"}})
+    message = v2.decode(raw)
+    assert isinstance(message, v2.Notification) and message.method == "session/cancel"
+    assert isinstance(message.params, v2.CancelSessionNotification)
+
+
+def test_a_failed_notification_gets_no_reply(v2: ModuleType, JsonRpcError: type[Exception]) -> None:
+    bad = text({"jsonrpc": "2.0", "method": "session/cancel", "params": {"sessionId": 1}})
+    error = rejection(v2, JsonRpcError, bad)
+    assert (error.code, error.data["path"], error.id, error.reply) == (
+        -32602, "params.sessionId", None, False,
+    )  # fmt: skip
+    request_as_note = text(
+        {"jsonrpc": "2.0", "method": "session/close", "params": {"sessionId": "s"}}
+    )
+    error = rejection(v2, JsonRpcError, request_as_note)
+    assert (error.code, error.reply) == (-32601, False)
+
+
+# --- extensions ----------------------------------------------------------------------------
+
+
+def test_extension_methods_pass_with_their_params_as_json(v2: ModuleType) -> None:
+    request = v2.decode(
+        text({"jsonrpc": "2.0", "id": 3, "method": "_acme/x", "params": {"a": [1]}})
+    )
+    assert request == v2.Request(3, "_acme/x", {"a": [1]})
+    note = v2.decode(text({"jsonrpc": "2.0", "method": "_acme/event", "params": [1, "b"]}))
+    assert note == v2.Notification("_acme/event", [1, "b"])
+    bare = v2.decode(text({"jsonrpc": "2.0", "id": 4, "method": "_acme/y"}))
+    assert bare == v2.Request(4, "_acme/y", None)
+
+
+# --- responses ----------------------------------------------------------------------------
+
+
+def test_a_result_response_and_decode_result(v2: ModuleType, JsonRpcError: type[Exception]) -> None:
+    response = v2.decode(text({"jsonrpc": "2.0", "id": 7, "result": {"messageId": "m-1"}}))
+    assert response == v2.Response(7, {"messageId": "m-1"}, None)
+    result = v2.decode_result("session/prompt", response.result)
+    assert isinstance(result, v2.PromptResponse) and result.message_id.root == "m-1"
+    with pytest.raises(JsonRpcError) as caught:
+        v2.decode_result("session/prompt", {"messageId": 5})
+    error: Any = caught.value
+    assert (error.code, error.data["path"], error.reply) == (-32600, "result.messageId", False)
+    assert v2.decode_result("_acme/x", [1]) == [1]
+    with pytest.raises(JsonRpcError) as caught:
+        v2.decode_result("session/cancel", {})
+    assert caught.value.code == -32601
+
+
+def test_an_error_response_carries_a_json_rpc_error(
+    v2: ModuleType, JsonRpcError: type[Exception]
+) -> None:
+    raw = text(
+        {"jsonrpc": "2.0", "id": 7, "error": {"code": -32002, "message": "Auth", "data": [1]}}
+    )
+    response = v2.decode(raw)
+    assert isinstance(response, v2.Response) and response.result is None
+    error: Any = response.error
+    assert isinstance(error, JsonRpcError)
+    assert (error.code, error.message, error.data, error.id, error.reply) == (
+        -32002, "Auth", [1], 7, False,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("message", "path"),
+    [
+        ({"jsonrpc": "2.0", "id": 1, "result": {}, "error": {"code": 1, "message": "m"}}, None),
+        ({"jsonrpc": "2.0", "result": {}}, "id"),
+        ({"jsonrpc": "2.0", "id": 1, "error": {"code": "x", "message": "m"}}, "error.code"),
+        ({"jsonrpc": "2.0", "id": 1, "error": {"code": True, "message": "m"}}, "error.code"),
+        ({"jsonrpc": "2.0", "id": 1, "error": {"code": 1}}, "error.message"),
+        ({"jsonrpc": "2.0", "id": 1, "error": "boom"}, "error"),
+    ],
+)
+def test_a_malformed_response_is_marked_but_gets_no_reply(
+    v2: ModuleType, JsonRpcError: type[Exception], message: Any, path: str | None
+) -> None:
+    error = rejection(v2, JsonRpcError, text(message))
+    assert (error.code, error.data.get("path"), error.reply) == (-32600, path, False)
+
+
+# --- batches ------------------------------------------------------------------------------
+
+
+def test_a_batch_gives_an_item_per_message_failures_in_place(
+    v2: ModuleType, JsonRpcError: type[Exception]
+) -> None:
+    batch = [
+        json.loads(prompt(KEY, id_=1)),
+        {"jsonrpc": "2.0", "method": "session/cancel", "params": {"sessionId": "s"}},
+        json.loads(prompt("", id_=2)),
+        7,
+    ]
+    request, note, bad_params, not_a_message = v2.decode(text(batch))
+    assert isinstance(request, v2.Request) and isinstance(note, v2.Notification)
+    assert isinstance(bad_params, JsonRpcError) and isinstance(not_a_message, JsonRpcError)
+    answers: Any = [bad_params, not_a_message]
+    assert [e.to_response(e.id) for e in answers] == [
+        {"jsonrpc": "2.0", "id": 2, "error": {"code": -32602, "message": "Invalid params",
+                                              "data": answers[0].data}},
+        {"jsonrpc": "2.0", "id": None, "error": {"code": -32600, "message": "Invalid Request",
+                                                 "data": answers[1].data}},
+    ]  # fmt: skip
+
+
+def test_an_empty_or_mixed_batch_is_an_invalid_request(
+    v2: ModuleType, JsonRpcError: type[Exception]
+) -> None:
+    assert rejection(v2, JsonRpcError, "[]").code == -32600
+    mixed = [json.loads(prompt(KEY)), {"jsonrpc": "2.0", "id": 1, "result": {}}]
+    assert rejection(v2, JsonRpcError, text(mixed)).code == -32600
+    responses = [
+        {"jsonrpc": "2.0", "id": 1, "result": {}},
+        {"jsonrpc": "2.0", "id": 2, "result": 1},
+    ]
+    assert [r.id for r in v2.decode(text(responses))] == [1, 2]
+
+
+# --- JsonRpcError ---------------------------------------------------------------------------
+
+
+def test_json_rpc_error_defaults_and_response_without_data(JsonRpcError: type[Any]) -> None:
+    error = JsonRpcError(-32601)
+    assert (error.message, error.data, error.id, error.reply) == (
+        "Method not found",
+        None,
+        None,
+        True,
+    )
+    assert error.to_response("x") == {
+        "jsonrpc": "2.0", "id": "x", "error": {"code": -32601, "message": "Method not found"},
+    }  # fmt: skip
+    assert JsonRpcError(-32000, "Auth required").message == "Auth required"
+    assert str(JsonRpcError(-32603, data=[1])) == "Internal error (-32603): [1]"
+    assert isinstance(JsonRpcError(-32700), Exception)
+
+
+# --- the package --------------------------------------------------------------------------
+
+
+def test_decode_is_exported_lazily_and_not_in_all(v2: ModuleType) -> None:
+    for name in DECODER_NAMES:
+        assert name in dir(v2) and name not in v2.__all__
+        assert getattr(v2, name) is not None
+
+
+LAZY = """
+import sys
+import acp_models.v2 as v2
+assert not any(m.startswith("acp_models.v2._base") or m.startswith("pydantic") for m in sys.modules)
+from acp_models.v2 import decode
+assert "acp_models.v2._base" in sys.modules and "acp_models.v2._models" not in sys.modules
+try:
+    decode("{")
+except v2.JsonRpcError as error:
+    assert error.code == -32700
+assert "acp_models.v2._models" not in sys.modules  # an envelope error loads no model
+"""
+
+
+def test_import_stays_lazy(v2: ModuleType) -> None:
+    env = {**os.environ, "PYTHONPATH": str(MODELS_SRC)}
+    subprocess.run([sys.executable, "-c", LAZY], env=env, check=True)
+
+
+def test_readme_decode_example_runs(v2: ModuleType) -> None:
+    readme = (MODELS_SRC.parent / "README.md").read_text(encoding="utf-8")
+    example = readme.split("## Decoding a message", 1)[1].split("```python\n", 1)[1]
+    exec(compile(example.split("```", 1)[0], "README.md", "exec"), {})
+
+
+USER_CODE = """
+from acp_models import JsonRpcError
+from acp_models.v2 import Message, Notification, PromptRequest, Request, Response, decode
+
+def handle(raw: bytes) -> dict[str, object] | None:
+    try:
+        message = decode(raw)
+    except JsonRpcError as error:
+        return error.to_response(error.id) if error.reply else None
+    if isinstance(message, list):
+        return None
+    if isinstance(message, Request) and isinstance(message.params, PromptRequest):
+        key: str | None = message.params.idempotency_key.root if message.params.idempotency_key else None
+        return {"jsonrpc": "2.0", "id": message.id, "result": {"key": key}}
+    if isinstance(message, Notification):
+        method: str = message.method
+        return None
+    if isinstance(message, Response):
+        failed: JsonRpcError | None = message.error
+    return None
+
+every: list[Message] = []
+"""
+
+
+def test_decode_types_pass_mypy_strict(v2: ModuleType, tmp_path: Path) -> None:
+    (tmp_path / "user.py").write_text(USER_CODE, encoding="utf-8")
+    mypy = Path(sys.executable).with_name("mypy")
+    done = subprocess.run(
+        [str(mypy), "--strict", "--no-incremental", "--cache-dir", str(tmp_path / "c"),
+         str(tmp_path / "user.py")],
+        cwd=MODELS_SRC, capture_output=True, text=True,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+# --- the emitter --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["Request", "decode", "METHODS"])
+def test_a_def_may_not_take_a_name_the_package_exports(name: str) -> None:
+    with pytest.raises(ModelsError, match="rename those defs"):
+        emit_models({"$defs": {name: {"type": "string"}}}, [])
