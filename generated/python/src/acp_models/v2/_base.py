@@ -48,6 +48,18 @@ class RootModel(pydantic.RootModel[_Root], Generic[_Root]):
             return cls
 
 
+def tag_of(field: str, known: tuple[str, ...], other: str | None) -> Callable[[Any], str | None]:
+    """A tagged union's discriminator: the variant named by the tag, the catch-all for any
+    other tag. Without it pydantic tries every variant of a union in turn."""
+    names = frozenset(known)
+
+    def pick(value: Any) -> str | None:
+        tag = value.get(field) if isinstance(value, dict) else getattr(value, field, None)
+        return tag if isinstance(tag, str) and tag in names else other
+
+    return pick
+
+
 def reject_null(value: Any, info: ValidationInfo) -> Any:
     """A field that may be omitted, but not be null."""
     if value is None:

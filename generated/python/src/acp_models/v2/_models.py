@@ -1,8 +1,8 @@
 # generated from spec/acp-v2.yaml by acp-spec; do not edit
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal, Union
 
-from pydantic import Field, ValidationInfo, field_validator, model_validator
+from pydantic import Discriminator, Field, Tag, ValidationInfo, field_validator, model_validator
 
 from ._base import (
     BaseModel,
@@ -50,6 +50,7 @@ from ._base import (
     not_state_update_other,
     not_tool_call_content_other,
     reject_null,
+    tag_of,
 )
 
 
@@ -388,12 +389,25 @@ class CreateElicitationResponse(
         | CreateElicitationResponseOther
     ]
 ):
-    root: (
-        CreateElicitationResponseAccept
-        | CreateElicitationResponseDecline
-        | CreateElicitationResponseCancel
-        | CreateElicitationResponseOther
-    ) = Field(..., description="Response from the client to an elicitation request.")
+    root: Annotated[
+        Union[
+            Annotated[CreateElicitationResponseAccept, Tag("accept")],
+            Annotated[CreateElicitationResponseDecline, Tag("decline")],
+            Annotated[CreateElicitationResponseCancel, Tag("cancel")],
+            Annotated[CreateElicitationResponseOther, Tag("_other")],
+        ],
+        Discriminator(
+            tag_of(
+                "action",
+                (
+                    "accept",
+                    "decline",
+                    "cancel",
+                ),
+                "_other",
+            )
+        ),
+    ] = Field(..., description="Response from the client to an elicitation request.")
 
 
 class DeleteSessionResponse(BaseModel):
@@ -1844,11 +1858,23 @@ class RequestPermissionOutcome(
         | RequestPermissionOutcomeOther
     ]
 ):
-    root: (
-        RequestPermissionOutcomeCancelled
-        | RequestPermissionOutcomeSelected
-        | RequestPermissionOutcomeOther
-    ) = Field(..., description="The outcome of a permission request.")
+    root: Annotated[
+        Union[
+            Annotated[RequestPermissionOutcomeCancelled, Tag("cancelled")],
+            Annotated[RequestPermissionOutcomeSelected, Tag("selected")],
+            Annotated[RequestPermissionOutcomeOther, Tag("_other")],
+        ],
+        Discriminator(
+            tag_of(
+                "outcome",
+                (
+                    "cancelled",
+                    "selected",
+                ),
+                "_other",
+            )
+        ),
+    ] = Field(..., description="The outcome of a permission request.")
 
 
 class RequestPermissionResponse(BaseModel):
@@ -2439,11 +2465,23 @@ class SetSessionConfigOptionRequest(
         | SetSessionConfigOptionRequestOther
     ]
 ):
-    root: (
-        SetSessionConfigOptionRequestId
-        | SetSessionConfigOptionRequestBoolean
-        | SetSessionConfigOptionRequestOther
-    ) = Field(..., description="Request parameters for setting a session configuration option.")
+    root: Annotated[
+        Union[
+            Annotated[SetSessionConfigOptionRequestId, Tag("id")],
+            Annotated[SetSessionConfigOptionRequestBoolean, Tag("boolean")],
+            Annotated[SetSessionConfigOptionRequestOther, Tag("_other")],
+        ],
+        Discriminator(
+            tag_of(
+                "type",
+                (
+                    "id",
+                    "boolean",
+                ),
+                "_other",
+            )
+        ),
+    ] = Field(..., description="Request parameters for setting a session configuration option.")
 
 
 class SetSessionTitleRequest(BaseModel):
@@ -3098,7 +3136,23 @@ class AuthMethodOther(BaseModel):
 
 
 class AuthMethod(RootModel[AuthMethodTypeTerminal | AuthMethodTypeAgent | AuthMethodOther]):
-    root: AuthMethodTypeTerminal | AuthMethodTypeAgent | AuthMethodOther = Field(
+    root: Annotated[
+        Union[
+            Annotated[AuthMethodTypeTerminal, Tag("terminal")],
+            Annotated[AuthMethodTypeAgent, Tag("agent")],
+            Annotated[AuthMethodOther, Tag("_other")],
+        ],
+        Discriminator(
+            tag_of(
+                "type",
+                (
+                    "terminal",
+                    "agent",
+                ),
+                "_other",
+            )
+        ),
+    ] = Field(
         ...,
         description="Describes an available authentication method.\n\nThe `type` field acts as the discriminator in the serialized JSON form.",
     )
@@ -4020,14 +4074,29 @@ class DiffChange(
         | DiffChangeOther
     ]
 ):
-    root: (
-        DiffChangeAdd
-        | DiffChangeDelete
-        | DiffChangeModify
-        | DiffChangeMove
-        | DiffChangeCopy
-        | DiffChangeOther
-    ) = Field(
+    root: Annotated[
+        Union[
+            Annotated[DiffChangeAdd, Tag("add")],
+            Annotated[DiffChangeDelete, Tag("delete")],
+            Annotated[DiffChangeModify, Tag("modify")],
+            Annotated[DiffChangeMove, Tag("move")],
+            Annotated[DiffChangeCopy, Tag("copy")],
+            Annotated[DiffChangeOther, Tag("_other")],
+        ],
+        Discriminator(
+            tag_of(
+                "operation",
+                (
+                    "add",
+                    "delete",
+                    "modify",
+                    "move",
+                    "copy",
+                ),
+                "_other",
+            )
+        ),
+    ] = Field(
         ...,
         description="One file-level change described by a [`Diff`].\n\nStructured change metadata lets clients identify affected files and\noperations without parsing the text patch.",
     )
@@ -4360,7 +4429,25 @@ class McpServerTypeAcp(McpServerAcp):
 class McpServer(
     RootModel[McpServerTypeHttp | McpServerTypeAcp | McpServerTypeStdio | McpServerOther]
 ):
-    root: McpServerTypeHttp | McpServerTypeAcp | McpServerTypeStdio | McpServerOther = Field(
+    root: Annotated[
+        Union[
+            Annotated[McpServerTypeHttp, Tag("http")],
+            Annotated[McpServerTypeAcp, Tag("acp")],
+            Annotated[McpServerTypeStdio, Tag("stdio")],
+            Annotated[McpServerOther, Tag("_other")],
+        ],
+        Discriminator(
+            tag_of(
+                "type",
+                (
+                    "http",
+                    "acp",
+                    "stdio",
+                ),
+                "_other",
+            )
+        ),
+    ] = Field(
         ...,
         description="Configuration for connecting to an MCP (Model Context Protocol) server.\n\nMCP servers provide tools and context that the agent can use when\nprocessing prompts.\n\nSee protocol docs: [MCP Servers](https://agentclientprotocol.com/protocol/v2/draft/session-setup#mcp-servers)",
     )
@@ -4831,12 +4918,25 @@ class PlanUpdateContent(
         | PlanUpdateContentOther
     ]
 ):
-    root: (
-        PlanUpdateContentItems
-        | PlanUpdateContentFile
-        | PlanUpdateContentMarkdown
-        | PlanUpdateContentOther
-    ) = Field(..., description="Updated content for a plan.")
+    root: Annotated[
+        Union[
+            Annotated[PlanUpdateContentItems, Tag("items")],
+            Annotated[PlanUpdateContentFile, Tag("file")],
+            Annotated[PlanUpdateContentMarkdown, Tag("markdown")],
+            Annotated[PlanUpdateContentOther, Tag("_other")],
+        ],
+        Discriminator(
+            tag_of(
+                "type",
+                (
+                    "items",
+                    "file",
+                    "markdown",
+                ),
+                "_other",
+            )
+        ),
+    ] = Field(..., description="Updated content for a plan.")
 
 
 class PromptCapabilities(BaseModel):
@@ -5092,11 +5192,27 @@ class StateUpdateIdle(IdleStateUpdate):
 class StateUpdate(
     RootModel[StateUpdateRunning | StateUpdateIdle | StateUpdateRequiresAction | StateUpdateOther]
 ):
-    root: StateUpdateRunning | StateUpdateIdle | StateUpdateRequiresAction | StateUpdateOther = (
-        Field(
-            ...,
-            description="The state of the agent's foreground work has changed.\n\nBackground activity can continue and emit other `session/update` notifications\nwhile `idle`. Those notifications do not change this state.",
-        )
+    root: Annotated[
+        Union[
+            Annotated[StateUpdateRunning, Tag("running")],
+            Annotated[StateUpdateIdle, Tag("idle")],
+            Annotated[StateUpdateRequiresAction, Tag("requires_action")],
+            Annotated[StateUpdateOther, Tag("_other")],
+        ],
+        Discriminator(
+            tag_of(
+                "state",
+                (
+                    "running",
+                    "idle",
+                    "requires_action",
+                ),
+                "_other",
+            )
+        ),
+    ] = Field(
+        ...,
+        description="The state of the agent's foreground work has changed.\n\nBackground activity can continue and emit other `session/update` notifications\nwhile `idle`. Those notifications do not change this state.",
     )
 
 
@@ -5427,19 +5543,39 @@ class ClientNotification(
         | ClientNotificationExtension
     ]
 ):
-    root: (
-        ClientNotificationSessionCancel
-        | ClientNotificationMcpMessage
-        | ClientNotificationNesAccept
-        | ClientNotificationNesReject
-        | ClientNotificationDocumentDidOpen
-        | ClientNotificationDocumentDidChange
-        | ClientNotificationDocumentDidClose
-        | ClientNotificationDocumentDidSave
-        | ClientNotificationDocumentDidFocus
-        | ClientNotificationProxySuccessor
-        | ClientNotificationExtension
-    ) = Field(..., description="A JSON-RPC notification object.")
+    root: Annotated[
+        Union[
+            Annotated[ClientNotificationSessionCancel, Tag("session/cancel")],
+            Annotated[ClientNotificationMcpMessage, Tag("mcp/message")],
+            Annotated[ClientNotificationNesAccept, Tag("nes/accept")],
+            Annotated[ClientNotificationNesReject, Tag("nes/reject")],
+            Annotated[ClientNotificationDocumentDidOpen, Tag("document/didOpen")],
+            Annotated[ClientNotificationDocumentDidChange, Tag("document/didChange")],
+            Annotated[ClientNotificationDocumentDidClose, Tag("document/didClose")],
+            Annotated[ClientNotificationDocumentDidSave, Tag("document/didSave")],
+            Annotated[ClientNotificationDocumentDidFocus, Tag("document/didFocus")],
+            Annotated[ClientNotificationProxySuccessor, Tag("proxy/successor")],
+            Annotated[ClientNotificationExtension, Tag("_other")],
+        ],
+        Discriminator(
+            tag_of(
+                "method",
+                (
+                    "session/cancel",
+                    "mcp/message",
+                    "nes/accept",
+                    "nes/reject",
+                    "document/didOpen",
+                    "document/didChange",
+                    "document/didClose",
+                    "document/didSave",
+                    "document/didFocus",
+                    "proxy/successor",
+                ),
+                "_other",
+            )
+        ),
+    ] = Field(..., description="A JSON-RPC notification object.")
 
 
 class ClientRequestSessionNew(BaseModel):
@@ -5633,14 +5769,29 @@ class ContentBlock(
         | ContentBlockOther
     ]
 ):
-    root: (
-        ContentBlockText
-        | ContentBlockImage
-        | ContentBlockAudio
-        | ContentBlockResourceLink
-        | ContentBlockResource
-        | ContentBlockOther
-    ) = Field(
+    root: Annotated[
+        Union[
+            Annotated[ContentBlockText, Tag("text")],
+            Annotated[ContentBlockImage, Tag("image")],
+            Annotated[ContentBlockAudio, Tag("audio")],
+            Annotated[ContentBlockResourceLink, Tag("resource_link")],
+            Annotated[ContentBlockResource, Tag("resource")],
+            Annotated[ContentBlockOther, Tag("_other")],
+        ],
+        Discriminator(
+            tag_of(
+                "type",
+                (
+                    "text",
+                    "image",
+                    "audio",
+                    "resource_link",
+                    "resource",
+                ),
+                "_other",
+            )
+        ),
+    ] = Field(
         ...,
         description="Content blocks represent displayable information in the Agent Client Protocol.\n\nThey provide a structured way to handle various types of user-facing content—whether\nit's text from language models, images for analysis, or embedded resources for context.\n\nContent blocks appear in:\n- User prompts sent via `session/prompt`\n- Language model output reported through `session/update` notifications as\n  message updates or streamed chunks\n- Progress updates and results from tool calls\n\nThis structure is compatible with the Model Context Protocol (MCP), enabling\nagents to seamlessly forward content from MCP tool outputs without transformation.\n\nSee protocol docs: [Content](https://agentclientprotocol.com/protocol/v2/draft/content)",
     )
@@ -5748,14 +5899,29 @@ class ElicitationPropertySchema(
         | ElicitationPropertySchemaOther
     ]
 ):
-    root: (
-        ElicitationPropertySchemaString
-        | ElicitationPropertySchemaNumber
-        | ElicitationPropertySchemaInteger
-        | ElicitationPropertySchemaBoolean
-        | ElicitationPropertySchemaArray
-        | ElicitationPropertySchemaOther
-    ) = Field(
+    root: Annotated[
+        Union[
+            Annotated[ElicitationPropertySchemaString, Tag("string")],
+            Annotated[ElicitationPropertySchemaNumber, Tag("number")],
+            Annotated[ElicitationPropertySchemaInteger, Tag("integer")],
+            Annotated[ElicitationPropertySchemaBoolean, Tag("boolean")],
+            Annotated[ElicitationPropertySchemaArray, Tag("array")],
+            Annotated[ElicitationPropertySchemaOther, Tag("_other")],
+        ],
+        Discriminator(
+            tag_of(
+                "type",
+                (
+                    "string",
+                    "number",
+                    "integer",
+                    "boolean",
+                    "array",
+                ),
+                "_other",
+            )
+        ),
+    ] = Field(
         ...,
         description='Property schema for elicitation form fields.\n\nEach variant corresponds to a JSON Schema `"type"` value.\nSingle-select enums use the `String` variant with `enum` or `oneOf` set.\nMulti-select enums use the `Array` variant.',
     )
@@ -5969,13 +6135,27 @@ class NesSuggestion(
         | NesSuggestionOther
     ]
 ):
-    root: (
-        NesSuggestionEdit
-        | NesSuggestionJump
-        | NesSuggestionRename
-        | NesSuggestionSearchAndReplace
-        | NesSuggestionOther
-    ) = Field(..., description="A suggestion returned by the agent.")
+    root: Annotated[
+        Union[
+            Annotated[NesSuggestionEdit, Tag("edit")],
+            Annotated[NesSuggestionJump, Tag("jump")],
+            Annotated[NesSuggestionRename, Tag("rename")],
+            Annotated[NesSuggestionSearchAndReplace, Tag("searchAndReplace")],
+            Annotated[NesSuggestionOther, Tag("_other")],
+        ],
+        Discriminator(
+            tag_of(
+                "kind",
+                (
+                    "edit",
+                    "jump",
+                    "rename",
+                    "searchAndReplace",
+                ),
+                "_other",
+            )
+        ),
+    ] = Field(..., description="A suggestion returned by the agent.")
 
 
 class PlanUpdate(BaseModel):
@@ -6383,37 +6563,75 @@ class ClientRequest(
         | ClientRequestExtension
     ]
 ):
-    root: (
-        ClientRequestInitialize
-        | ClientRequestAuthLogin
-        | ClientRequestAuthLogout
-        | ClientRequestSessionNew
-        | ClientRequestSessionResume
-        | ClientRequestSessionClose
-        | ClientRequestSessionList
-        | ClientRequestSessionDelete
-        | ClientRequestSessionFork
-        | ClientRequestSessionSetConfigOption
-        | ClientRequestSessionPrompt
-        | ClientRequestProvidersList
-        | ClientRequestProvidersSet
-        | ClientRequestProvidersDisable
-        | ClientRequestMcpMessage
-        | ClientRequestNesStart
-        | ClientRequestNesSuggest
-        | ClientRequestNesClose
-        | ClientRequestSessionArchive
-        | ClientRequestSessionUnarchive
-        | ClientRequestSessionStatus
-        | ClientRequestSessionSetTitle
-        | ClientRequestAuthStatus
-        | ClientRequestProxyInitialize
-        | ClientRequestProxySuccessor
-        | ClientRequestToolCallCancel
-        | ClientRequestTerminalCancel
-        | ClientRequestSessionOptions
-        | ClientRequestExtension
-    ) = Field(..., description="A JSON-RPC request object.")
+    root: Annotated[
+        Union[
+            Annotated[ClientRequestInitialize, Tag("initialize")],
+            Annotated[ClientRequestAuthLogin, Tag("auth/login")],
+            Annotated[ClientRequestAuthLogout, Tag("auth/logout")],
+            Annotated[ClientRequestSessionNew, Tag("session/new")],
+            Annotated[ClientRequestSessionResume, Tag("session/resume")],
+            Annotated[ClientRequestSessionClose, Tag("session/close")],
+            Annotated[ClientRequestSessionList, Tag("session/list")],
+            Annotated[ClientRequestSessionDelete, Tag("session/delete")],
+            Annotated[ClientRequestSessionFork, Tag("session/fork")],
+            Annotated[ClientRequestSessionSetConfigOption, Tag("session/set_config_option")],
+            Annotated[ClientRequestSessionPrompt, Tag("session/prompt")],
+            Annotated[ClientRequestProvidersList, Tag("providers/list")],
+            Annotated[ClientRequestProvidersSet, Tag("providers/set")],
+            Annotated[ClientRequestProvidersDisable, Tag("providers/disable")],
+            Annotated[ClientRequestMcpMessage, Tag("mcp/message")],
+            Annotated[ClientRequestNesStart, Tag("nes/start")],
+            Annotated[ClientRequestNesSuggest, Tag("nes/suggest")],
+            Annotated[ClientRequestNesClose, Tag("nes/close")],
+            Annotated[ClientRequestSessionArchive, Tag("session/archive")],
+            Annotated[ClientRequestSessionUnarchive, Tag("session/unarchive")],
+            Annotated[ClientRequestSessionStatus, Tag("session/status")],
+            Annotated[ClientRequestSessionSetTitle, Tag("session/set_title")],
+            Annotated[ClientRequestAuthStatus, Tag("auth/status")],
+            Annotated[ClientRequestProxyInitialize, Tag("proxy/initialize")],
+            Annotated[ClientRequestProxySuccessor, Tag("proxy/successor")],
+            Annotated[ClientRequestToolCallCancel, Tag("tool_call/cancel")],
+            Annotated[ClientRequestTerminalCancel, Tag("terminal/cancel")],
+            Annotated[ClientRequestSessionOptions, Tag("session/options")],
+            Annotated[ClientRequestExtension, Tag("_other")],
+        ],
+        Discriminator(
+            tag_of(
+                "method",
+                (
+                    "initialize",
+                    "auth/login",
+                    "auth/logout",
+                    "session/new",
+                    "session/resume",
+                    "session/close",
+                    "session/list",
+                    "session/delete",
+                    "session/fork",
+                    "session/set_config_option",
+                    "session/prompt",
+                    "providers/list",
+                    "providers/set",
+                    "providers/disable",
+                    "mcp/message",
+                    "nes/start",
+                    "nes/suggest",
+                    "nes/close",
+                    "session/archive",
+                    "session/unarchive",
+                    "session/status",
+                    "session/set_title",
+                    "auth/status",
+                    "proxy/initialize",
+                    "proxy/successor",
+                    "tool_call/cancel",
+                    "terminal/cancel",
+                    "session/options",
+                ),
+                "_other",
+            )
+        ),
+    ] = Field(..., description="A JSON-RPC request object.")
 
 
 class CompactionSummaryChunk(BaseModel):
@@ -6647,9 +6865,23 @@ class SessionConfigOptionSelect(SessionConfigSelect):
 class SessionConfigOption(
     RootModel[SessionConfigOptionSelect | SessionConfigOptionBoolean | SessionConfigOptionOther]
 ):
-    root: SessionConfigOptionSelect | SessionConfigOptionBoolean | SessionConfigOptionOther = Field(
-        ..., description="A session configuration option selector and its current state."
-    )
+    root: Annotated[
+        Union[
+            Annotated[SessionConfigOptionSelect, Tag("select")],
+            Annotated[SessionConfigOptionBoolean, Tag("boolean")],
+            Annotated[SessionConfigOptionOther, Tag("_other")],
+        ],
+        Discriminator(
+            tag_of(
+                "type",
+                (
+                    "select",
+                    "boolean",
+                ),
+                "_other",
+            )
+        ),
+    ] = Field(..., description="A session configuration option selector and its current state.")
 
 
 class SessionOptionsResponse(BaseModel):
@@ -6750,12 +6982,25 @@ class ToolCallContent(
         | ToolCallContentOther
     ]
 ):
-    root: (
-        ToolCallContentContent
-        | ToolCallContentDiff
-        | ToolCallContentTerminal
-        | ToolCallContentOther
-    ) = Field(
+    root: Annotated[
+        Union[
+            Annotated[ToolCallContentContent, Tag("content")],
+            Annotated[ToolCallContentDiff, Tag("diff")],
+            Annotated[ToolCallContentTerminal, Tag("terminal")],
+            Annotated[ToolCallContentOther, Tag("_other")],
+        ],
+        Discriminator(
+            tag_of(
+                "type",
+                (
+                    "content",
+                    "diff",
+                    "terminal",
+                ),
+                "_other",
+            )
+        ),
+    ] = Field(
         ...,
         description="Content produced by a tool call.\n\nTool calls can produce different types of content including standard\ncontent blocks (text, images), file diffs, or display-only terminals.\n\nSee protocol docs: [Content](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#content)",
     )
@@ -7086,14 +7331,29 @@ class AgentNotification(
         | AgentNotificationExtension
     ]
 ):
-    root: (
-        AgentNotificationSessionUpdate
-        | AgentNotificationElicitationComplete
-        | AgentNotificationMcpMessage
-        | AgentNotificationProxySuccessor
-        | AgentNotificationAuthStatusUpdate
-        | AgentNotificationExtension
-    ) = Field(..., description="A JSON-RPC notification object.")
+    root: Annotated[
+        Union[
+            Annotated[AgentNotificationSessionUpdate, Tag("session/update")],
+            Annotated[AgentNotificationElicitationComplete, Tag("elicitation/complete")],
+            Annotated[AgentNotificationMcpMessage, Tag("mcp/message")],
+            Annotated[AgentNotificationProxySuccessor, Tag("proxy/successor")],
+            Annotated[AgentNotificationAuthStatusUpdate, Tag("auth/status_update")],
+            Annotated[AgentNotificationExtension, Tag("_other")],
+        ],
+        Discriminator(
+            tag_of(
+                "method",
+                (
+                    "session/update",
+                    "elicitation/complete",
+                    "mcp/message",
+                    "proxy/successor",
+                    "auth/status_update",
+                ),
+                "_other",
+            )
+        ),
+    ] = Field(..., description="A JSON-RPC notification object.")
 
 
 class AgentResponseResult(BaseModel):
@@ -7170,11 +7430,23 @@ class RequestPermissionSubject(
         | RequestPermissionSubjectOther
     ]
 ):
-    root: (
-        RequestPermissionSubjectToolCall
-        | RequestPermissionSubjectCommand
-        | RequestPermissionSubjectOther
-    ) = Field(..., description="The operation requiring permission.")
+    root: Annotated[
+        Union[
+            Annotated[RequestPermissionSubjectToolCall, Tag("tool_call")],
+            Annotated[RequestPermissionSubjectCommand, Tag("command")],
+            Annotated[RequestPermissionSubjectOther, Tag("_other")],
+        ],
+        Discriminator(
+            tag_of(
+                "type",
+                (
+                    "tool_call",
+                    "command",
+                ),
+                "_other",
+            )
+        ),
+    ] = Field(..., description="The operation requiring permission.")
 
 
 class RequestPermissionRequest(BaseModel):
@@ -7255,12 +7527,28 @@ class AgentRequest(
         | AgentRequestExtension
     ]
 ):
-    root: (
-        AgentRequestSessionRequestPermission
-        | AgentRequestElicitationCreate
-        | AgentRequestMcpConnect
-        | AgentRequestMcpMessage
-        | AgentRequestMcpDisconnect
-        | AgentRequestProxySuccessor
-        | AgentRequestExtension
-    ) = Field(..., description="A JSON-RPC request object.")
+    root: Annotated[
+        Union[
+            Annotated[AgentRequestSessionRequestPermission, Tag("session/request_permission")],
+            Annotated[AgentRequestElicitationCreate, Tag("elicitation/create")],
+            Annotated[AgentRequestMcpConnect, Tag("mcp/connect")],
+            Annotated[AgentRequestMcpMessage, Tag("mcp/message")],
+            Annotated[AgentRequestMcpDisconnect, Tag("mcp/disconnect")],
+            Annotated[AgentRequestProxySuccessor, Tag("proxy/successor")],
+            Annotated[AgentRequestExtension, Tag("_other")],
+        ],
+        Discriminator(
+            tag_of(
+                "method",
+                (
+                    "session/request_permission",
+                    "elicitation/create",
+                    "mcp/connect",
+                    "mcp/message",
+                    "mcp/disconnect",
+                    "proxy/successor",
+                ),
+                "_other",
+            )
+        ),
+    ] = Field(..., description="A JSON-RPC request object.")
