@@ -662,20 +662,20 @@ def _tagging(members: list[str], classes: Mapping[str, dict[str, str | None]]) -
     one (the open union's catch-all) declares the same tag field as its own literal."""
     if len(members) < 2 or not all(m in classes for m in members):
         return None
-    for field in classes[members[0]]:
-        tags = {m: classes[m].get(field) for m in members}
+    for tag_field in classes[members[0]]:
+        tags = {m: classes[m].get(tag_field) for m in members}
         known = {m: t for m, t in tags.items() if t is not None}
         rest = [m for m in members if m not in known]
         if len(known) < 2 or len(set(known.values())) != len(known) or len(rest) > 1:
             continue
-        if rest and field not in classes[rest[0]]:
+        if rest and tag_field not in classes[rest[0]]:
             continue
         variants = [f'Annotated[{m}, Tag("{known.get(m, _OTHER_TAG)}")]' for m in members]
         values = ", ".join(f'"{t}"' for t in known.values())
         other = f'"{_OTHER_TAG}"' if rest else "None"
         return (
             f"Annotated[Union[{', '.join(variants)}], "
-            f'Discriminator(tag_of("{field}", ({values},), {other}))]'
+            f'Discriminator(tag_of("{tag_field}", ({values},), {other}))]'
         )
     return None
 
