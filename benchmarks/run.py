@@ -1,0 +1,204 @@
+"""Side-by-side benchmarks: ratios against the tools we stand on and the SDK we replace.
+
+    python benchmarks/run.py            # the full run (what BENCHMARKS.md records)
+    python benchmarks/run.py --quick    # one repetition each, smaller scale: proves it works
+
+Absolute seconds vary on shared machines; each row is a ratio of two things measured in
+the same run, interleaved, taking the median of several repetitions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+PY = sys.executable
+BIN = Path(PY).parent
+UPSTREAM_SDK = "agent-client-protocol==0.12.1"
+UPSTREAM_VENV = ROOT / "benchmarks" / ".venv-upstream"
+
+# the datamodel-code-generator options acp-spec itself uses (design.md, "Clean options")
+DMCG_ARGS = [
+    "--input-file-type", "jsonschema", "--output-model-type", "pydantic_v2.BaseModel",
+    "--use-annotated", "--field-constraints", "--snake-case-field", "--use-schema-description",
+    "--use-title-as-name", "--enum-field-as-literal", "all", "--use-union-operator",
+    "--use-standard-collections", "--strict-nullable", "--disable-timestamp",
+    "--formatters", "ruff-check", "ruff-format",
+]  # fmt: skip
+
+
+def timed(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> float:
+    start = time.perf_counter()
+    result = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, check=False)
+    elapsed = time.perf_counter() - start
+    if result.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed:\n{result.stdout}{result.stderr}")
+    return elapsed
+
+
+def pair(a: Callable[[], float], b: Callable[[], float], reps: int) -> tuple[float, float]:
+    """Medians of a and b, run alternately so both see the same machine load."""
+    xs, ys = [], []
+    for _ in range(reps):
+        xs.append(a())
+        ys.append(b())
+    return statistics.median(xs), statistics.median(ys)
+
+
+def project_copy(spec_text: str) -> Path:
+    folder = Path(tempfile.mkdtemp(prefix="acp-bench-"))
+    (folder / "spec").mkdir()
+    (folder / "spec/acp-v2.yaml").write_text(spec_text, encoding="utf-8")
+    return folder
+
+
+def acp_spec(folder: Path, *args: str) -> float:
+    return timed([PY, "-m", "acp_spec", *args], folder)
+
+
+def scaled_spec(factor: int) -> str:
+    """The real spec with every method and type copied ``factor`` times under new names."""
+    from ruamel.yaml import YAML
+
+    yaml = YAML(typ="safe")
+    data: dict[str, Any] = yaml.load((ROOT / "spec/acp-v2.yaml").read_text(encoding="utf-8"))
+    types, methods = data["types"], data["methods"]
+    # every copy shares IdempotencyKey: the checker knows keyed methods by that name
+    shared = {"IdempotencyKey"}
+    names = sorted(set(types) - shared, key=len, reverse=True)
+    pattern = re.compile(r'"\$ref": "(' + "|".join(map(re.escape, names)) + r')"')
+    out_types: dict[str, Any] = dict(types)
+    out_methods: dict[str, Any] = dict(methods)
+    for copy in range(1, factor):
+        suffix = f"X{copy}"
+
+        def rename(value: Any, suffix: str = suffix) -> Any:
+            text = pattern.sub(lambda m: f'"$ref": "{m.group(1)}{suffix}"', json.dumps(value))
+            return json.loads(text)
+
+        for name, fragment in types.items():
+            if name not in shared:
+                out_types[name + suffix] = rename(fragment)
+        for name, method in methods.items():
+            if name.startswith("$/"):
+                continue
+            clone = json.loads(json.dumps(method))
+            for call in ("request", "notification"):
+                if call in clone:
+                    clone[call] = {k: v + suffix for k, v in clone[call].items()}
+            noun, _, verb = name.partition("/")
+            out_methods[f"{noun}_x{copy}/{verb}" if verb else f"{name}_x{copy}"] = clone
+    data["types"], data["methods"] = out_types, out_methods
+    return json.dumps(data, indent=1)
+
+
+def upstream_python() -> Path:
+    python = UPSTREAM_VENV / "bin" / "python"
+    if not python.exists():
+        subprocess.run([PY, "-m", "venv", str(UPSTREAM_VENV)], check=True)
+        subprocess.run([str(python), "-m", "pip", "install", "-q", UPSTREAM_SDK], check=True)
+    return python
+
+
+def import_time(python: Path, module: str, env: dict[str, str] | None = None) -> float:
+    code = f"import time; t = time.perf_counter(); import {module}; print(time.perf_counter() - t)"
+    result = subprocess.run([str(python), "-c", code], capture_output=True, text=True, env=env, check=True)
+    return float(result.stdout.strip())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--quick", action="store_true", help="one repetition, 2x scale")
+    args = parser.parse_args()
+    reps, factor = (1, 2) if args.quick else (3, 10)
+    rows: list[tuple[str, float, float, str]] = []
+    real = project_copy((ROOT / "spec/acp-v2.yaml").read_text(encoding="utf-8"))
+    acp_spec(real, "generate")
+
+    # 1. generate end to end vs datamodel-code-generator alone on the same schema
+    out = Path(tempfile.mkdtemp()) / "models.py"
+    dmcg = [str(BIN / "datamodel-codegen"), "--input", "generated/schema.json", "--output", str(out), *DMCG_ARGS]
+    gen, alone = pair(lambda: _regenerate(real), lambda: timed(dmcg, real), reps)
+    rows.append(("generate ÷ datamodel-codegen alone", gen, alone, "≤ 1.5"))
+
+    # 2. check on an up-to-date tree vs generate
+    check, gen2 = pair(lambda: acp_spec(real, "check"), lambda: _regenerate(real), reps)
+    rows.append(("check (up to date) ÷ generate", check, gen2, "≤ 0.5"))
+
+    # 3. scale: a spec with `factor` times the methods and types
+    big = project_copy(scaled_spec(factor))
+    acp_spec(big, "generate")
+    big_gen, real_gen = pair(lambda: _regenerate(big), lambda: _regenerate(real), reps)
+    rows.append((f"generate {factor}× spec ÷ real spec", big_gen, real_gen, f"≤ {factor}"))
+    if (ROOT / "site/mkdocs.yml").exists():
+        docs = [PY, "-m", "acp_spec", "docs", "build"]
+        for folder in (big, real):
+            shutil.copytree(ROOT / "site", folder / "site", dirs_exist_ok=True,
+                            ignore=shutil.ignore_patterns("site"))  # fmt: skip
+            shutil.copytree(ROOT / "templates", folder / "templates", dirs_exist_ok=True)
+        big_docs, real_docs = pair(lambda: timed(docs, big), lambda: timed(docs, real), reps)
+        rows.append((f"docs build {factor}× spec ÷ real spec", big_docs, real_docs, f"≤ {factor}"))
+
+    # 4. import acp_models.v2 vs the upstream SDK's import acp.schema
+    upstream = upstream_python()
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "generated/python/src")}
+    ours, theirs = pair(
+        lambda: import_time(Path(PY), "acp_models.v2", env),
+        lambda: import_time(upstream, "acp.schema"),
+        reps,
+    )
+    rows.append(("import acp_models.v2 ÷ upstream import acp.schema", ours, theirs, "≤ 0.5"))
+
+    # 5. parse throughput (shapes the same in v1 and v2: prompt content blocks)
+    script = str(ROOT / "benchmarks/parse.py")
+    ours_rate = _rate([PY, script, "ours"], env)
+    theirs_rate = _rate([str(upstream), script, "upstream"], None)
+    schema_rate = _rate([PY, script, "jsonschema"], env)
+    rows.append(("parse rate acp_models.v2 ÷ upstream models", ours_rate, theirs_rate, "≥ 1.0"))
+    rows.append(("parse rate acp_models.v2 ÷ compiled jsonschema", ours_rate, schema_rate, "reference"))
+
+    # 6. every vector through schema and models
+    schema_s, models_s = (_rate([PY, str(ROOT / "benchmarks/vectors.py"), layer], env) for layer in ("schema", "models"))
+    rows.append(("run every vector: models (decode) ÷ JSON Schema, seconds", models_s, schema_s, "report"))
+
+    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
+    print(f"{'measure':55} {'a':>9} {'b':>9} {'a ÷ b':>7}  target")
+    for name, a, b, target in rows:
+        print(f"{name:55} {a:9.3f} {b:9.3f} {a / b:7.2f}  {target}")
+    for folder in (real, big):
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _regenerate(folder: Path) -> float:
+    """generate after a spec change, so no step can be skipped as unchanged."""
+    spec = folder / "spec/acp-v2.yaml"
+    text = spec.read_text(encoding="utf-8")
+    # the title reaches every artifact, so nothing can be skipped as unchanged
+    title = re.compile(r'^(\s*"?title"?:\s*"?)Agent Client Protocol( \(renamed\))?', re.M)
+    toggled = title.sub(lambda m: m.group(1) + "Agent Client Protocol" + ("" if m.group(2) else " (renamed)"), text, count=1)
+    spec.write_text(toggled, encoding="utf-8")
+    return acp_spec(folder, "generate")
+
+
+def _rate(command: list[str], env: dict[str, str] | None) -> float:
+    result = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
+    if result.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed:\n{result.stderr}")
+    return float(result.stdout.strip())
+
+
+if __name__ == "__main__":
+    main()
