@@ -115,7 +115,9 @@ def upstream_python() -> Path:
 
 def import_time(python: Path, module: str, env: dict[str, str] | None = None) -> float:
     code = f"import time; t = time.perf_counter(); import {module}; print(time.perf_counter() - t)"
-    result = subprocess.run([str(python), "-c", code], capture_output=True, text=True, env=env, check=True)
+    result = subprocess.run(
+        [str(python), "-c", code], capture_output=True, text=True, env=env, check=True
+    )
     return float(result.stdout.strip())
 
 
@@ -130,7 +132,14 @@ def main() -> None:
 
     # 1. generate end to end vs datamodel-code-generator alone on the same schema
     out = Path(tempfile.mkdtemp()) / "models.py"
-    dmcg = [str(BIN / "datamodel-codegen"), "--input", "generated/schema.json", "--output", str(out), *DMCG_ARGS]
+    dmcg = [
+        str(BIN / "datamodel-codegen"),
+        "--input",
+        "generated/schema.json",
+        "--output",
+        str(out),
+        *DMCG_ARGS,
+    ]
     gen, alone = pair(lambda: _regenerate(real), lambda: timed(dmcg, real), reps)
     rows.append(("generate ÷ datamodel-codegen alone", gen, alone, "≤ 1.5"))
 
@@ -168,13 +177,22 @@ def main() -> None:
     theirs_rate = _rate([str(upstream), script, "upstream"], None)
     schema_rate = _rate([PY, script, "jsonschema"], env)
     rows.append(("parse rate acp_models.v2 ÷ upstream models", ours_rate, theirs_rate, "≥ 1.0"))
-    rows.append(("parse rate acp_models.v2 ÷ compiled jsonschema", ours_rate, schema_rate, "reference"))
+    rows.append(
+        ("parse rate acp_models.v2 ÷ compiled jsonschema", ours_rate, schema_rate, "reference")
+    )
 
     # 6. every vector through schema and models
-    schema_s, models_s = (_rate([PY, str(ROOT / "benchmarks/vectors.py"), layer], env) for layer in ("schema", "models"))
-    rows.append(("run every vector: models (decode) ÷ JSON Schema, seconds", models_s, schema_s, "report"))
+    schema_s, models_s = (
+        _rate([PY, str(ROOT / "benchmarks/vectors.py"), layer], env)
+        for layer in ("schema", "models")
+    )
+    rows.append(
+        ("run every vector: models (decode) ÷ JSON Schema, seconds", models_s, schema_s, "report")
+    )
 
-    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}")
+    print(
+        f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+    )
     print(f"{'measure':55} {'a':>9} {'b':>9} {'a ÷ b':>7}  target")
     for name, a, b, target in rows:
         print(f"{name:55} {a:9.3f} {b:9.3f} {a / b:7.2f}  {target}")
@@ -188,7 +206,11 @@ def _regenerate(folder: Path) -> float:
     text = spec.read_text(encoding="utf-8")
     # the title reaches every artifact, so nothing can be skipped as unchanged
     title = re.compile(r'^(\s*"?title"?:\s*"?)Agent Client Protocol( \(renamed\))?', re.M)
-    toggled = title.sub(lambda m: m.group(1) + "Agent Client Protocol" + ("" if m.group(2) else " (renamed)"), text, count=1)
+    toggled = title.sub(
+        lambda m: m.group(1) + "Agent Client Protocol" + ("" if m.group(2) else " (renamed)"),
+        text,
+        count=1,
+    )
     spec.write_text(toggled, encoding="utf-8")
     return acp_spec(folder, "generate")
 

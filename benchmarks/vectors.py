@@ -1,6 +1,6 @@
 """Seconds to run every vector in generated/vectors/ through one layer.
 
-    python benchmarks/vectors.py schema|models
+python benchmarks/vectors.py schema|models
 """
 
 from __future__ import annotations
