@@ -5,6 +5,7 @@ python benchmarks/vectors.py schema|models
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 import time
@@ -32,19 +33,15 @@ def main() -> None:
         validator = Draft202012Validator(json.loads((ROOT / "generated/schema.json").read_text()))
 
         def run(text: str) -> None:
-            try:
+            with contextlib.suppress(ValueError):
                 validator.is_valid(json.loads(text))
-            except ValueError:
-                pass
     else:
         from acp_models import JsonRpcError
         from acp_models.v2 import decode
 
         def run(text: str) -> None:
-            try:
+            with contextlib.suppress(JsonRpcError):
                 decode(text)
-            except JsonRpcError:
-                pass
 
     start = time.perf_counter()
     for case in all_cases:

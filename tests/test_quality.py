@@ -22,9 +22,9 @@ def test_mypy_strict() -> None:
 
 
 def test_ruff_lint_and_format() -> None:
-    lint = _run(str(BIN / "ruff"), "check", "tooling", "scripts", "tests")
+    lint = _run(str(BIN / "ruff"), "check", "tooling", "scripts", "tests", "benchmarks")
     assert lint.returncode == 0, lint.stdout
-    fmt = _run(str(BIN / "ruff"), "format", "--check", "tooling", "scripts", "tests")
+    fmt = _run(str(BIN / "ruff"), "format", "--check", "tooling", "scripts", "tests", "benchmarks")
     assert fmt.returncode == 0, fmt.stdout
 
 
