@@ -530,3 +530,14 @@ def test_docs_serve_regenerates_when_the_spec_changes(tmp_path: Path) -> None:
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
+    # stopping acp-spec stops mkdocs' server too: nothing is left listening
+    deadline = time.monotonic() + 20
+    while _listening(port) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not _listening(port), "mkdocs serve outlived acp-spec docs serve"
+
+
+def _listening(port: int) -> bool:
+    with socket.socket() as probe:
+        probe.settimeout(1)
+        return probe.connect_ex(("127.0.0.1", port)) == 0

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -85,6 +86,8 @@ def serve(spec_path: Path, root: Path, port: int) -> int:
     regenerate(spec_path, root)  # an invalid spec stops here, with every problem listed
     command = mkdocs(root, "serve", "--dev-addr", f"{HOST}:{port}", "--watch", str(root / NAV))
     server = subprocess.Popen(command, cwd=root, env=mkdocs_env())
+    # SIGTERM would end this process without its `finally`, orphaning mkdocs' server
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(EXIT_OK))
     stop = threading.Event()
     watcher = threading.Thread(
         target=watch, args=(sources(spec_path), lambda: _regenerate_quietly(spec_path, root), stop),
