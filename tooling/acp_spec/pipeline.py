@@ -12,6 +12,7 @@ from .emit.meta import emit_meta
 from .emit.schema import build_schema, dump_json, emit_schema
 from .emit.table import table
 from .emit.vectors import emit_vectors
+from .formatcheck import FORMAT_SCHEMA
 from .model import Spec
 
 Emitter = Callable[[Spec], dict[str, bytes]]
@@ -19,7 +20,19 @@ Emitter = Callable[[Spec], dict[str, bytes]]
 # input, if they are still intact on disk (see writer.reusable); None means build them.
 Reuse = Callable[[str, str], dict[str, bytes] | None]
 
-EMITTERS: tuple[Emitter, ...] = (emit_schema, emit_meta, emit_vectors, emit_docs)
+
+def emit_format_schema(spec: Spec) -> dict[str, bytes]:
+    """spec/format.schema.json, beside the spec, where its first line points editors."""
+    return {"spec/format.schema.json": FORMAT_SCHEMA.read_bytes()}
+
+
+EMITTERS: tuple[Emitter, ...] = (
+    emit_schema,
+    emit_meta,
+    emit_vectors,
+    emit_docs,
+    emit_format_schema,
+)
 
 # Records the hash of what the models were made from: datamodel-code-generator is the one
 # slow step, and an unchanged input proves its output unchanged.
