@@ -670,12 +670,13 @@ def _tagging(members: list[str], classes: Mapping[str, dict[str, str | None]]) -
             continue
         if rest and tag_field not in classes[rest[0]]:
             continue
+        if not rest:  # closed: pydantic routes by the Literal itself, without Python
+            return f'Annotated[Union[{", ".join(members)}], Discriminator("{tag_field}")]'
         variants = [f'Annotated[{m}, Tag("{known.get(m, _OTHER_TAG)}")]' for m in members]
         values = ", ".join(f'"{t}"' for t in known.values())
-        other = f'"{_OTHER_TAG}"' if rest else "None"
         return (
             f"Annotated[Union[{', '.join(variants)}], "
-            f'Discriminator(tag_of("{tag_field}", ({values},), {other}))]'
+            f'Discriminator(tag_of("{tag_field}", ({values},), "{_OTHER_TAG}"))]'
         )
     return None
 
