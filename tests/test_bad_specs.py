@@ -227,7 +227,7 @@ SPEC_CASES = [
                 "        params:\n          sessionId: sess_789xyz",
                 "        params: &close\n          sessionId: sess_789xyz",
             ),
-            edit("methods", "session/delete", "        result: {}", "        ⟦result: *close"),
+            edit("methods", "session/delete", "        result: {}", "        result: ⟦*close"),
         ),
         Expect(
             "aliases ('*name') are not allowed in the spec", "write the value out where it is used"

@@ -15,6 +15,7 @@ from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.events import AliasEvent
 from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from ruamel.yaml.reader import ReaderError
 
@@ -112,9 +113,23 @@ def loads(raw: bytes, name: str) -> Source:
         ) from None
     builder = _Builder(name)
     data = builder.build(root) if root is not None else None
+    if builder.aliases:
+        _place_aliases(builder, text)
     if builder.problems:
         raise SpecError(builder.problems)
     return Source(data, builder.where)
+
+
+def _place_aliases(builder: _Builder, text: str) -> None:
+    """Point each alias problem at its `*name`: the composed graph only knows the anchor.
+    The builder meets every node of the text once, in document order, as the parser's
+    events do, so the k-th alias it met is the k-th alias event."""
+    marks = [e.start_mark for e in YAML(typ="safe").parse(text) if isinstance(e, AliasEvent)]
+    for index, mark in zip(builder.aliases, marks, strict=False):
+        old = builder.problems[index]
+        builder.problems[index] = Diagnostic(
+            Position(builder.name, mark.line + 1, mark.column + 1), old.message
+        )
 
 
 def _code(character: object) -> int:
@@ -157,6 +172,7 @@ class _Builder:
         self.problems: list[Diagnostic] = []
         self._constructor = YAML(typ="safe", pure=True).constructor
         self.seen: set[int] = set()
+        self.aliases: list[int] = []  # indexes of alias problems, in document order
 
     def pos(self, node: Node) -> Position:
         return Position(self.name, node.start_mark.line + 1, node.start_mark.column + 1)
@@ -170,6 +186,7 @@ class _Builder:
             # an alias: the composer hands back the anchored node again. Refusing here keeps
             # an alias bomb (billion laughs) linear in the size of the text.
             at = self.where.keys.get(path, self.pos(node))
+            self.aliases.append(len(self.problems))
             self.problems.append(Diagnostic(at, "aliases ('*name') are not allowed in the spec; "
                                             "write the value out where it is used"))  # fmt: skip
             return None
