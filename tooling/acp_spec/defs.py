@@ -8,7 +8,7 @@ is the one place that turns them into the JSON Schema upstream ACP writes, so th
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 DEFS_PREFIX = "#/$defs/"
@@ -153,20 +153,22 @@ def expand_types(types: Mapping[str, Mapping[str, Any]]) -> dict[str, dict[str, 
     return {name: expand_type(fragment) for name, fragment in types.items()}
 
 
-def referenced_names(fragment: Any) -> list[str]:
-    """Every type name a fragment refers to, in order of appearance."""
-    found: list[str] = []
-    _collect_refs(fragment, found)
-    return found
-
-
-def _collect_refs(fragment: Any, found: list[str]) -> None:
+def keyword_values(
+    fragment: Any, keyword: str, path: tuple[str | int, ...] = ()
+) -> Iterator[tuple[tuple[str | int, ...], Any]]:
+    """(path, value) of every use of ``keyword`` in a fragment, in order of appearance.
+    A property named like the keyword (``properties: {pattern: ...}``) is not a use."""
     if isinstance(fragment, dict):
         for key, value in fragment.items():
-            if key == "$ref" and isinstance(value, str):
-                found.append(value)
+            if key == keyword and not isinstance(value, dict):
+                yield (*path, key), value
             else:
-                _collect_refs(value, found)
+                yield from keyword_values(value, keyword, (*path, key))
     elif isinstance(fragment, list):
-        for item in fragment:
-            _collect_refs(item, found)
+        for index, item in enumerate(fragment):
+            yield from keyword_values(item, keyword, (*path, index))
+
+
+def referenced_names(fragment: Any) -> list[str]:
+    """Every type name a fragment refers to, in order of appearance."""
+    return [v for _, v in keyword_values(fragment, "$ref") if isinstance(v, str)]

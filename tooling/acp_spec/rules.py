@@ -17,7 +17,7 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from .defs import expand_types, referenced_names
+from .defs import expand_types, keyword_values, referenced_names
 from .diagnostics import Diagnostic, did_you_mean
 from .model import DERIVED_TYPE_NAMES, Spec
 from .yamlsource import PathKey
@@ -92,21 +92,13 @@ def references(spec: Spec, written: Written) -> Iterator[Diagnostic]:
                           f"{did_you_mean(retry.retry_class, spec.retry_classes)}; use one of "
                           f"{', '.join(spec.retry_classes)}")  # fmt: skip
     for typedef in spec.types.values():
-        for path, name in _refs_with_paths(typedef.schema, ("types", typedef.name)):
+        for path, name in _refs(typedef.schema, ("types", typedef.name)):
             if name not in written.types:
                 yield unknown_type(path, name, "$ref")
 
 
-def _refs_with_paths(fragment: Any, path: PathKey) -> Iterator[tuple[PathKey, str]]:
-    if isinstance(fragment, dict):
-        for key, value in fragment.items():
-            if key == "$ref" and isinstance(value, str):
-                yield path + (key,), value
-            else:
-                yield from _refs_with_paths(value, path + (key,))
-    elif isinstance(fragment, list):
-        for index, item in enumerate(fragment):
-            yield from _refs_with_paths(item, path + (index,))
+def _refs(fragment: Any, path: PathKey) -> Iterator[tuple[PathKey, str]]:
+    return ((p, v) for p, v in keyword_values(fragment, "$ref", path) if isinstance(v, str))
 
 
 def reserved_names(spec: Spec, _: Written) -> Iterator[Diagnostic]:
@@ -219,33 +211,19 @@ def examples_validate(spec: Spec, written: Written) -> Iterator[Diagnostic]:
 
 def _dangling_refs(spec: Spec) -> bool:
     return any(
-        name not in spec.types
-        for t in spec.types.values()
-        for _, name in _refs_with_paths(t.schema, ())
+        name not in spec.types for t in spec.types.values() for _, name in _refs(t.schema, ())
     )
 
 
 def _bad_patterns(spec: Spec) -> list[tuple[PathKey, str, str]]:
     found = []
     for typedef in spec.types.values():
-        for path, pattern in _keyword_values(typedef.schema, ("types", typedef.name), "pattern"):
+        for path, pattern in keyword_values(typedef.schema, "pattern", ("types", typedef.name)):
             try:
                 re.compile(str(pattern))
             except re.error as err:
                 found.append((path, str(pattern), str(err)))
     return found
-
-
-def _keyword_values(fragment: Any, path: PathKey, keyword: str) -> Iterator[tuple[PathKey, Any]]:
-    if isinstance(fragment, dict):
-        for key, value in fragment.items():
-            if key == keyword and not isinstance(value, dict):
-                yield (*path, key), value
-            else:
-                yield from _keyword_values(value, (*path, key), keyword)
-    elif isinstance(fragment, list):
-        for index, item in enumerate(fragment):
-            yield from _keyword_values(item, (*path, index), keyword)
 
 
 def patterns_compile(spec: Spec, _: Written) -> Iterator[Diagnostic]:

@@ -64,29 +64,15 @@ def load(path: Path, display: str | None = None) -> Source:
     name = display or str(path)
     try:
         size = path.stat().st_size
-    except OSError as err:
-        raise SpecError(
-            [
-                Diagnostic(
-                    Position(name, 1, 1), f"cannot read the spec: {err.strerror}; check the path"
-                )
-            ]
-        ) from None
-    if size > MAX_BYTES:
-        raise SpecError([Diagnostic(Position(name, 1, 1),
-            f"the file is {size / 1048576:.1f} MiB, over the {MAX_BYTES // 1048576} MiB limit; "
-            "a spec is a few hundred KiB, so check that this is the right file")])  # fmt: skip
-    try:
+        # refused before reading, so a huge file never reaches memory
+        if size > MAX_BYTES:
+            raise SpecError([Diagnostic(Position(name, 1, 1),
+                f"the file is {size / 1048576:.1f} MiB, over the {MAX_BYTES // 1048576} MiB limit; "
+                "a spec is a few hundred KiB, so check that this is the right file")])  # fmt: skip
         raw = path.read_bytes()
     except OSError as err:
-        raise SpecError(
-            [
-                Diagnostic(
-                    Position(name, 1, 1),
-                    f"cannot read the spec: {err.strerror}; check the path",
-                )
-            ]
-        ) from None
+        raise SpecError([Diagnostic(Position(name, 1, 1),
+            f"cannot read the spec: {err.strerror}; check the path")]) from None  # fmt: skip
     return loads(raw, name)
 
 
