@@ -33,6 +33,7 @@ from acp_spec.emit.docs import (
     method_page,
     method_pages,
 )
+from acp_spec.index import Index
 from acp_spec.model import Example, Spec
 from acp_spec.pipeline import EMITTERS
 from acp_spec.writer import replace_all
@@ -46,9 +47,13 @@ XSS_SCRIPT = "<script>window.__xss=1</script>"
 XSS_IMG = '<img src=x onerror="window.__xss2=1">'
 
 
+def emit_all_docs(spec: Spec) -> dict[str, bytes]:
+    return emit_docs(spec, Index(spec))
+
+
 @pytest.fixture(scope="module")
 def pages(real_spec: Spec) -> dict[str, str]:
-    return {path: data.decode("utf-8") for path, data in emit_docs(real_spec).items()}
+    return {path: data.decode("utf-8") for path, data in emit_all_docs(real_spec).items()}
 
 
 def page_of(pages: dict[str, str], method: str) -> str:
@@ -165,7 +170,7 @@ def test_errors_page_lists_every_code(real_spec: Spec, pages: dict[str, str]) ->
 
 
 def test_the_emitter_is_deterministic(real_spec: Spec, pages: dict[str, str]) -> None:
-    again = {p: d.decode("utf-8") for p, d in emit_docs(real_spec).items()}
+    again = {p: d.decode("utf-8") for p, d in emit_all_docs(real_spec).items()}
     assert again == pages
 
 
@@ -199,13 +204,13 @@ def _with_example(spec: Spec, method: str, example: Example) -> Spec:
 def test_an_example_the_schema_rejects_stops_the_emitter(real_spec: Spec) -> None:
     bad = Example("A numeric session id", "request", {"sessionId": 42, "prompt": []}, {})
     with pytest.raises(SpecError) as caught:
-        emit_docs(_with_example(real_spec, "session/prompt", bad))
+        emit_all_docs(_with_example(real_spec, "session/prompt", bad))
     message = str(caught.value)
     assert "A numeric session id" in message and "generated/schema.json rejects" in message
     wrong_result = Example("A result of the wrong shape", "request",
                            {"sessionId": "s", "prompt": []}, {"messageId": 7})  # fmt: skip
     with pytest.raises(SpecError, match="as PromptResponse"):
-        emit_docs(_with_example(real_spec, "session/prompt", wrong_result))
+        emit_all_docs(_with_example(real_spec, "session/prompt", wrong_result))
 
 
 # ── HTML from the spec shows as text ──
@@ -311,7 +316,7 @@ def _with_payloads(spec: Spec) -> Spec:
 
 
 def test_html_in_the_spec_reaches_no_page_unescaped(real_spec: Spec) -> None:
-    outputs = emit_docs(_with_payloads(real_spec))
+    outputs = emit_all_docs(_with_payloads(real_spec))
     md = markdown.Markdown(extensions=EXTENSIONS)
     for path, data in outputs.items():
         if not path.endswith(".md"):
@@ -381,7 +386,7 @@ def make_site(tmp_path: Path, spec: Spec) -> Path:
     for path in list((root / "site").rglob("*")):
         if path.is_file() and path.read_bytes().startswith(PAGE_NOTE.encode()):
             path.unlink()  # the committed generated pages: the emitter writes them afresh
-    replace_all(root, emit_docs(spec))
+    replace_all(root, emit_all_docs(spec))
     return root
 
 

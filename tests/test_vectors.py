@@ -26,6 +26,7 @@ import pydantic
 import pytest
 from acp_spec.emit.schema import GENERATED_NOTE, build_schema, dump_json
 from acp_spec.emit.vectors import SCHEMA_NAME, VECTORS_DIR, VECTORS_SCHEMA, emit_vectors
+from acp_spec.index import Index
 from acp_spec.model import Spec
 from acp_spec.spec import load_spec
 from hypothesis import HealthCheck, given, settings
@@ -76,7 +77,7 @@ def schema(spec: Spec) -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def files(spec: Spec) -> dict[str, bytes]:
-    return emit_vectors(spec)
+    return emit_vectors(spec, Index(spec))
 
 
 def vector_files(files: dict[str, bytes]) -> dict[str, Any]:
@@ -154,7 +155,7 @@ def test_the_schema_copy_is_the_source_and_generation_is_deterministic(
 ) -> None:
     assert files[f"{VECTORS_DIR}/{SCHEMA_NAME}"] == SCHEMA_SOURCE.read_bytes()
     assert SCHEMA_SOURCE.read_bytes() == dump_json(json.loads(SCHEMA_SOURCE.read_bytes()))
-    assert emit_vectors(spec) == files
+    assert emit_vectors(spec, Index(spec)) == files
 
 
 # ── (b) every case agrees with generated/schema.json ──
@@ -345,7 +346,8 @@ IDS_HEADER = (
 def publish() -> int:
     """Add new ids to tests/vector_ids.txt; a published line is never changed or removed."""
     before = published() if IDS_FILE.exists() else {}
-    files = emit_vectors(load_spec(ROOT / "spec/acp-v2.yaml"))
+    spec = load_spec(ROOT / "spec/acp-v2.yaml")
+    files = emit_vectors(spec, Index(spec))
     new = {c["id"]: fingerprint(c) for c in all_cases(vector_files(files)) if c["id"] not in before}
     lines = sorted({**before, **new}.items())
     IDS_FILE.write_text(IDS_HEADER + "".join(f"{i} {h}\n" for i, h in lines), encoding="utf-8")

@@ -13,15 +13,17 @@ from .emit.schema import build_schema, dump_json, emit_schema
 from .emit.table import table
 from .emit.vectors import emit_vectors
 from .formatcheck import FORMAT_SCHEMA
+from .index import Index
 from .model import Spec
 
-Emitter = Callable[[Spec], dict[str, bytes]]
+# An emitter is a pure function of the spec and its index of derived facts.
+Emitter = Callable[[Spec, Index], dict[str, bytes]]
 # Given the content hash of the models' input, the files an earlier run made from the same
 # input, if they are still intact on disk (see writer.reusable); None means build them.
 Reuse = Callable[[str, str], dict[str, bytes] | None]
 
 
-def emit_format_schema(spec: Spec) -> dict[str, bytes]:
+def emit_format_schema(spec: Spec, index: Index) -> dict[str, bytes]:
     """spec/format.schema.json, beside the spec, where its first line points editors."""
     return {"spec/format.schema.json": FORMAT_SCHEMA.read_bytes()}
 
@@ -58,7 +60,8 @@ def emit_models(spec: Spec, reuse: Reuse) -> dict[str, bytes]:
 
 def build_outputs(spec: Spec, reuse: Reuse = lambda stamp, key: None) -> dict[str, bytes]:
     outputs: dict[str, bytes] = {}
-    results = [emit(spec) for emit in EMITTERS] + [emit_models(spec, reuse)]
+    index = Index(spec)
+    results = [emit(spec, index) for emit in EMITTERS] + [emit_models(spec, reuse)]
     for result in results:
         for path, data in result.items():
             if path in outputs:

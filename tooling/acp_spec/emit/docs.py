@@ -27,6 +27,7 @@ from markupsafe import Markup
 
 from ..defs import DEFS_PREFIX, STANDARD_META, expand_types
 from ..diagnostics import Diagnostic, SpecError
+from ..index import Index
 from ..model import Example, Method, Spec
 from ..rules import reachable
 from .schema import build_schema
@@ -709,7 +710,7 @@ def _yaml_str(value: str) -> str:
     return json.dumps(value, ensure_ascii=False)  # a JSON string is a YAML string
 
 
-def emit_docs(spec: Spec) -> dict[str, bytes]:
+def emit_docs(spec: Spec, index: Index) -> dict[str, bytes]:
     return render_docs(spec, TEMPLATES)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..index import Index
 from ..model import Spec
 from .schema import dump_json
 from .table import MethodRow, table
@@ -49,5 +50,5 @@ def _entry(row: MethodRow) -> dict[str, Any]:
     return entry
 
 
-def emit_meta(spec: Spec) -> dict[str, bytes]:
+def emit_meta(spec: Spec, index: Index) -> dict[str, bytes]:
     return {META_PATH: dump_json(build_meta(spec))}

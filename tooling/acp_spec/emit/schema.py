@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from ..defs import expand_types, ref_target
+from ..index import Index
 from ..model import Kind, Method, Spec
 
 GENERATED_NOTE = "generated from spec/acp-v2.yaml by acp-spec; do not edit"
@@ -56,7 +57,7 @@ _PROTOCOL_UNION = (
 _SENDER = {"agent": "agent-to-client", "client": "client-to-agent"}
 
 
-def emit_schema(spec: Spec) -> dict[str, bytes]:
+def emit_schema(spec: Spec, index: Index) -> dict[str, bytes]:
     return {SCHEMA_PATH: dump_json(build_schema(spec))}
 
 

@@ -31,6 +31,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 
 from ..defs import DEFS_PREFIX, OTHER_TITLE, ref_target, variant_tag
+from ..index import Index
 from ..model import Kind, Method, Spec
 from .schema import GENERATED_NOTE, build_schema, dump_json
 
@@ -123,7 +124,7 @@ class Codes:
         )
 
 
-def emit_vectors(spec: Spec) -> dict[str, bytes]:
+def emit_vectors(spec: Spec, index: Index) -> dict[str, bytes]:
     schema = build_schema(spec)
     codes = Codes.of(spec)
     walker = Walker(schema, codes)

@@ -1,0 +1,314 @@
+"""Facts derived from the Spec, computed once per run.
+
+Rules and emitters ask this index; none of them derives these facts again. Every answer
+is JSON Schema's (the expanded ``$defs``, as ``generated/schema.json`` holds them), so the
+checker, the schema, the models, the vectors and the docs cannot disagree about, say,
+whether a field takes ``null``. The index tolerates a broken spec (a dangling reference
+answers "nothing there"): the rules run on it to report what is broken.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from .constants import KEY_TYPE
+from .defs import DEFS_PREFIX, OTHER_TITLE, expand_types, referenced_names
+from .model import Direction, Method, Spec
+
+# Keys that describe a schema without constraining its values.
+ANNOTATIONS = frozenset({
+    "title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly",
+    "$comment",
+})  # fmt: skip
+
+
+def ref_name(ref: Any) -> str | None:
+    """The def a ``$ref`` string points at (``#/$defs/X`` -> ``X``); None for any other."""
+    if isinstance(ref, str) and ref.startswith(DEFS_PREFIX):
+        return ref[len(DEFS_PREFIX) :]
+    return None
+
+
+def constraints(node: Mapping[str, Any]) -> dict[str, Any]:
+    """The node without annotations and extension keys: what constrains values."""
+    return {k: v for k, v in node.items() if k not in ANNOTATIONS and not k.startswith("x-")}
+
+
+def stands_for(node: Any) -> str | None:
+    """The def a fragment stands for: ``{$ref: X}`` or ``{allOf: [{$ref: X}]}``, with only
+    annotations beside it (upstream's way to describe a reference)."""
+    if not isinstance(node, Mapping):
+        return None
+    rest = constraints(node)
+    if set(rest) == {"$ref"}:
+        return ref_name(rest["$ref"])
+    if set(rest) == {"allOf"} and isinstance(rest["allOf"], list) and len(rest["allOf"]) == 1:
+        return stands_for(rest["allOf"][0])
+    return None
+
+
+def is_null(node: Any) -> bool:
+    """``{type: null}``: the null alternative of a union."""
+    return isinstance(node, Mapping) and constraints(node) == {"type": "null"}
+
+
+def type_list(node: Mapping[str, Any]) -> list[str] | None:
+    kind = node.get("type")
+    if kind is None:
+        return None
+    return [kind] if isinstance(kind, str) else [str(k) for k in kind]
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One member of a tagged union."""
+
+    tag: Any  # the tag's const; None for the open union's catch-all
+    schema: Mapping[str, Any]  # as written in the union
+    ref: str | None  # the def the member stands for, if it is only a reference
+
+
+@dataclass(frozen=True)
+class TaggedUnion:
+    """A union whose members are told apart by one property's const."""
+
+    field: str  # the tag property (``type``, ``sessionUpdate``)
+    variants: tuple[Variant, ...]  # the tagged members, in order
+    other: Variant | None  # the open union's catch-all (title ``other``), if any
+    nullable: bool  # a ``{type: null}`` member is there too
+
+    @property
+    def tags(self) -> tuple[Any, ...]:
+        return tuple(v.tag for v in self.variants)
+
+    @property
+    def open(self) -> bool:
+        return self.other is not None
+
+
+class Index:
+    """Derived facts of one Spec; build it once (``Index(spec)``) and pass it along."""
+
+    def __init__(self, spec: Spec) -> None:
+        self.spec = spec
+        self.defs: dict[str, dict[str, Any]] = expand_types(
+            {name: t.schema for name, t in spec.types.items()}
+        )
+
+    # ── references ──
+
+    def resolve(self, node: Mapping[str, Any]) -> Mapping[str, Any]:
+        """Follow ``$ref`` to the def it names (a dangling one resolves to ``{}``)."""
+        seen: set[str] = set()
+        while "$ref" in node:
+            name = ref_name(node["$ref"])
+            if name is None or name in seen or name not in self.defs:
+                return {}
+            seen.add(name)
+            node = self.defs[name]
+        return node
+
+    @cached_property
+    def _references(self) -> dict[str, tuple[str, ...]]:
+        """Def -> the defs its schema names directly, as written in the spec."""
+        return {name: tuple(referenced_names(t.schema)) for name, t in self.spec.types.items()}
+
+    def reachable(self, name: str) -> frozenset[str]:
+        """Every def reachable from ``name`` through references, ``name`` included."""
+        return self._reachable.get(name, frozenset())
+
+    @cached_property
+    def _reachable(self) -> dict[str, frozenset[str]]:
+        out: dict[str, frozenset[str]] = {}
+        for start in self._references:
+            seen: set[str] = set()
+            todo = [start]
+            while todo:
+                current = todo.pop()
+                if current in seen or current not in self._references:
+                    continue
+                seen.add(current)
+                todo.extend(self._references[current])
+            out[start] = frozenset(seen)
+        return out
+
+    @cached_property
+    def _used_by(self) -> dict[str, tuple[str, ...]]:
+        users: dict[str, list[str]] = {}
+        for method in self.spec.methods.values():
+            names: set[str] = set()
+            for call in method.calls:
+                for root in filter(None, (call.params, call.result)):
+                    names |= self.reachable(root)
+            for name in names:
+                users.setdefault(name, []).append(method.name)
+        return {name: tuple(found) for name, found in users.items()}
+
+    def used_by(self, name: str) -> tuple[str, ...]:
+        """The methods whose params or result reach def ``name``, in spec order."""
+        return self._used_by.get(name, ())
+
+    # ── values ──
+
+    def accepts_null(self, node: Any, _seen: frozenset[str] = frozenset()) -> bool:
+        """Whether the schema takes ``null``: JSON Schema's answer, keyword by keyword."""
+        if isinstance(node, bool):
+            return node
+        if not isinstance(node, Mapping):
+            return False
+        ok = True
+        if "$ref" in node:
+            target = ref_name(node["$ref"])
+            if target is None or target not in self.defs:
+                return False
+            ok = target in _seen or self.accepts_null(self.defs[target], _seen | {target})
+        if (types := type_list(node)) is not None:
+            ok = ok and "null" in types
+        if "const" in node:
+            ok = ok and node["const"] is None
+        if "enum" in node:
+            ok = ok and None in node["enum"]
+        if "anyOf" in node:
+            ok = ok and any(self.accepts_null(m, _seen) for m in node["anyOf"])
+        if "oneOf" in node:
+            ok = ok and sum(self.accepts_null(m, _seen) for m in node["oneOf"]) == 1
+        if "allOf" in node:
+            ok = ok and all(self.accepts_null(m, _seen) for m in node["allOf"])
+        if "not" in node:
+            ok = ok and not self.accepts_null(node["not"], _seen)
+        return ok
+
+    def properties(self, node: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
+        """The properties an object schema declares, its ``allOf`` parts' included."""
+        node = self.resolve(node)
+        out: dict[str, Mapping[str, Any]] = {}
+        for part in node.get("allOf", []):
+            if isinstance(part, Mapping):
+                out.update(self.properties(part))
+        out.update(node.get("properties", {}))
+        return out
+
+    def required(self, node: Mapping[str, Any]) -> frozenset[str]:
+        node = self.resolve(node)
+        names = set(node.get("required", []))
+        for part in node.get("allOf", []):
+            if isinstance(part, Mapping):
+                names |= self.required(part)
+        return frozenset(names)
+
+    # ── unions ──
+
+    def members(self, node: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+        """The alternatives of a union (``anyOf``/``oneOf``), a nested union with nothing
+        beside it flattened into its parent; ``[]`` for a node that is no union."""
+        found: list[Mapping[str, Any]] = []
+        for key in ("anyOf", "oneOf"):
+            for member in node.get(key, []):
+                if not isinstance(member, Mapping):
+                    continue
+                rest = set(constraints(member))
+                found += self.members(member) if rest in ({"anyOf"}, {"oneOf"}) else [member]
+        return found
+
+    def tag_of(self, variant: Mapping[str, Any]) -> tuple[str, Any] | None:
+        """The (property, const) pair that tags a union member, looked up through the
+        member's own properties first, then the def it refers to."""
+        for name, prop in variant.get("properties", {}).items():
+            if isinstance(prop, Mapping) and "const" in prop:
+                return name, prop["const"]
+        target = stands_for(variant) or ref_name(variant.get("$ref"))
+        parts = [{"$ref": DEFS_PREFIX + target}] if target else variant.get("allOf", [])
+        for part in parts:
+            resolved = self.resolve(part) if isinstance(part, Mapping) else {}
+            if resolved is not variant and (tag := self.tag_of(resolved)) is not None:
+                return tag
+        return None
+
+    def tagged_union(self, node: Mapping[str, Any]) -> TaggedUnion | None:
+        """The union ``node`` is (following a reference), if one property tags its members."""
+        node = self.resolve(node)
+        members = self.members(node)
+        solid = [m for m in members if not is_null(m)]
+        if not solid:
+            return None
+        field: str | None = None
+        variants: list[Variant] = []
+        other: Variant | None = None
+        for member in solid:
+            tag = self.tag_of(member)
+            if tag is None:
+                if other is not None or not _is_catch_all(member):
+                    return None
+                other = Variant(None, member, stands_for(member))
+                continue
+            if field is not None and tag[0] != field:
+                return None
+            field = tag[0]
+            variants.append(Variant(tag[1], member, stands_for(member)))
+        if field is None:
+            return None
+        return TaggedUnion(field, tuple(variants), other, len(solid) < len(members))
+
+    # ── methods ──
+
+    def retry_class(self, method: Method, direction: Direction | None = None) -> str:
+        """The method's retry class (in ``direction``; by default the first it is sent in)."""
+        wanted = direction or method.directions[0]
+        return next((r.retry_class for r in method.retry if r.direction == wanted), "")
+
+    def key_path(self, params: str) -> tuple[str, ...] | None:
+        """The property path from a params def to its IdempotencyKey field, if the key is a
+        field (directly, or of a nested object field); None when it is not."""
+        return self._key_paths.get(params)
+
+    @cached_property
+    def _key_paths(self) -> dict[str, tuple[str, ...]]:
+        out: dict[str, tuple[str, ...]] = {}
+        for name in self.defs:
+            path = self._find_key({"$ref": DEFS_PREFIX + name}, (), frozenset())
+            if path is not None:
+                out[name] = path
+        return out
+
+    def _find_key(
+        self, node: Mapping[str, Any], path: tuple[str, ...], seen: frozenset[str]
+    ) -> tuple[str, ...] | None:
+        for prop, schema in self.properties(node).items():
+            target = self.field_type(schema)
+            if target == KEY_TYPE:
+                return (*path, prop)
+            if target is not None and target not in seen and target in self.defs:
+                found = self._find_key(self.defs[target], (*path, prop), seen | {target})
+                if found is not None:
+                    return found
+        return None
+
+    def field_type(self, schema: Mapping[str, Any]) -> str | None:
+        """The def a field holds: a reference, alone or beside a ``null`` alternative
+        (``anyOf: [X, null]``) or a ``type`` list that admits null."""
+        if (name := stands_for(schema)) is not None:
+            return name
+        solid = [m for m in self.members(schema) if not is_null(m)]
+        if len(solid) == 1 and len(constraints(schema)) == 1:
+            return stands_for(solid[0])
+        rest = constraints(schema)
+        if "allOf" in rest and set(rest) <= {"allOf", "type"}:
+            parts = rest["allOf"]
+            if isinstance(parts, list) and len(parts) == 1:
+                return stands_for(parts[0])
+        return None
+
+    def key_property(self, method: Method) -> tuple[str, ...] | None:
+        """The path of a keyed request's IdempotencyKey in its params, if it has one."""
+        request = method.request
+        return None if request is None else self.key_path(request.params)
+
+    def reaches_key(self, params: str) -> bool:
+        return KEY_TYPE in self.reachable(params)
+
+
+def _is_catch_all(member: Mapping[str, Any]) -> bool:
+    return member.get("title") == OTHER_TITLE
