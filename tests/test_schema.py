@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from acp_spec.emit.schema import build_schema
+from acp_spec.document import build_schema
 from acp_spec.spec import load_spec
 from jsonschema import Draft202012Validator
 

@@ -24,7 +24,9 @@ from typing import Any
 
 import pydantic
 import pytest
-from acp_spec.emit.schema import GENERATED_NOTE, build_schema, dump_json
+from acp_spec.constants import GENERATED_NOTE
+from acp_spec.document import build_schema
+from acp_spec.emit.schema import dump_json
 from acp_spec.emit.vectors import SCHEMA_NAME, VECTORS_DIR, VECTORS_SCHEMA, emit_vectors
 from acp_spec.index import Index
 from acp_spec.model import Spec

@@ -15,7 +15,8 @@ from functools import cached_property
 from typing import Any
 
 from .constants import KEY_TYPE
-from .defs import DEFS_PREFIX, OTHER_TITLE, expand_types, referenced_names
+from .defs import DEFS_PREFIX, OTHER_TITLE, referenced_names
+from .document import build_schema
 from .model import Direction, Method, Spec
 
 # Keys that describe a schema without constraining its values.
@@ -94,9 +95,9 @@ class Index:
 
     def __init__(self, spec: Spec) -> None:
         self.spec = spec
-        self.defs: dict[str, dict[str, Any]] = expand_types(
-            {name: t.schema for name, t in spec.types.items()}
-        )
+        # generated/schema.json as a value; emitters read it and never change it
+        self.schema: dict[str, Any] = build_schema(spec)
+        self.defs: dict[str, dict[str, Any]] = self.schema["$defs"]
 
     # ── references ──
 

@@ -6,10 +6,11 @@ import hashlib
 from collections.abc import Callable
 from pathlib import Path
 
+from .document import build_schema
 from .emit import models
 from .emit.docs import emit_docs
 from .emit.meta import emit_meta
-from .emit.schema import build_schema, dump_json, emit_schema
+from .emit.schema import dump_json, emit_schema
 from .emit.table import table
 from .emit.vectors import emit_vectors
 from .formatcheck import FORMAT_SCHEMA

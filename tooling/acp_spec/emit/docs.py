@@ -27,10 +27,10 @@ from markupsafe import Markup
 
 from ..defs import DEFS_PREFIX, STANDARD_META, expand_types
 from ..diagnostics import Diagnostic, SpecError
+from ..document import build_schema
 from ..index import Index
 from ..model import Example, Method, Spec
 from ..rules import reachable
-from .schema import build_schema
 from .table import MethodRow, table
 
 TEMPLATES = Path(__file__).resolve().parents[3] / "templates"

@@ -30,10 +30,12 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 
+from ..constants import GENERATED_NOTE
 from ..defs import DEFS_PREFIX, OTHER_TITLE, ref_target, variant_tag
+from ..document import build_schema
 from ..index import Index
 from ..model import Kind, Method, Spec
-from .schema import GENERATED_NOTE, build_schema, dump_json
+from .schema import dump_json
 
 VECTORS_DIR = "generated/vectors"
 SCHEMA_NAME = "vectors.schema.json"

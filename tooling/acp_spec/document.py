@@ -1,0 +1,249 @@
+"""The protocol's JSON Schema document, in upstream's shape: the spec's types plus the
+routing unions and method annotations derived from its methods.
+
+Upstream derives its routing unions (AgentRequest, ClientResponse, ...) from its method
+list; so do we. Unlike upstream, each request and notification union also binds the
+method name to its params, so `session/prompt` with a numeric `sessionId` is rejected at
+the root, and unknown methods pass only when they are extensions (names starting `_`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .constants import GENERATED_NOTE
+from .defs import expand_types, ref_target
+from .model import Kind, Method, Spec
+
+EXTENSION_PATTERN = "^_"
+
+_ENVELOPE_DESCRIPTION = (
+    'A message (request, response, or notification) with `"jsonrpc": "2.0"` specified as\n'
+    "[required by JSON-RPC 2.0 Specification][1].\n\n"
+    "[1]: https://www.jsonrpc.org/specification#compatibility"
+)
+_EXTENSIBILITY = "See protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)"
+_ROUTING = "This enum is used internally for routing RPC {what}. You typically won't need\nto use this directly."
+
+# (def name, who sends, kind, description of the inner union)
+_CALL_UNIONS: tuple[tuple[str, str, Kind, str], ...] = (
+    ("AgentRequest", "agent", "request",
+     "All possible requests that an agent can send to a client.\n\n" + _ROUTING.format(what="requests")
+     + "\n\nThis enum encompasses all method calls from agent to client."),
+    ("ClientRequest", "client", "request",
+     "All possible requests that a client can send to an agent.\n\n" + _ROUTING.format(what="requests")
+     + "\n\nThis enum encompasses all method calls from client to agent."),
+    ("AgentNotification", "agent", "notification",
+     "All possible notifications that an agent can send to a client.\n\n"
+     + _ROUTING.format(what="notifications") + "\n\nNotifications do not expect a response."),
+    ("ClientNotification", "client", "notification",
+     "All possible notifications that a client can send to an agent.\n\n"
+     + _ROUTING.format(what="notifications") + "\n\nNotifications do not expect a response."),
+)  # fmt: skip
+
+_PROTOCOL_UNION = (
+    "General protocol-level notifications that all sides are expected to\nimplement.\n\n"
+    "Notifications whose methods start with '$/' are messages which\n"
+    "are protocol implementation dependent and might not be implementable in all\n"
+    "clients or agents. For example if the implementation uses a single threaded\n"
+    "synchronous programming language then there is little it can do to react to\n"
+    "a `$/cancel_request` notification. If an agent or client receives\n"
+    "notifications starting with '$/' it is free to ignore the notification.\n\n"
+    "Notifications do not expect a response."
+)
+
+_SENDER = {"agent": "agent-to-client", "client": "client-to-agent"}
+
+
+def build_schema(spec: Spec) -> dict[str, Any]:
+    defs: dict[str, Any] = expand_types({name: t.schema for name, t in spec.types.items()})
+    _annotate(spec, defs)
+    for name, sender, kind, inner in _CALL_UNIONS:
+        methods = [m for m in _routed(spec, kind) if _SENDER[sender] in m.directions]
+        defs[name] = _call_union(methods, kind, inner, sender)
+    defs["ProtocolLevelNotification"] = _call_union(
+        [m for m in spec.methods.values() if m.name.startswith("$/") and m.notification],
+        "notification", _PROTOCOL_UNION, None,
+    )  # fmt: skip
+    for name, sender in (
+        ("AgentResponse", "client-to-agent"),
+        ("ClientResponse", "agent-to-client"),
+    ):
+        methods = [m for m in _routed(spec, "request") if sender in m.directions]
+        defs[name] = _response_union(methods)
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$comment": GENERATED_NOTE,
+        "title": spec.title,
+        "anyOf": _root(),
+        "$defs": dict(sorted(defs.items())),
+    }
+
+
+def _routed(spec: Spec, kind: Kind) -> list[Method]:
+    return [m for m in spec.methods.values() if m.call(kind) and not m.name.startswith("$/")]
+
+
+def _annotate(spec: Spec, defs: dict[str, Any]) -> None:
+    """Upstream's x-method/x-side, and our x-retry-class/x-stability on params defs."""
+    for method in spec.methods.values():
+        for call in method.calls:
+            for name in (call.params, call.result):
+                if name not in defs:
+                    continue  # None, or a dangling reference the rules report
+                # a def shared by two methods (InitializeRequest, for proxy/initialize)
+                # keeps the first; the method table lists every use
+                defs[name].setdefault("x-side", method.side)
+                defs[name].setdefault("x-method", method.name)
+            params = defs.get(call.params)
+            if params is None:
+                continue  # a dangling reference: the rules report it
+            params.setdefault("x-retry-class", method.retry[0].retry_class if method.retry else "")
+            params.setdefault("x-stability", method.stability)
+
+
+def _variant(title: str, description: str, target: str) -> dict[str, Any]:
+    return {"title": title, "description": description, "allOf": [{"$ref": ref_target(target)}]}
+
+
+def _call_union(
+    methods: list[Method], kind: Kind, inner: str, sender: str | None
+) -> dict[str, Any]:
+    variants = [_variant(m.call(kind).params, m.summary, m.call(kind).params) for m in methods]  # type: ignore[union-attr]
+    bindings = [_binding(m.name, m.call(kind).params) for m in methods]  # type: ignore[union-attr]
+    if sender is not None:
+        ext = "ExtRequest" if kind == "request" else "ExtNotification"
+        title = "ExtMethodRequest" if kind == "request" else "ExtNotification"
+        variants.append(
+            _variant(
+                title, f"Handles extension {kind}s from the {sender}.\n\n{_EXTENSIBILITY}", ext
+            )
+        )
+        bindings.append({
+            "title": "extension",
+            "description": "An extension method: its name starts with `_`; its params are free.",
+            "properties": {"method": {"type": "string", "pattern": EXTENSION_PATTERN}},
+        })  # fmt: skip
+    word = "request" if kind == "request" else "notification"
+    properties: dict[str, Any] = {}
+    if kind == "request":
+        properties["id"] = {
+            "description": "The request id used to correlate the matching response.",
+            "allOf": [{"$ref": ref_target("RequestId")}],
+        }
+    properties["method"] = {
+        "description": "The method name to invoke." if kind == "request" else "The notification method name.",
+        "type": "string",
+    }  # fmt: skip
+    properties["params"] = {
+        "description": f"Method-specific {word} parameters.",
+        "anyOf": [{"description": inner, "anyOf": variants}, {"type": "null"}],
+    }
+    union: dict[str, Any] = {
+        "description": f"A JSON-RPC {word} object.",
+        "type": "object",
+        "properties": properties,
+        "required": ["id", "method"] if kind == "request" else ["method"],
+        "anyOf": bindings,
+    }
+    if kind == "notification":
+        # JSON-RPC: a message with an id is a request, never a notification
+        union["not"] = {"required": ["id"]}
+    union["x-docs-ignore"] = True
+    return union
+
+
+def _binding(method: str, params: str) -> dict[str, Any]:
+    """A known method's name admits only that method's params."""
+    return {
+        "title": method,
+        "properties": {"method": {"const": method}, "params": {"$ref": ref_target(params)}},
+        "required": ["params"],
+    }
+
+
+def _response_union(methods: list[Method]) -> dict[str, Any]:
+    seen: dict[str, Method] = {}
+    for method in methods:
+        assert method.request is not None and method.request.result is not None
+        seen.setdefault(method.request.result, method)
+    results = [
+        _variant(name, f"Successful result returned for a `{m.name}` request.", name)
+        for name, m in seen.items()
+    ]
+    results.append(_variant(
+        "ExtMethodResponse",
+        "Successful result returned by an extension method outside the core ACP method set.",
+        "ExtResponse",
+    ))  # fmt: skip
+    answer_id = {
+        "description": "The id of the request this response answers.",
+        "allOf": [{"$ref": ref_target("RequestId")}],
+    }
+    return {
+        "description": "A JSON-RPC response object.",
+        "anyOf": [
+            {
+                "title": "Result",
+                "description": "A successful JSON-RPC response.",
+                "type": "object",
+                "properties": {
+                    "id": answer_id,
+                    "result": {"description": "Method-specific response data.", "anyOf": results},
+                },
+                "required": ["id", "result"],
+                "not": {"required": ["error"]},  # JSON-RPC: never both
+            },
+            {
+                "title": "Error",
+                "description": "A failed JSON-RPC response.",
+                "type": "object",
+                "properties": {
+                    "id": answer_id,
+                    "error": {
+                        "description": "Method-specific error data.",
+                        "allOf": [{"$ref": ref_target("Error")}],
+                    },
+                },
+                "required": ["id", "error"],
+                "not": {"required": ["result"]},
+            },
+        ],
+        "x-docs-ignore": True,
+    }
+
+
+def _envelope(parts: list[tuple[str, str]]) -> dict[str, Any]:
+    return {
+        "description": _ENVELOPE_DESCRIPTION,
+        "type": "object",
+        "properties": {"jsonrpc": {"type": "string", "enum": ["2.0"]}},
+        "required": ["jsonrpc"],
+        "anyOf": [
+            {"title": title, "allOf": [{"$ref": ref_target(target)}]} for title, target in parts
+        ],
+    }
+
+
+def _root() -> list[dict[str, Any]]:
+    roots: list[dict[str, Any]] = []
+    for side in ("Agent", "Client"):
+        roots.append({"title": side, **_envelope([
+            ("Request", f"{side}Request"), ("Response", f"{side}Response"),
+            ("Notification", f"{side}Notification"),
+        ])})  # fmt: skip
+    for side in ("Agent", "Client"):
+        calls = _envelope([
+            ("Request", f"{side}Request"), ("Notification", f"{side}Notification"),
+            ("ProtocolLevelNotification", "ProtocolLevelNotification"),
+        ])  # fmt: skip
+        answers = _envelope([("Response", f"{side}Response")])
+        for title, item in ((f"{side}BatchCall", calls), (f"{side}BatchResponse", answers)):
+            roots.append({
+                "title": title, "description": "A non-empty JSON-RPC 2.0 batch message.",
+                "type": "array", "items": item, "minItems": 1,
+            })  # fmt: skip
+    roots.append(
+        {"title": "ProtocolLevel", **_envelope([("Notification", "ProtocolLevelNotification")])}
+    )
+    return roots
