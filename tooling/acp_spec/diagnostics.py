@@ -5,6 +5,9 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Literal
+
+Severity = Literal["error", "warning"]
 
 
 @dataclass(frozen=True, order=True)
@@ -23,9 +26,12 @@ class Position:
 class Diagnostic:
     position: Position
     message: str
+    # A warning is printed but passes: the spec is valid, yet probably not what was meant.
+    severity: Severity = "error"
 
     def render(self) -> str:
-        return f"{self.position}: {self.message}"
+        label = "warning: " if self.severity == "warning" else ""
+        return f"{self.position}: {label}{self.message}"
 
 
 class SpecError(Exception):

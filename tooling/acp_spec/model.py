@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from .diagnostics import Diagnostic
 from .yamlsource import SourceMap
 
 Direction = Literal["client-to-agent", "agent-to-client"]
@@ -118,10 +119,24 @@ class TypeDef:
 
 
 @dataclass(frozen=True)
+class Difference:
+    """A type that differs from upstream's on purpose: the properties it adds, and why."""
+
+    type: str
+    adds: tuple[str, ...]
+    why: str
+
+
+@dataclass(frozen=True)
 class Upstream:
     repository: str
     commit: str
     docs: str
+    # upstream's published schemas (schema.json, schema.unstable.json), read at load time;
+    # None when a file could not be read (the loader reports why)
+    stable: Mapping[str, Any] | None = None
+    unstable: Mapping[str, Any] | None = None
+    differences: tuple[Difference, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -135,3 +150,5 @@ class Spec:
     types: Mapping[str, TypeDef]
     where: SourceMap
     """Positions in the source, for problems found after loading (examples, say)."""
+    warnings: tuple[Diagnostic, ...] = ()
+    """Problems that do not make the spec invalid, for the command to print."""

@@ -17,14 +17,13 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from .defs import expand_types, keyword_values, referenced_names
+from . import upstream
+from .constants import KEY_TYPE, KEYED, NOT_RETRIED
+from .defs import expand_types, keyword_values
 from .diagnostics import Diagnostic, did_you_mean
+from .index import Index
 from .model import DERIVED_TYPE_NAMES, Spec
 from .yamlsource import PathKey
-
-KEY_TYPE = "IdempotencyKey"
-KEYED = "keyed"
-NOT_RETRIED = "not_retried"
 
 _SNAKE = r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*"
 _CAMEL = r"[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+"
@@ -42,19 +41,19 @@ class Written:
     retry_classes: frozenset[str]
 
 
-Rule = Callable[[Spec, Written], Iterator[Diagnostic]]
+Rule = Callable[[Spec, Index, Written], Iterator[Diagnostic]]
 
 
-def check(spec: Spec, written: Written) -> list[Diagnostic]:
-    """Every semantic problem."""
-    return [problem for rule in RULES for problem in rule(spec, written)]
+def check(spec: Spec, index: Index, written: Written) -> list[Diagnostic]:
+    """Every semantic problem, errors and warnings."""
+    return [problem for rule in RULES for problem in rule(spec, index, written)]
 
 
 def _at(spec: Spec, path: PathKey, message: str, *, key: bool = False) -> Diagnostic:
     return Diagnostic(spec.where.at(path, key=key), message)
 
 
-def method_names(spec: Spec, _: Written) -> Iterator[Diagnostic]:
+def method_names(spec: Spec, index: Index, _: Written) -> Iterator[Diagnostic]:
     for name in spec.methods:
         if any(bad in name for bad in ("..", "\\", "\x00")) or name.startswith("/"):
             why = "it would escape the output folders (it holds '..', '\\', a NUL or a leading '/')"
@@ -70,7 +69,7 @@ def method_names(spec: Spec, _: Written) -> Iterator[Diagnostic]:
         )
 
 
-def references(spec: Spec, written: Written) -> Iterator[Diagnostic]:
+def references(spec: Spec, index: Index, written: Written) -> Iterator[Diagnostic]:
     def unknown_type(path: PathKey, name: str, what: str) -> Diagnostic:
         return _at(spec, path, f"{what} '{name}' is not a type in this spec"
                    f"{did_you_mean(name, written.types)}; define it under types or fix the name")  # fmt: skip
@@ -81,9 +80,9 @@ def references(spec: Spec, written: Written) -> Iterator[Diagnostic]:
             for role, name in (("params", call.params), ("result", call.result)):
                 if name is not None and name not in written.types:
                     yield unknown_type(base + (call.kind, role), name, f"{call.kind} {role}")
-        for index, error in enumerate(method.errors):
+        for number, error in enumerate(method.errors):
             if error not in written.errors:
-                yield _at(spec, base + ("errors", index), f"error '{error}' is not defined under errors"
+                yield _at(spec, base + ("errors", number), f"error '{error}' is not defined under errors"
                           f"{did_you_mean(error, spec.errors)}; add it there or fix the name")  # fmt: skip
         for retry in method.retry:
             if retry.retry_class not in written.retry_classes:
@@ -101,14 +100,14 @@ def _refs(fragment: Any, path: PathKey) -> Iterator[tuple[PathKey, str]]:
     return ((p, v) for p, v in keyword_values(fragment, "$ref", path) if isinstance(v, str))
 
 
-def reserved_names(spec: Spec, _: Written) -> Iterator[Diagnostic]:
+def reserved_names(spec: Spec, index: Index, _: Written) -> Iterator[Diagnostic]:
     for name in spec.types:
         if name in DERIVED_TYPE_NAMES:
             yield _at(spec, ("types", name), f"type name '{name}' is derived by the generator from "
                       "the methods; rename this type or remove it", key=True)  # fmt: skip
 
 
-def retry_per_direction(spec: Spec, _: Written) -> Iterator[Diagnostic]:
+def retry_per_direction(spec: Spec, index: Index, _: Written) -> Iterator[Diagnostic]:
     for method in spec.methods.values():
         given = {r.direction for r in method.retry}
         base: PathKey = ("methods", method.name, "retry")
@@ -121,7 +120,7 @@ def retry_per_direction(spec: Spec, _: Written) -> Iterator[Diagnostic]:
                       f"takes no retry class for {direction}; remove that entry", key=True)  # fmt: skip
 
 
-def notifications_not_retried(spec: Spec, _: Written) -> Iterator[Diagnostic]:
+def notifications_not_retried(spec: Spec, index: Index, _: Written) -> Iterator[Diagnostic]:
     for method in spec.methods.values():
         if method.request is not None:
             continue
@@ -132,10 +131,10 @@ def notifications_not_retried(spec: Spec, _: Written) -> Iterator[Diagnostic]:
                           f"never retried; its class must be {NOT_RETRIED}, not {retry.retry_class}")  # fmt: skip
 
 
-def keyed_iff_key(spec: Spec, _: Written) -> Iterator[Diagnostic]:
+def keyed_iff_key(spec: Spec, index: Index, _: Written) -> Iterator[Diagnostic]:
     for method in spec.methods.values():
         keyed = [r for r in method.retry if r.retry_class == KEYED]
-        reaching = [c for c in method.calls if KEY_TYPE in reachable(spec, c.params)]
+        reaching = [c for c in method.calls if index.reaches_key(c.params)]
         if keyed and not reaching:
             retry = keyed[0]
             yield _at(spec, ("methods", method.name, "retry", retry.direction, "class"),
@@ -147,20 +146,40 @@ def keyed_iff_key(spec: Spec, _: Written) -> Iterator[Diagnostic]:
                       f"not keyed; make its retry class {KEYED} or remove the key")  # fmt: skip
 
 
-def reachable(spec: Spec, name: str) -> set[str]:
-    """Every type reachable from ``name`` through references, ``name`` included."""
-    seen: set[str] = set()
-    todo = [name]
-    while todo:
-        current = todo.pop()
-        if current in seen or current not in spec.types:
-            continue
-        seen.add(current)
-        todo.extend(referenced_names(spec.types[current].schema))
-    return seen
+def keys_are_optional_fields(spec: Spec, index: Index, _: Written) -> Iterator[Diagnostic]:
+    """The RFD's key is an optional field; omitted and null mean the same (no key)."""
+    for method in spec.methods.values():
+        for call in method.calls:
+            if call.params not in spec.types or not index.reaches_key(call.params):
+                continue
+            path = index.key_path(call.params)
+            where: PathKey = ("methods", method.name, call.kind, "params")
+            if path is None:
+                yield _at(spec, where, f"{method.name}'s params reach an {KEY_TYPE} only inside "
+                          "a list or a union; make the key a field of the params (or of an object "
+                          "field of them) so that every attempt carries it in one place")  # fmt: skip
+                continue
+            owner = call.params
+            for depth, name in enumerate(path):
+                field = index.properties(index.defs[owner]).get(name, {})
+                dotted = ".".join(path[: depth + 1])
+                if name in index.required(index.defs[owner]):
+                    yield _at(spec, ("types", owner, "required"), f"{method.name}'s {dotted} is "
+                              f"required, but the RFD makes the {KEY_TYPE} optional (omitted means "
+                              "no key); remove it from required")  # fmt: skip
+                if depth == len(path) - 1:
+                    if not index.accepts_null(field):
+                        yield _at(spec, ("types", owner, "properties", name), f"{method.name}'s "
+                                  f"{dotted} does not accept null, but the RFD says omitted and "
+                                  f"null mean the same; write it as anyOf: [{{$ref: {KEY_TYPE}}}, "
+                                  "{type: 'null'}]")  # fmt: skip
+                else:
+                    owner = index.field_type(field) or ""
+                    if owner not in index.defs:
+                        break
 
 
-def reference_cycles(spec: Spec, _: Written) -> Iterator[Diagnostic]:
+def reference_cycles(spec: Spec, index: Index, _: Written) -> Iterator[Diagnostic]:
     """A type that is only another name for itself can never hold a value."""
 
     def alias_of(name: str) -> str | None:
@@ -181,13 +200,13 @@ def reference_cycles(spec: Spec, _: Written) -> Iterator[Diagnostic]:
                       "another name for itself; give one of them a real schema")  # fmt: skip
 
 
-def examples_validate(spec: Spec, written: Written) -> Iterator[Diagnostic]:
+def examples_validate(spec: Spec, index: Index, written: Written) -> Iterator[Diagnostic]:
     if written.types - set(spec.types) or _dangling_refs(spec) or _bad_patterns(spec):
         return  # some types are too broken to validate against; their problems are reported
     validate = _validators(spec)
     for method in spec.methods.values():
-        for index, example in enumerate(method.examples):
-            base: PathKey = ("methods", method.name, "examples", index)
+        for number, example in enumerate(method.examples):
+            base: PathKey = ("methods", method.name, "examples", number)
             call = method.call(example.kind)
             if call is None:
                 other = (
@@ -226,7 +245,7 @@ def _bad_patterns(spec: Spec) -> list[tuple[PathKey, str, str]]:
     return found
 
 
-def patterns_compile(spec: Spec, _: Written) -> Iterator[Diagnostic]:
+def patterns_compile(spec: Spec, index: Index, _: Written) -> Iterator[Diagnostic]:
     for path, pattern, why in _bad_patterns(spec):
         yield _at(
             spec,
@@ -255,7 +274,7 @@ CAPABILITY_ROOTS = {
 }
 
 
-def capabilities_resolve(spec: Spec, _: Written) -> Iterator[Diagnostic]:
+def capabilities_resolve(spec: Spec, index: Index, _: Written) -> Iterator[Diagnostic]:
     """A gating capability names a real field; a proposed method's may not exist yet."""
     for method in spec.methods.values():
         if method.capability is None or method.stability == "proposed":
@@ -298,5 +317,8 @@ RULES: tuple[Rule, ...] = (
     retry_per_direction,
     notifications_not_retried,
     keyed_iff_key,
+    keys_are_optional_fields,
     examples_validate,
+    upstream.types_follow_upstream,
+    upstream.stability_follows_upstream,
 )

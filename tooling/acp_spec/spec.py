@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from . import rules
-from .diagnostics import Diagnostic, SpecError
+from .diagnostics import Diagnostic, Position, SpecError
 from .formatcheck import check_format
+from .index import Index
 from .model import (
     Call,
+    Difference,
     ErrorCode,
     Example,
     Method,
@@ -19,7 +24,7 @@ from .model import (
     TypeDef,
     Upstream,
 )
-from .yamlsource import PathKey, SourceMap, load
+from .yamlsource import MAX_BYTES, PathKey, SourceMap, load
 
 DEFAULT_SPEC = Path("spec/acp-v2.yaml")
 
@@ -33,17 +38,44 @@ def load_spec(path: Path = DEFAULT_SPEC, display: str | None = None) -> Spec:
             "the spec must be a mapping with version, methods, types, ...; see spec/README.md")])  # fmt: skip
     shape = check_format(data, where)
     broken = {path for path, _ in shape}
-    spec = _build(data, where, broken)
     problems = [d for _, d in shape]
+    snapshot: dict[str, Mapping[str, Any] | None] = {}
+    if _healthy(broken, ("upstream", "schemas")):
+        for which, name in _section(_section(data, "upstream"), "schemas").items():
+            at = where.at(("upstream", "schemas", which))
+            read = _read_upstream(path.parent / str(name), at)
+            if isinstance(read, Diagnostic):
+                problems.append(read)
+            snapshot[which] = None if isinstance(read, Diagnostic) else read
+    spec = _build(data, where, broken, snapshot)
     written = rules.Written(
         types=frozenset(_section(data, "types")),
         errors=frozenset(_section(data, "errors")),
         retry_classes=frozenset(_section(data, "retryClasses")),
     )
-    problems += rules.check(spec, written)
+    findings = rules.check(spec, Index(spec), written)
+    problems += [d for d in findings if d.severity == "error"]
     if problems:
         raise SpecError(problems)
-    return spec
+    return replace(spec, warnings=tuple(sorted(d for d in findings if d.severity == "warning")))
+
+
+def _read_upstream(file: Path, at: Position) -> Mapping[str, Any] | Diagnostic:
+    """An upstream JSON Schema the spec names, or the problem that keeps it from being read."""
+    try:
+        if file.stat().st_size > MAX_BYTES:
+            return Diagnostic(at, f"{file.name} is over {MAX_BYTES // 1048576} MiB; name "
+                              "upstream's published schema file")  # fmt: skip
+        value = json.loads(file.read_text(encoding="utf-8"))
+    except OSError as err:
+        return Diagnostic(at, f"cannot read upstream's schema {file}: {err.strerror}; "
+                          "fix the path (it is relative to the spec file)")  # fmt: skip
+    except ValueError as err:
+        return Diagnostic(at, f"upstream's schema {file} is not JSON ({err}); copy "
+                          "upstream's published file unchanged")  # fmt: skip
+    if not isinstance(value, dict) or not isinstance(value.get("$defs"), dict):
+        return Diagnostic(at, f"{file} has no $defs; name upstream's published schema file")
+    return value
 
 
 def _section(data: dict[str, Any], key: str) -> dict[str, Any]:
@@ -56,7 +88,12 @@ def _healthy(broken: set[PathKey], prefix: PathKey) -> bool:
     return not any(path[: len(prefix)] == prefix for path in broken)
 
 
-def _build(data: dict[str, Any], where: SourceMap, broken: set[PathKey]) -> Spec:
+def _build(
+    data: dict[str, Any],
+    where: SourceMap,
+    broken: set[PathKey],
+    snapshot: Mapping[str, Mapping[str, Any] | None],
+) -> Spec:
     def entries(key: str) -> dict[str, Any]:
         return {
             name: value
@@ -72,6 +109,14 @@ def _build(data: dict[str, Any], where: SourceMap, broken: set[PathKey]) -> Spec
             str(upstream.get("repository", "")),
             str(upstream.get("commit", "")),
             str(upstream.get("docs", "")),
+            stable=snapshot.get("stable"),
+            unstable=snapshot.get("unstable"),
+            differences=tuple(
+                Difference(d["type"], tuple(d["adds"]), d["why"])
+                for d in upstream.get("differences", [])
+            )
+            if _healthy(broken, ("upstream", "differences"))
+            else (),
         ),
         retry_classes={
             cid: RetryClass(cid, c["title"], c["meaning"], c["rule"], c.get("derived", False))

@@ -30,7 +30,6 @@ from ..diagnostics import Diagnostic, SpecError
 from ..document import build_schema
 from ..index import Index
 from ..model import Example, Method, Spec
-from ..rules import reachable
 from .table import MethodRow, table
 
 TEMPLATES = Path(__file__).resolve().parents[3] / "templates"
@@ -655,7 +654,7 @@ def _check_example(
 # ── The site ──
 
 
-def build_site(spec: Spec) -> Site:
+def build_site(spec: Spec, index: Index) -> Site:
     defs = expand_types({name: t.schema for name, t in spec.types.items()})
     for name in defs:
         type_anchor(name)
@@ -666,7 +665,7 @@ def build_site(spec: Spec) -> Site:
         reached: set[str] = set()
         for call in method.calls:
             for start in filter(None, (call.params, call.result)):
-                reached |= reachable(spec, start)
+                reached |= index.reachable(start)
         for name in reached & set(used_by):
             used_by[name].append(method.name)
         for error in method.errors:
@@ -711,11 +710,11 @@ def _yaml_str(value: str) -> str:
 
 
 def emit_docs(spec: Spec, index: Index) -> dict[str, bytes]:
-    return render_docs(spec, TEMPLATES)
+    return render_docs(spec, index, TEMPLATES)
 
 
-def render_docs(spec: Spec, templates: Path) -> dict[str, bytes]:
-    site = build_site(spec)
+def render_docs(spec: Spec, index: Index, templates: Path) -> dict[str, bytes]:
+    site = build_site(spec, index)
     env = environment(templates)
     pages: dict[str, str] = {}
 
