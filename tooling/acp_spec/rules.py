@@ -17,7 +17,7 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from . import upstream
+from . import typerules, upstream
 from .constants import KEY_TYPE, KEYED, NOT_RETRIED
 from .defs import expand_types, keyword_values
 from .diagnostics import Diagnostic, did_you_mean
@@ -319,6 +319,10 @@ RULES: tuple[Rule, ...] = (
     keyed_iff_key,
     keys_are_optional_fields,
     examples_validate,
+    typerules.required_are_defined,
+    typerules.tags_are_strings,
+    typerules.open_guards_list_every_tag,
+    typerules.standard_errors,
     upstream.types_follow_upstream,
     upstream.stability_follows_upstream,
 )

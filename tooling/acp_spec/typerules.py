@@ -1,0 +1,130 @@
+"""Rules about the type fragments themselves: what JSON Schema accepts but no reader means."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from .defs import OTHER_TITLE, ref_target
+from .diagnostics import Diagnostic, did_you_mean
+from .index import Index
+from .model import Spec
+from .yamlsource import PathKey
+
+# The JSON-RPC codes every receiver answers with; the vectors and the decoder name them.
+STANDARD_ERRORS = {
+    "parse_error": -32700,
+    "invalid_request": -32600,
+    "method_not_found": -32601,
+    "invalid_params": -32602,
+}
+
+
+def nodes(fragment: Any, path: PathKey) -> Iterator[tuple[PathKey, Mapping[str, Any]]]:
+    """(path, schema) of a fragment and of every schema nested in it."""
+    if isinstance(fragment, Mapping):
+        yield path, fragment
+        for key, value in fragment.items():
+            if key in ("properties", "$defs", "patternProperties", "dependentSchemas"):
+                if isinstance(value, Mapping):
+                    for name, sub in value.items():
+                        yield from nodes(sub, (*path, key, name))
+            elif key in ("anyOf", "oneOf", "allOf", "prefixItems") and isinstance(value, list):
+                for number, sub in enumerate(value):
+                    yield from nodes(sub, (*path, key, number))
+            elif key in ("items", "additionalProperties", "not", "contains", "propertyNames"):
+                yield from nodes(value, (*path, key))
+
+
+def _type_nodes(spec: Spec) -> Iterator[tuple[PathKey, Mapping[str, Any]]]:
+    for name, typedef in spec.types.items():
+        yield from nodes(typedef.schema, ("types", name))
+
+
+def required_are_defined(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:
+    """A required name the object never declares can only be satisfied by accident."""
+    for path, node in _type_nodes(spec):
+        required, props = node.get("required"), node.get("properties")
+        if not isinstance(required, list) or not isinstance(props, Mapping):
+            continue  # a bare `required` (a guard, say) constrains a parent's properties
+        declared = set(props) | set(index.properties(_expanded_parts(node)))
+        for number, name in enumerate(required):
+            if isinstance(name, str) and name not in declared:
+                yield Diagnostic(spec.where.at((*path, "required", number)),
+                                 f"'{name}' is required but not a property here"
+                                 f"{did_you_mean(name, declared)}; define it under properties "
+                                 "or remove it from required")  # fmt: skip
+
+
+def _expanded_parts(node: Mapping[str, Any]) -> dict[str, Any]:
+    """The node's allOf parts with by-name references, as the index reads them."""
+    parts = [
+        {"$ref": ref_target(p["$ref"])} if isinstance(p, Mapping) and "$ref" in p else p
+        for p in node.get("allOf", [])
+    ]
+    return {"allOf": parts}
+
+
+def tags_are_strings(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:
+    """Union members are told apart by a string const; a null or number tag names nothing."""
+    for path, node in _type_nodes(spec):
+        for key in ("anyOf", "oneOf"):
+            for number, member in enumerate(node.get(key, []) or []):
+                if not isinstance(member, Mapping):
+                    continue
+                for prop, schema in (member.get("properties") or {}).items():
+                    const = schema.get("const", "") if isinstance(schema, Mapping) else ""
+                    if not isinstance(const, str):
+                        yield Diagnostic(
+                            spec.where.at((*path, key, number, "properties", prop, "const")),
+                            f"the tag {prop} of this union member is {json.dumps(const)}; tags "
+                            "are snake_case strings (a null, number or boolean tag names no "
+                            "variant), so give it a string",
+                        )
+
+
+def open_guards_list_every_tag(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:
+    """A hand-written `not` guard on an open union's catch-all must keep every known tag
+    off it, or a known tag with a bad payload is accepted as `other`."""
+    for path, node in _type_nodes(spec):
+        members = node.get("anyOf")
+        if not isinstance(members, list):
+            continue
+        for number, member in enumerate(members):
+            if not (isinstance(member, Mapping) and member.get("title") == OTHER_TITLE):
+                continue
+            guard = member.get("not")
+            if not isinstance(guard, Mapping):
+                continue  # derived by the generator from the siblings (spec/README.md)
+            siblings = [m for i, m in enumerate(members) if i != number and isinstance(m, Mapping)]
+            known = {index.tag_of(_by_name(m)) for m in siblings} - {None}
+            guarded = {index.tag_of(g) for g in guard.get("anyOf", []) if isinstance(g, Mapping)}
+            missing = sorted(str(tag[1]) for tag in known - guarded if tag is not None)
+            if missing:
+                yield Diagnostic(spec.where.at((*path, "anyOf", number, "not")),
+                                 f"this open union's guard does not exclude {', '.join(missing)}; "
+                                 "delete the hand-written not (the generator derives it from the "
+                                 "variants) or add those tags to it")  # fmt: skip
+
+
+def _by_name(member: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A member as the index reads it: a by-name `$ref` made a JSON pointer."""
+    if isinstance(member.get("$ref"), str):
+        return {**member, "$ref": ref_target(member["$ref"])}
+    parts = member.get("allOf")
+    if isinstance(parts, list):
+        return {**member, "allOf": [_by_name(p) if isinstance(p, Mapping) else p for p in parts]}
+    return member
+
+
+def standard_errors(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:
+    """JSON-RPC's own codes: every receiver answers with them, so every artifact names them."""
+    for name, code in STANDARD_ERRORS.items():
+        error = spec.errors.get(name)
+        if error is None:
+            yield Diagnostic(spec.where.at(("errors",), key=True),
+                             f"errors has no {name}; add JSON-RPC's {name} with code {code}")  # fmt: skip
+        elif error.code != code:
+            yield Diagnostic(spec.where.at(("errors", name, "code")),
+                             f"{name} is JSON-RPC's code {code}, not {error.code}; fix the code")  # fmt: skip
