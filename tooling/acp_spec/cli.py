@@ -66,6 +66,8 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "docs":
         return docs_cmd.run(args, args.spec, args.root)
     spec = load_spec(args.spec, display=str(args.spec))
+    for warning in spec.warnings:
+        print(warning.render(), file=sys.stderr)
     outputs = build_outputs(spec, partial(reusable, args.root))
     if args.command == "generate":
         result = replace_all(args.root, outputs)

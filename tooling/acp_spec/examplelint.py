@@ -1,0 +1,121 @@
+"""Warnings about examples that validate but are probably not what was meant.
+
+Objects in ACP are open and unions have a catch-all, so a misspelt field (`sesionId`) or tag
+(`type: stdoi`) still validates, and would be published as a valid example and vector. Each
+is reported once, with the names it was probably meant to be.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from .defs import DEFS_PREFIX
+from .diagnostics import Diagnostic, did_you_mean, one_of
+from .index import Index, is_null, stands_for
+from .model import Spec
+from .yamlsource import PathKey
+
+
+def examples_say_what_they_mean(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:
+    for method in spec.methods.values():
+        for number, example in enumerate(method.examples):
+            call = method.call(example.kind)
+            if call is None:
+                continue  # examples_validate reports it
+            base: PathKey = ("methods", method.name, "examples", number)
+            roles = [("params", call.params, example.params)]
+            if call.result is not None:
+                roles.append(("result", call.result, example.result))
+            for role, type_name, value in roles:
+                if type_name not in index.defs:
+                    continue
+                lint = _Lint(index, f"example '{example.title}'")
+                for path, message in lint.walk(value, {"$ref": DEFS_PREFIX + type_name}, ()):
+                    yield Diagnostic(
+                        spec.where.at((*base, role, *path), key=True), message, "warning"
+                    )
+
+
+class _Lint:
+    def __init__(self, index: Index, what: str) -> None:
+        self.index = index
+        self.what = what
+
+    def walk(
+        self, value: Any, node: Mapping[str, Any], path: PathKey
+    ) -> Iterator[tuple[PathKey, str]]:
+        name = stands_for(node)
+        node = self.index.resolve(node)
+        members = [m for m in self.index.members(node) if not is_null(m)]
+        if isinstance(value, dict):
+            if members:
+                yield from self._union(value, node, members, path)
+                return
+            yield from self._object(value, node, name, path)
+        elif isinstance(value, list) and isinstance(node.get("items"), Mapping):
+            for number, item in enumerate(value):
+                yield from self.walk(item, node["items"], (*path, number))
+        elif len(members) == 1:
+            yield from self.walk(value, members[0], path)
+
+    def _union(
+        self,
+        value: dict[str, Any],
+        node: Mapping[str, Any],
+        members: list[Mapping[str, Any]],
+        path: PathKey,
+    ) -> Iterator[tuple[PathKey, str]]:
+        union = self.index.tagged_union(node)
+        if union is None:
+            if len(members) == 1:
+                yield from self.walk(value, members[0], path)
+            return  # untagged: which member was meant is a guess, so say nothing
+        tag = value.get(union.field)
+        chosen = next((v for v in union.variants if v.tag == tag), None)
+        if chosen is not None:
+            # a flattened union's base properties hold beside the variant's own
+            base = {k: v for k, v in node.items() if k not in ("anyOf", "oneOf")}
+            yield from self.walk(value, {"allOf": [base, chosen.schema]}, path)
+            return
+        if union.open and isinstance(tag, str) and not tag.startswith("_"):
+            known = [str(t) for t in union.tags]
+            yield (
+                (*path, union.field),
+                f"{self.what}: {union.field} {tag!r} is no known variant, so only the open "
+                f"union's catch-all accepts it{did_you_mean(tag, known)}; use one of "
+                f"{one_of(known)}, or start an extension's tag with '_'",
+            )
+
+    def _object(
+        self, value: dict[str, Any], node: Mapping[str, Any], name: str | None, path: PathKey
+    ) -> Iterator[tuple[PathKey, str]]:
+        props = self._declared(node, frozenset())
+        extra = node.get("additionalProperties")
+        for key, item in value.items():
+            if key in props:
+                yield from self.walk(item, props[key], (*path, key))
+            elif isinstance(extra, Mapping):
+                yield from self.walk(item, extra, (*path, key))
+            elif props and not key.startswith("_"):
+                owner = name or "its type"
+                yield (
+                    (*path, key),
+                    f"{self.what}: {owner} declares no field {key!r}"
+                    f"{did_you_mean(key, props)}; fix the name, or put custom data under _meta",
+                )
+
+    def _declared(self, node: Mapping[str, Any], seen: frozenset[int]) -> dict[str, Any]:
+        """The properties an object may have: its own, its parts', and those of every member
+        of an untagged union inside it (which member applies is not ours to guess)."""
+        node = self.index.resolve(node)
+        if id(node) in seen:
+            return {}
+        seen |= {id(node)}
+        found: dict[str, Any] = {}
+        for part in [*node.get("allOf", []), *self.index.members(node)]:
+            if isinstance(part, Mapping):
+                for key, schema in self._declared(part, seen).items():
+                    found.setdefault(key, schema)
+        found.update(node.get("properties", {}))
+        return found
