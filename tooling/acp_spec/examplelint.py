@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from .defs import DEFS_PREFIX
+from .defs import DEFS_PREFIX, OTHER_TITLE
 from .diagnostics import Diagnostic, did_you_mean, one_of
 from .index import Index, is_null, stands_for
 from .model import Spec
@@ -58,6 +58,23 @@ class _Lint:
                 yield from self.walk(item, node["items"], (*path, number))
         elif len(members) == 1:
             yield from self.walk(value, members[0], path)
+        elif isinstance(value, str) and members:
+            yield from self._open_enum(value, members, path)
+
+    def _open_enum(
+        self, value: str, members: list[Mapping[str, Any]], path: PathKey
+    ) -> Iterator[tuple[PathKey, str]]:
+        """A string outside an open enum's listed values (``stopReason: end_trun``)."""
+        resolved = [self.index.resolve(m) for m in members]
+        known = [str(m["const"]) for m in resolved if isinstance(m.get("const"), str)]
+        open_ = any(m.get("title") == OTHER_TITLE for m in resolved)
+        if open_ and known and value not in known and not value.startswith("_"):
+            yield (
+                path,
+                f"{self.what}: {value!r} is no known value, so only the open union's catch-all "
+                f"accepts it{did_you_mean(value, known)}; use one of {one_of(known)}, or start "
+                "an extension's value with '_'",
+            )
 
     def _union(
         self,

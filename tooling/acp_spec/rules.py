@@ -164,12 +164,13 @@ def keys_are_optional_fields(spec: Spec, index: Index, _: Written) -> Iterator[D
                 field = index.properties(index.defs[owner]).get(name, {})
                 dotted = ".".join(path[: depth + 1])
                 if name in index.required(index.defs[owner]):
-                    yield _at(spec, ("types", owner, "required"), f"{method.name}'s {dotted} is "
+                    yield _at(spec, ("types", owner, "required"), key=True, message=f"{method.name}'s {dotted} is "
                               f"required, but the RFD makes the {KEY_TYPE} optional (omitted means "
                               "no key); remove it from required")  # fmt: skip
                 if depth == len(path) - 1:
                     if not index.accepts_null(field):
-                        yield _at(spec, ("types", owner, "properties", name), f"{method.name}'s "
+                        yield _at(spec, ("types", owner, "properties", name), key=True,
+                                  message=f"{method.name}'s "
                                   f"{dotted} does not accept null, but the RFD says omitted and "
                                   f"null mean the same; write it as anyOf: [{{$ref: {KEY_TYPE}}}, "
                                   "{type: 'null'}]")  # fmt: skip

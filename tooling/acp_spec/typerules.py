@@ -77,7 +77,9 @@ def tags_are_strings(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic
                     const = schema.get("const", "") if isinstance(schema, Mapping) else ""
                     if not isinstance(const, str):
                         yield Diagnostic(
-                            spec.where.at((*path, key, number, "properties", prop, "const")),
+                            spec.where.at(
+                                (*path, key, number, "properties", prop, "const"), key=True
+                            ),
                             f"the tag {prop} of this union member is {json.dumps(const)}; tags "
                             "are snake_case strings (a null, number or boolean tag names no "
                             "variant), so give it a string",
@@ -100,7 +102,10 @@ def open_guards_list_every_tag(spec: Spec, index: Index, _: object) -> Iterator[
             siblings = [m for i, m in enumerate(members) if i != number and isinstance(m, Mapping)]
             known = {index.tag_of(_by_name(m)) for m in siblings} - {None}
             guarded = {index.tag_of(g) for g in guard.get("anyOf", []) if isinstance(g, Mapping)}
-            missing = sorted(str(tag[1]) for tag in known - guarded if tag is not None)
+            # a non-string tag is reported by tags_are_strings
+            missing = sorted(
+                t[1] for t in known - guarded if t is not None and isinstance(t[1], str)
+            )
             if missing:
                 yield Diagnostic(spec.where.at((*path, "anyOf", number, "not")),
                                  f"this open union's guard does not exclude {', '.join(missing)}; "

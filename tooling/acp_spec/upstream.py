@@ -112,7 +112,8 @@ def _compare(
 ) -> Iterator[Diagnostic]:
     ours = expand_type(spec.types[name].schema)
     if difference is not None:
-        ours = without_additions(ours, difference.adds)
+        theirs = upstream_def.get("properties", {})
+        ours = without_additions(ours, tuple(p for p in difference.adds if p not in theirs))
     found = first_difference(ours, without_method_keywords(upstream_def))
     if found is None:
         return

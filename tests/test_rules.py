@@ -1,0 +1,127 @@
+"""The rules `check` enforces beyond the format: each case edits the real spec and asserts
+the diagnostic (or warning) at the place marked ``⟦``, its position computed from the text.
+
+Cases run in process (load_spec); tests/test_bad_specs.py proves the command end to end.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from acp_spec.diagnostics import Diagnostic, SpecError
+from acp_spec.spec import load_spec
+
+REPO = Path(__file__).resolve().parents[1]
+SPEC_DIR = REPO / "spec"
+MARK = "⟦"
+
+
+@dataclass(frozen=True)
+class Case:
+    id: str
+    old: str  # text of the real spec, exactly once (after ``within``)
+    new: str  # its replacement, with MARK where the problem must be reported
+    message: str  # a substring of the message at the mark
+    within: str = ""  # a line that precedes ``old``, to pick the right occurrence
+    warning: bool = False
+
+
+def _apply(text: str, case: Case) -> str:
+    start = text.index(case.within) if case.within else 0
+    at = text.index(case.old, start)
+    return text[:at] + case.new + text[at + len(case.old) :]
+
+
+def _position(marked: str) -> tuple[int, int]:
+    before = marked[: marked.index(MARK)]
+    return before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
+
+
+def run(case: Case, tmp_path: Path) -> tuple[list[Diagnostic], list[Diagnostic], tuple[int, int]]:
+    folder = tmp_path / "spec"
+    shutil.copytree(SPEC_DIR, folder)
+    marked = _apply((SPEC_DIR / "acp-v2.yaml").read_text(encoding="utf-8"), case)
+    assert marked.count(MARK) == 1, case.id
+    (folder / "acp-v2.yaml").write_text(marked.replace(MARK, ""), encoding="utf-8")
+    try:
+        spec = load_spec(folder / "acp-v2.yaml")
+    except SpecError as err:
+        return list(err.diagnostics), [], _position(marked)
+    return [], list(spec.warnings), _position(marked)
+
+
+UPSTREAM = "    unstable: upstream/schema.unstable.json\n"
+CASES = [
+    # the RFD's key: optional and nullable, a field
+    Case("key-required", "    required: [sessionId, prompt]\n",
+         "    ⟦required: [sessionId, prompt, idempotencyKey]\n",
+         "idempotencyKey is required, but the RFD makes the IdempotencyKey optional",
+         within="  PromptRequest:\n"),
+    Case("key-not-nullable", "      idempotencyKey:\n", "      ⟦idempotencyKey:\n        $ref: IdempotencyKey\n      old_key:\n",
+         "does not accept null, but the RFD says omitted and null mean the same",
+         within="  PromptRequest:\n"),
+    # types
+    Case("required-undefined", "    required: [sessionId, prompt]\n",
+         "    required: [sessionId, prompt, ⟦sesionId]\n",
+         "'sesionId' is required but not a property here (did you mean 'sessionId'?)",
+         within="  PromptRequest:\n"),
+    Case("const-null-tag", "            const: stdio\n", "            ⟦const: null\n",
+         "tags are snake_case strings"),
+    Case("standard-error-code", "    code: -32602\n", "    code: ⟦-32603\n",
+         "invalid_params is JSON-RPC's code -32602, not -32603"),
+    # upstream
+    Case("upstream-description", "        description: The ID of the session to send this user message to\n",
+         "        description: ⟦The session to send this to\n",
+         "type PromptRequest differs from upstream at /properties/sessionId/description",
+         within="  PromptRequest:\n"),
+    Case("unlisted-difference", "    - type: PromptResponse\n      adds: [messageId]\n",
+         "    - type: PromptResponse\n      adds: ⟦[messageId, stopReason]\n",
+         "PromptResponse does not have stopReason, which upstream › differences says it adds"),
+    Case("stale-difference", "      adds: [idempotencyKey]\n", "      adds: ⟦[idempotencyKey, sessionId]\n",
+         "upstream's PromptRequest has sessionId now, so it is no longer a difference"),
+    Case("upstream-file-missing", UPSTREAM, "    unstable: ⟦upstream/nothere.json\n",
+         "cannot read upstream's schema"),
+    Case("stability-not-upstream", "    stability: stable\n    audited: true\n    capability: agentCapabilities.session\n"
+         "    docs: https://agentclientprotocol.com/protocol/v2/session-setup#closing-active-sessions\n",
+         "    stability: ⟦unstable\n    audited: true\n    capability: agentCapabilities.session\n"
+         "    docs: https://agentclientprotocol.com/protocol/v2/session-setup#closing-active-sessions\n",
+         "session/close is unstable, but upstream's schema.json has it; make it stable"),
+    # warnings: valid, but probably not what was meant
+    Case("example-unknown-field", "          sessionId: sess_789xyz\n        result: {}\n",
+         "          ⟦sesionId: sess_789xyz\n          sessionId: sess_789xyz\n        result: {}\n",
+         "CloseSessionRequest declares no field 'sesionId' (did you mean 'sessionId'?)", warning=True),
+    Case("example-unknown-tag", "            - type: stdio\n              name: workspace-tools\n",
+         "            - ⟦type: stdoi\n              name: workspace-tools\n",
+         "type 'stdoi' is no known variant, so only the open union's catch-all accepts it (did you mean 'stdio'?)",
+         warning=True),
+    Case("example-unknown-enum-like-tag", "            state: idle\n            stopReason: end_turn\n",
+         "            state: idle\n            ⟦stopReason: end_trun\n",
+         "'end_trun' is no known value, so only the open union's catch-all accepts it "
+         "(did you mean 'end_turn'?)", warning=True),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_rule_reports_at_the_mark(case: Case, tmp_path: Path) -> None:
+    errors, warnings, (line, column) = run(case, tmp_path)
+    found = warnings if case.warning else errors
+    if case.warning:
+        assert errors == [], [e.render() for e in errors]
+    at_mark = [d for d in found if (d.position.line, d.position.column) == (line, column)]
+    rendered = [d.render() for d in found]
+    assert any(case.message in d.message for d in at_mark), (line, column, rendered)
+
+
+def test_the_real_spec_has_no_warnings() -> None:
+    spec = load_spec(SPEC_DIR / "acp-v2.yaml")
+    assert [w.render() for w in spec.warnings] == []
+
+
+def test_warnings_are_labelled(tmp_path: Path) -> None:
+    case = next(c for c in CASES if c.id == "example-unknown-field")
+    _, warnings, _ = run(case, tmp_path)
+    assert warnings and all(re.search(r":\d+:\d+: warning: ", w.render()) for w in warnings)
