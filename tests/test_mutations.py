@@ -1,0 +1,268 @@
+"""A corpus of mutated specs (fixed seed): `check` and `generate` never crash or hang.
+
+Each case mutates the real spec (data edits an adversary or a careless maintainer might
+make, and a few byte-level ones), then runs the command in process with a time limit. It
+must answer with exit 0 (a valid spec), 1 (every problem as ``file:line:col: message``)
+and never an internal error, traceback or unpositioned message; and a `generate` that fails
+must leave every file of the project as it was.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import hashlib
+import io
+import json
+import random
+import re
+import shutil
+import signal
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+import pytest
+from acp_spec import cli
+from ruamel.yaml import YAML
+
+REPO = Path(__file__).resolve().parents[1]
+SEED = 20261201
+COUNT = 320
+TIME_LIMIT = 60  # seconds a single run may take; the real spec generates in a few
+
+Data = dict[str, Any]
+RESERVED = ["Message", "Any", "BaseModel", "Field", "None", "True", "METHODS", "Method", "decode"]
+ODD_VALUES: list[Any] = [
+    None, True, 0, -1, 1.5, 1e300, "", "x" * 300, [], {}, ["a"], {"a": 1},
+    "⟦", "\u2028", "a\x00b", "$ref", "#/$defs/Nowhere",
+]  # fmt: skip
+
+
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    yield path
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _paths(item, (*path, key))
+    elif isinstance(value, list):
+        for number, item in enumerate(value):
+            yield from _paths(item, (*path, number))
+
+
+def _get(data: Any, path: tuple[Any, ...]) -> Any:
+    for step in path:
+        data = data[step]
+    return data
+
+
+def _pick(rng: random.Random, data: Data, under: tuple[Any, ...] = ()) -> tuple[Any, ...]:
+    paths = [p for p in _paths(_get(data, under), under) if len(p) > len(under)]
+    return rng.choice(paths)
+
+
+def delete_something(rng: random.Random, data: Data) -> str:
+    path = _pick(rng, data)
+    parent = _get(data, path[:-1])
+    del parent[path[-1]]
+    return f"delete {path}"
+
+
+def replace_a_value(rng: random.Random, data: Data) -> str:
+    path = _pick(rng, data)
+    value = copy.deepcopy(rng.choice(ODD_VALUES))
+    _get(data, path[:-1])[path[-1]] = value
+    return f"set {path} = {value!r:.40}"
+
+
+def rename_a_type(rng: random.Random, data: Data) -> str:
+    old = rng.choice(sorted(data["types"]))
+    new = rng.choice(RESERVED + [old.lower(), old + "Item", "_" + old])
+    data["types"][new] = data["types"].pop(old)
+    return f"rename type {old} -> {new}"
+
+
+def a_colliding_method(rng: random.Random, data: Data) -> str:
+    name = rng.choice(sorted(data["methods"]))
+    twin = rng.choice([
+        name.replace("_", "").replace("/", "/X") if "/" in name else "_" + name.upper(),
+        name.replace("$", "dollar"),
+        "_" + name.replace("/", "_").upper(),
+        "_" + "a" * rng.choice([200, 250, 300]),
+        name.replace("/", "//"),
+    ])  # fmt: skip
+    data["methods"][twin] = copy.deepcopy(data["methods"][name])
+    return f"copy method {name} as {twin[:40]}"
+
+
+def remove_a_method(rng: random.Random, data: Data) -> str:
+    name = rng.choice(sorted(data["methods"]))
+    del data["methods"][name]
+    return f"remove method {name}"
+
+
+def a_schema_keyword(rng: random.Random, data: Data) -> str:
+    name = rng.choice(sorted(data["types"]))
+    node = data["types"][name]
+    keyword, value = rng.choice([
+        ("items", True), ("items", False), ("additionalProperties", False),
+        ("required", ["nothere"]), ("const", None), ("pattern", "^(a+)+$"), ("pattern", "["),
+        ("type", ["object", "null"]), ("minLength", 5), ("maxItems", 0), ("enum", []),
+        ("anyOf", []), ("not", {}), ("$ref", name), ("$ref", "Nowhere"), ("format", "uri"),
+        ("default", float("inf")), ("oneOf", [{"const": 1}, {"const": 1}]),
+    ])  # fmt: skip
+    target = node
+    props = node.get("properties")
+    if isinstance(props, dict) and props and rng.random() < 0.6:
+        target = props[rng.choice(sorted(props))]
+    if isinstance(target, dict):
+        target[keyword] = value
+    return f"{name}: {keyword} = {value!r}"
+
+
+def an_example(rng: random.Random, data: Data) -> str:
+    name = rng.choice(sorted(data["methods"]))
+    examples = data["methods"][name].get("examples") or [{}]
+    example = rng.choice(examples)
+    params = example.get("params")
+    if isinstance(params, dict) and params:
+        key = rng.choice(sorted(params))
+        params[key + rng.choice(["", "x", "_"])] = copy.deepcopy(rng.choice(ODD_VALUES))
+    example["title"] = rng.choice([examples[0].get("title", "t"), "!!!", "", "A" * 500])
+    return f"{name}: an example changed"
+
+
+DATA_MUTATIONS: list[Callable[[random.Random, Data], str]] = [
+    delete_something, replace_a_value, rename_a_type, a_colliding_method, remove_a_method,
+    a_schema_keyword, an_example,
+]  # fmt: skip
+
+
+def text_mutation(rng: random.Random, text: str) -> tuple[str, str]:
+    at = rng.randrange(len(text))
+    kind = rng.choice(["cut", "insert", "indent", "nest"])
+    if kind == "cut":
+        return text[:at], f"cut at {at}"
+    if kind == "insert":
+        junk = rng.choice(
+            [
+                "\x00",
+                "\x0c",
+                "\u2028",
+                "\x85",
+                "\t",
+                ": :",
+                "[",
+                "&a",
+                "*a",
+                "!!python/object:os.system",
+                "\ufeff",
+            ]
+        )
+        return text[:at] + junk + text[at:], f"insert {junk!r} at {at}"
+    if kind == "indent":
+        lines = text.split("\n")
+        line = rng.randrange(len(lines))
+        lines[line] = " " + lines[line]
+        return "\n".join(lines), f"indent line {line + 1}"
+    depth = rng.choice([100, 5000, 30000])
+    return text + f"\nx: {'[' * depth}{']' * depth}\n", f"nest {depth} deep"
+
+
+@dataclass(frozen=True)
+class Mutant:
+    id: str
+    what: str
+    text: str
+
+
+def corpus() -> list[Mutant]:
+    rng = random.Random(SEED)
+    original = (REPO / "spec" / "acp-v2.yaml").read_text(encoding="utf-8")
+    base = YAML(typ="safe", pure=True).load(original)
+    found: list[Mutant] = []
+    for number in range(COUNT):
+        if rng.random() < 0.2:
+            text, what = text_mutation(rng, original)
+        else:
+            data = copy.deepcopy(base)
+            steps = [rng.choice(DATA_MUTATIONS)(rng, data) for _ in range(rng.choice([1, 1, 2]))]
+            what = "; ".join(steps)
+            # JSON is YAML; the dump keeps every value exactly (ruamel's would fold some)
+            text = json.dumps(data, indent=1, ensure_ascii=False, allow_nan=True)
+        found.append(Mutant(f"m{number:03d}", what, text))
+    return found
+
+
+class _Timeout(Exception):
+    pass
+
+
+def _alarm(signum: int, frame: FrameType | None) -> None:
+    raise _Timeout
+
+
+def run_command(args: list[str]) -> tuple[int, str]:
+    out, err = io.StringIO(), io.StringIO()
+    previous = signal.signal(signal.SIGALRM, _alarm)
+    signal.alarm(TIME_LIMIT)
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = cli.main(args)
+    except _Timeout:
+        pytest.fail(f"acp-spec {' '.join(args[-1:])} took over {TIME_LIMIT} s")
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    return code, err.getvalue()
+
+
+def tree_digest(root: Path) -> str:
+    digest = hashlib.sha256()
+    for path in sorted(p for p in root.rglob("*") if p.is_file()):
+        digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("project")
+    for part in ("spec", "generated", "site"):
+        shutil.copytree(REPO / part, root / part, ignore=shutil.ignore_patterns("site"))
+    return root
+
+
+POSITIONED = re.compile(r"^\S.*:\d+:\d+: ")
+MUTANTS = corpus()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mutant", MUTANTS, ids=[m.id for m in MUTANTS])
+def test_a_mutated_spec_is_answered_with_positions(mutant: Mutant, project: Path) -> None:
+    spec = project / "spec" / "mutant.yaml"
+    spec.write_text(mutant.text, encoding="utf-8")
+    before = tree_digest(project / "generated"), tree_digest(project / "site")
+    code, err = run_command(["--spec", str(spec), "--root", str(project), "generate"])
+    assert code in (0, 1), f"{mutant.what}: exit {code}\n{err}"
+    assert "Traceback" not in err and "internal error" not in err, f"{mutant.what}\n{err}"
+    if code == 1:
+        problems = [line for line in err.splitlines() if line and not line.startswith(" ")]
+        summary = problems.pop()
+        assert "nothing was written" in summary, f"{mutant.what}\n{err}"
+        unplaced = [line for line in problems if not POSITIONED.match(line)]
+        assert unplaced == [], f"{mutant.what}: messages without file:line:col\n{err}"
+        after = tree_digest(project / "generated"), tree_digest(project / "site")
+        assert after == before, f"{mutant.what}: a failing generate changed files"
+    else:
+        # a valid mutant rewrote the tree: put the real one back for the next case
+        for part in ("generated", "site"):
+            shutil.rmtree(project / part)
+            shutil.copytree(REPO / part, project / part, ignore=shutil.ignore_patterns("site"))
+
+
+def test_the_corpus_is_big_and_varied() -> None:
+    assert len(MUTANTS) >= 300
+    assert len({m.text for m in MUTANTS}) >= 290
+    kinds = {m.what.split(" ")[0] for m in MUTANTS}
+    assert {"delete", "set", "rename", "copy", "remove", "cut", "insert"} <= kinds
