@@ -28,6 +28,7 @@ from acp_spec.constants import GENERATED_NOTE
 from acp_spec.document import build_schema
 from acp_spec.emit.schema import dump_json
 from acp_spec.emit.vectors import SCHEMA_NAME, VECTORS_DIR, VECTORS_SCHEMA, emit_vectors
+from acp_spec.emit.vectors.keyed import UUID
 from acp_spec.index import Index
 from acp_spec.model import Spec
 from acp_spec.spec import load_spec
@@ -40,6 +41,7 @@ from jsonschema.protocols import Validator
 
 ROOT = Path(__file__).resolve().parents[1]
 IDS_FILE = Path(__file__).with_name("vector_ids.txt")
+SPEC_FILE = ROOT / "spec/acp-v2.yaml"
 SCHEMA_SOURCE = ROOT / "tooling/acp_spec" / SCHEMA_NAME
 MODELS_SRC = ROOT / "generated/python/src"
 PARSE_ERROR = -32700
@@ -355,6 +357,107 @@ def publish() -> int:
     IDS_FILE.write_text(IDS_HEADER + "".join(f"{i} {h}\n" for i, h in lines), encoding="utf-8")
     print(f"published {len(new)} new id(s) in {IDS_FILE.relative_to(ROOT)}")
     return 0
+
+
+# ── (c') a key nested in an object field gets every keyed case ──
+
+NESTED_DEF = """\
+  PromptOptions:
+    description: How a prompt is submitted.
+    type: object
+    properties:
+"""
+NESTED_FIELD = """\
+      options:
+        description: How the Agent handles this submission.
+        $ref: PromptOptions
+"""
+NESTED_PATH = ("options", "idempotencyKey")
+
+
+def nest_the_key(text: str) -> str:
+    """The spec with `session/prompt`'s key moved into a new type, PromptOptions, that
+    PromptRequest holds as its `options` field; the keyed example follows it there."""
+    start = text.index("      idempotencyKey:\n", text.index("\n  PromptRequest:\n"))
+    end = text.index("    required: [sessionId, prompt]\n  PromptResponse:\n")
+    key = text[start:end]
+    text = text[:start] + NESTED_FIELD + text[end:]
+    text = text.replace("\n  PromptResponse:\n", "\n" + NESTED_DEF + key + "  PromptResponse:\n")
+    example = "          idempotencyKey: 0b6f3c1e-8d2a-4c57-9a41-5e2f7d90c3ab\n"
+    nested = "          options: {idempotencyKey: 0b6f3c1e-8d2a-4c57-9a41-5e2f7d90c3ab}\n"
+    assert text.count(example) == 2  # session/prompt's example, then proxy/successor's
+    return text.replace(example, nested, 1)
+
+
+@pytest.fixture(scope="module")
+def nested(tmp_path_factory: pytest.TempPathFactory) -> tuple[Index, dict[str, Any]]:
+    path = tmp_path_factory.mktemp("nested") / "acp-v2.yaml"
+    path.write_text(nest_the_key(SPEC_FILE.read_text(encoding="utf-8")), encoding="utf-8")
+    spec = load_spec(path)
+    index = Index(spec)
+    return index, vector_files(emit_vectors(spec, index))
+
+
+def _by_id(vectors: dict[str, Any], method: str) -> dict[str, Case]:
+    data = vectors[f"{VECTORS_DIR}/methods/{method}.json"]
+    return {c["id"]: c for g in data["groups"] for c in g["cases"]}
+
+
+def _at(value: Any, path: tuple[str, ...]) -> Any:
+    """The member at ``path``; ``...`` if it is not there."""
+    for step in path:
+        if not isinstance(value, dict) or step not in value:
+            return ...
+        value = value[step]
+    return value
+
+
+def test_the_edit_nests_the_key(nested: tuple[Index, dict[str, Any]]) -> None:
+    index, _ = nested
+    assert index.key_property(index.spec.methods["session/prompt"]) == NESTED_PATH
+
+
+def test_a_nested_key_gets_every_key_case_at_its_path(
+    nested: tuple[Index, dict[str, Any]], vectors: dict[str, Any]
+) -> None:
+    """The same cases as a key directly in the params, each value at options.idempotencyKey."""
+    prefixes = ("session-prompt.idempotency-key.", "session-prompt.retry.")
+    flat = {i: c for i, c in _by_id(vectors, "session-prompt").items() if i.startswith(prefixes)}
+    deep = {i: c for i, c in _by_id(nested[1], "session-prompt").items() if i.startswith(prefixes)}
+    assert set(deep) == set(flat) and len(deep) == 29
+    for case_id, case in deep.items():
+        want = json.loads(flat[case_id]["message"])
+        got = json.loads(case["message"])  # python's json keeps a duplicate name's last value
+        assert "idempotencyKey" not in got["params"], case_id
+        assert _at(got["params"], NESTED_PATH) == _at(want["params"], ("idempotencyKey",)), case_id
+        assert case["expect"] == flat[case_id]["expect"], case_id
+        assert {k: v for k, v in got.items() if k != "params"} == {
+            k: v for k, v in want.items() if k != "params"
+        }, case_id  # outside-params keeps its key at the envelope
+    dup = deep["session-prompt.idempotency-key.duplicate-member"]["message"]
+    assert f'"options":{{"idempotencyKey":"{UUID}","idempotencyKey":""}}' in dup
+    assert "`options.idempotencyKey` on `session/prompt`" in json.dumps(nested[1])
+
+
+def test_a_nested_key_is_forwarded_by_carriers(nested: tuple[Index, dict[str, Any]]) -> None:
+    carried = _by_id(nested[1], "proxy-successor")
+    for suffix, key in (("keyed", UUID), ("empty-key", "")):
+        params = json.loads(carried[f"proxy-successor.carried.session-prompt.{suffix}"]["message"])
+        assert _at(params["params"]["params"], NESTED_PATH) == key
+
+
+def test_the_nested_key_cases_agree_with_the_edited_schema(
+    nested: tuple[Index, dict[str, Any]],
+) -> None:
+    index, vectors = nested
+    validator = OutcomeValidator(index.schema)
+    cases = [
+        c
+        for method in ("session-prompt", "proxy-successor")
+        for c in _by_id(vectors, method).values()
+    ]
+    wrong = [f"{c['id']}: {why}" for c in cases if (why := _disagreement(validator, c))]
+    assert not wrong, "\n".join(wrong)
 
 
 # ── (e) params drawn from the schema: the schema, the models and decode agree ──
