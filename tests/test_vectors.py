@@ -5,12 +5,13 @@ Where the two genuinely can't agree, the case's ``divergence`` note says so and 
 lists it (``MODEL_DIVERGENCES``); nothing is skipped. Params drawn from the schema
 (hypothesis) check the models against the schema for every params def of every method.
 
-Run ``python tests/test_vectors.py --publish`` to add new vector ids to tests/vector_ids.txt.
+The published ids (spec/acp-v2.vector-ids.txt) are held to by ``vector_id_problems``, the
+function ``acp-spec check`` calls; ``acp-spec vectors publish`` adds new ones.
 """
 
 from __future__ import annotations
 
-import hashlib
+import argparse
 import importlib
 import json
 import re
@@ -24,6 +25,7 @@ from typing import Any
 
 import pydantic
 import pytest
+from acp_spec import vectors_cmd
 from acp_spec.constants import GENERATED_NOTE
 from acp_spec.document import build_schema
 from acp_spec.emit.schema import dump_json
@@ -32,6 +34,15 @@ from acp_spec.emit.vectors.keyed import UUID
 from acp_spec.index import Index
 from acp_spec.model import Spec
 from acp_spec.spec import load_spec
+from acp_spec.vector_ids import (
+    HEADER,
+    emitted_ids,
+    fingerprint,
+    ids_path,
+    parse_published,
+    read_published,
+    vector_id_problems,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis_jsonschema import from_schema
@@ -40,7 +51,6 @@ from jsonschema.exceptions import ValidationError, best_match
 from jsonschema.protocols import Validator
 
 ROOT = Path(__file__).resolve().parents[1]
-IDS_FILE = Path(__file__).with_name("vector_ids.txt")
 SPEC_FILE = ROOT / "spec/acp-v2.yaml"
 SCHEMA_SOURCE = ROOT / "tooling/acp_spec" / SCHEMA_NAME
 MODELS_SRC = ROOT / "generated/python/src"
@@ -308,55 +318,123 @@ def test_ids_are_unique_across_files(cases: list[Case]) -> None:
     assert not repeated, f"repeated vector ids: {repeated}"
 
 
-def fingerprint(case: Case) -> str:
-    """What a case means: its message and its expectation (not its wording)."""
-    meaning = case["message"] + "\n" + json.dumps(case["expect"], sort_keys=True)
-    return hashlib.sha256(meaning.encode("utf-8")).hexdigest()[:12]
+def test_published_ids_keep_their_meaning(files: dict[str, bytes]) -> None:
+    """What `acp-spec check` asks: no published id removed or changed, none unpublished."""
+    assert ids_path(SPEC_FILE) == ROOT / "spec/acp-v2.vector-ids.txt"
+    published = read_published(ids_path(SPEC_FILE), "spec/acp-v2.vector-ids.txt")
+    problems = vector_id_problems(published, emitted_ids(files))
+    assert not problems, "\n".join(p.render() for p in problems)
 
 
-def published() -> dict[str, str]:
-    lines = IDS_FILE.read_text(encoding="utf-8").splitlines()
-    return dict(line.split() for line in lines if line and not line.startswith("#"))
-
-
-def test_published_ids_keep_their_meaning(cases: list[Case]) -> None:
-    current = {c["id"]: fingerprint(c) for c in cases}
-    before = published()
-    removed = sorted(set(before) - set(current))
-    changed = sorted(i for i in before if i in current and current[i] != before[i])
-    assert not removed and not changed, (
-        "Published vector ids are permanent: SDKs pin them.\n"
-        + "".join(f"  removed: {i}\n" for i in removed)
-        + "".join(f"  changed meaning (message or expect): {i}\n" for i in changed)
-        + "Restore what the spec, an example or tooling/acp_spec/emit/vectors.py changed so "
-        "each id comes back with the same message and expectation. If the old meaning was "
-        "wrong, give the corrected case a new id; retiring the old one means deleting its "
-        "line from tests/vector_ids.txt by hand, a breaking change to call out in review."
+def test_the_digest_is_of_the_message_and_expectation_only(cases: list[Case]) -> None:
+    case = cases[0]
+    assert fingerprint({**case, "description": "reworded", "divergence": "new"}) == fingerprint(
+        case
     )
-    new = sorted(set(current) - set(before))
-    assert not new, (
-        f"{len(new)} new vector id(s) are not yet published in tests/vector_ids.txt "
-        f"(first: {new[0] if new else ''}). Run `.venv/bin/python tests/test_vectors.py "
-        "--publish` to add them; it never changes or removes a published line."
-    )
+    assert fingerprint({**case, "message": case["message"] + " "}) != fingerprint(case)
+    assert fingerprint({**case, "expect": {"error": -32602}}) != fingerprint(case)
 
 
-IDS_HEADER = (
-    "# Published ids of generated/vectors/, each with a hash of its case's message and expect.\n"
-    "# Added by `python tests/test_vectors.py --publish`; never changed or removed.\n"
-)
+IDS_TEXT = HEADER + "a.one 000000000001\na.three 000000000003\na.two 000000000002\n"
+IDS_NAME = "spec/acp-v2.vector-ids.txt"
 
 
-def publish() -> int:
-    """Add new ids to tests/vector_ids.txt; a published line is never changed or removed."""
-    before = published() if IDS_FILE.exists() else {}
-    spec = load_spec(ROOT / "spec/acp-v2.yaml")
-    files = emit_vectors(spec, Index(spec))
-    new = {c["id"]: fingerprint(c) for c in all_cases(vector_files(files)) if c["id"] not in before}
-    lines = sorted({**before, **new}.items())
-    IDS_FILE.write_text(IDS_HEADER + "".join(f"{i} {h}\n" for i, h in lines), encoding="utf-8")
-    print(f"published {len(new)} new id(s) in {IDS_FILE.relative_to(ROOT)}")
-    return 0
+def _problems(text: str, emitted: dict[str, str]) -> list[str]:
+    return [p.render() for p in vector_id_problems(parse_published(text, IDS_NAME), emitted)]
+
+
+def test_a_removed_id_is_reported_at_its_line() -> None:
+    [problem] = _problems(IDS_TEXT, {"a.one": "000000000001", "a.two": "000000000002"})
+    line = len(HEADER.splitlines()) + 2
+    assert problem.startswith(f"{IDS_NAME}:{line}:1: published vector id a.three is no longer ")
+    assert "retire the id by deleting this line" in problem
+
+
+def test_a_changed_id_is_reported_at_its_digest() -> None:
+    emitted = {"a.one": "000000000001", "a.two": "00000000000f", "a.three": "000000000003"}
+    [problem] = _problems(IDS_TEXT, emitted)
+    line, column = len(HEADER.splitlines()) + 3, len("a.two ") + 1
+    assert problem.startswith(f"{IDS_NAME}:{line}:{column}: published vector a.two changed ")
+    assert "digest 000000000002 is now 00000000000f" in problem
+
+
+def test_new_ids_are_one_problem_naming_the_publish_command() -> None:
+    old = {"a.one": "000000000001", "a.two": "000000000002", "a.three": "000000000003"}
+    new = {f"b.{n}": "0000000000aa" for n in range(7)}
+    [problem] = _problems(IDS_TEXT, {**old, **new})
+    assert f":{len(HEADER.splitlines()) + 4}:1: 7 new vector ids are not yet published " in problem
+    assert "(b.0, b.1, b.2, b.3, b.4 and 2 more); run `acp-spec vectors publish`" in problem
+
+
+def test_lines_that_are_no_entry_are_reported() -> None:
+    text = IDS_TEXT + "a.four\na.five 12345\na.one 000000000001\n"
+    emitted = {"a.one": "000000000001", "a.two": "000000000002", "a.three": "000000000003"}
+    problems = _problems(text, emitted)
+    first = len(IDS_TEXT.splitlines()) + 1
+    assert [p.split(": ", 1)[0] for p in problems] == [
+        f"{IDS_NAME}:{n}:1" for n in (first, first + 1, first + 2)
+    ]
+    assert "expected `<id> <digest>`" in problems[0] and "expected" in problems[1]
+    assert "a.one is published twice (first on line 6)" in problems[2]
+
+
+def test_an_unreadable_ids_file_is_one_problem(tmp_path: Path) -> None:
+    published = read_published(tmp_path / "missing.vector-ids.txt", "x.vector-ids.txt")
+    [problem] = [p.render() for p in vector_id_problems(published, {})]
+    assert problem.startswith("x.vector-ids.txt:1:1: cannot read the published vector ids: ")
+    assert "run `acp-spec vectors publish` to create the file" in problem
+
+
+def _publish(spec_path: Path) -> int:
+    """``acp-spec --spec PATH vectors publish``, parsed as cli.py parses it."""
+    parser = argparse.ArgumentParser(prog="acp-spec")
+    parser.add_argument("--spec", type=Path)
+    vectors_cmd.add_commands(parser.add_subparsers(dest="command", required=True))
+    return vectors_cmd.run(parser.parse_args(["--spec", str(spec_path), "vectors", "publish"]))
+
+
+def test_publishing_adds_new_ids_and_changes_no_line(
+    tmp_path: Path, files: dict[str, bytes], capsys: pytest.CaptureFixture[str]
+) -> None:
+    spec_path = tmp_path / "spec" / "acp-v2.yaml"
+    spec_path.parent.mkdir()
+    spec_path.write_bytes(SPEC_FILE.read_bytes())
+    ids = ids_path(spec_path)
+    emitted = emitted_ids(files)
+
+    assert _publish(spec_path) == 0  # no file yet: every id
+    created = ids.read_text(encoding="utf-8")
+    assert created.startswith(HEADER)
+    assert set(parse_published(created, "").entries) == set(emitted)
+    assert f"published {len(emitted)} new vector ids in {ids}" in capsys.readouterr().out
+
+    # one id retired by hand, one digest stale: publishing restores the first, keeps the second
+    lines = created.splitlines(keepends=True)
+    retired, stale = lines[10], lines[20]
+    wrong = stale.split()[0] + " 000000000000\n"
+    ids.write_text(created.replace(retired, "").replace(stale, wrong), encoding="utf-8")
+    assert _publish(spec_path) == 0
+    out, err = capsys.readouterr()
+    assert ids.read_text(encoding="utf-8") == created.replace(stale, wrong)
+    assert f"published 1 new vector id in {ids}" in out
+    assert f"{ids}:21:" in err and f"published vector {stale.split()[0]} changed meaning" in err
+
+    before = ids.read_bytes()
+    assert _publish(spec_path) == 0
+    assert ids.read_bytes() == before and "published 0 new vector ids" in capsys.readouterr().out
+
+
+def test_publishing_refuses_a_broken_ids_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    spec_path = tmp_path / "acp-v2.yaml"
+    broken = HEADER + "a.one not-a-digest\n"
+    ids_path(spec_path).write_text(broken, encoding="utf-8")
+    assert _publish(spec_path) == 1
+    assert ids_path(spec_path).read_text(encoding="utf-8") == broken
+    err = capsys.readouterr().err
+    assert f"{ids_path(spec_path)}:{len(HEADER.splitlines()) + 1}:1: expected" in err
+    assert "nothing was published" in err
 
 
 # ── (c') a key nested in an object field gets every keyed case ──
@@ -464,7 +542,7 @@ def test_the_nested_key_cases_agree_with_the_edited_schema(
 
 # Every def a method's request or notification carries as params.
 PARAMS_DEFS = sorted(
-    {call.params for m in load_spec(ROOT / "spec/acp-v2.yaml").methods.values() for call in m.calls}
+    {call.params for m in load_spec(SPEC_FILE).methods.values() for call in m.calls}
 )
 # How many documents are drawn for each: a few each, more for the keyed prompt.
 DRAWN = {name: 8 for name in PARAMS_DEFS} | {"PromptRequest": 30}
@@ -659,7 +737,3 @@ def test_schema_models_and_decode_agree_on_drawn_params(
             each(judges, name, params)
 
     check()
-
-
-if __name__ == "__main__":
-    sys.exit(publish() if sys.argv[1:] == ["--publish"] else 2)
