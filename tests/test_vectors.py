@@ -495,26 +495,43 @@ def test_the_edit_nests_the_key(nested: tuple[Index, dict[str, Any]]) -> None:
     assert index.key_property(index.spec.methods["session/prompt"]) == NESTED_PATH
 
 
+def _without(params: Any, path: tuple[str, ...]) -> Any:
+    """``params`` without the member at ``path``."""
+    params = json.loads(json.dumps(params))
+    parent = _at(params, path[:-1])
+    if isinstance(parent, dict):
+        parent.pop(path[-1], None)
+    return params
+
+
 def test_a_nested_key_gets_every_key_case_at_its_path(
     nested: tuple[Index, dict[str, Any]], vectors: dict[str, Any]
 ) -> None:
-    """The same cases as a key directly in the params, each value at options.idempotencyKey."""
+    """The same cases as a key directly in the params, each value at options.idempotencyKey,
+    built on the example that holds `options`."""
+    index, deep_vectors = nested
     prefixes = ("session-prompt.idempotency-key.", "session-prompt.retry.")
     flat = {i: c for i, c in _by_id(vectors, "session-prompt").items() if i.startswith(prefixes)}
-    deep = {i: c for i, c in _by_id(nested[1], "session-prompt").items() if i.startswith(prefixes)}
+    deep = {
+        i: c for i, c in _by_id(deep_vectors, "session-prompt").items() if i.startswith(prefixes)
+    }
     assert set(deep) == set(flat) and len(deep) == 29
+    examples = [e.params for e in index.spec.methods["session/prompt"].examples]
+    [base] = [e for e in examples if "options" in e]
     for case_id, case in deep.items():
         want = json.loads(flat[case_id]["message"])
         got = json.loads(case["message"])  # python's json keeps a duplicate name's last value
+        assert _at(got["params"], NESTED_PATH) == _at(want["params"], ("idempotencyKey",))
         assert "idempotencyKey" not in got["params"], case_id
-        assert _at(got["params"], NESTED_PATH) == _at(want["params"], ("idempotencyKey",)), case_id
+        if case_id != "session-prompt.retry.keyed.other-session":
+            assert _without(got["params"], NESTED_PATH) == _without(base, NESTED_PATH), case_id
         assert case["expect"] == flat[case_id]["expect"], case_id
         assert {k: v for k, v in got.items() if k != "params"} == {
             k: v for k, v in want.items() if k != "params"
         }, case_id  # outside-params keeps its key at the envelope
     dup = deep["session-prompt.idempotency-key.duplicate-member"]["message"]
     assert f'"options":{{"idempotencyKey":"{UUID}","idempotencyKey":""}}' in dup
-    assert "`options.idempotencyKey` on `session/prompt`" in json.dumps(nested[1])
+    assert "`options.idempotencyKey` on `session/prompt`" in json.dumps(deep_vectors)
 
 
 def test_a_nested_key_is_forwarded_by_carriers(nested: tuple[Index, dict[str, Any]]) -> None:
@@ -522,6 +539,45 @@ def test_a_nested_key_is_forwarded_by_carriers(nested: tuple[Index, dict[str, An
     for suffix, key in (("keyed", UUID), ("empty-key", "")):
         params = json.loads(carried[f"proxy-successor.carried.session-prompt.{suffix}"]["message"])
         assert _at(params["params"]["params"], NESTED_PATH) == key
+
+
+def _require_mode(text: str) -> str:
+    """PromptOptions also requires `mode`: a key alone is no valid `options`."""
+    head = "    description: How a prompt is submitted.\n    type: object\n"
+    assert text.count(head) == 1
+    return text.replace(head, head + "    required: [mode]\n", 1).replace(
+        head + "    required: [mode]\n    properties:\n",
+        head + "    required: [mode]\n    properties:\n      mode: {type: string}\n",
+    )
+
+
+def _emit(tmp_path: Path, text: str) -> tuple[Index, dict[str, Any]]:
+    path = tmp_path / "acp-v2.yaml"
+    path.write_text(text, encoding="utf-8")
+    spec = load_spec(path)
+    index = Index(spec)
+    return index, vector_files(emit_vectors(spec, index))
+
+
+def test_key_cases_are_built_on_an_example_holding_the_keys_object(tmp_path: Path) -> None:
+    text = _require_mode(nest_the_key(SPEC_FILE.read_text(encoding="utf-8")))
+    held = "options: {mode: fast, idempotencyKey: 0b6f"
+    index, vectors = _emit(tmp_path, text.replace("options: {idempotencyKey: 0b6f", held, 1))
+    cases = _by_id(vectors, "session-prompt")
+    uuid = json.loads(cases["session-prompt.idempotency-key.uuid"]["message"])["params"]
+    assert uuid["options"] == {"mode": "fast", "idempotencyKey": UUID}
+    validator = OutcomeValidator(index.schema)
+    assert not [c["id"] for c in cases.values() if _disagreement(validator, c)]
+
+
+def test_key_cases_the_schema_contradicts_are_refused(tmp_path: Path) -> None:
+    """No example holds `options`, so a key alone would be all of it, and invalid."""
+    text = _require_mode(nest_the_key(SPEC_FILE.read_text(encoding="utf-8")))
+    unheld = "          options: {idempotencyKey: 0b6f3c1e-8d2a-4c57-9a41-5e2f7d90c3ab}\n"
+    with pytest.raises(ValueError, match=r"disagrees with the RFD's key rules on .*one-char") as e:
+        _emit(tmp_path, text.replace(unheld, "", 1))
+    # an unkeyed prompt is still valid: removing the key makes up no `options`
+    assert "idempotency-key.null" in str(e.value) and "omitted" not in str(e.value)
 
 
 def test_the_nested_key_cases_agree_with_the_edited_schema(

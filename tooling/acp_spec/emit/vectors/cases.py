@@ -143,14 +143,17 @@ DELETE = Delete()
 def apply(base: Json, path: PathKey, value: Json) -> Json:
     """A copy of ``base`` with the member at ``path`` set to ``value`` (DELETE removes it).
 
-    Objects missing on the way (or null there) are created, so a key can be put at a
-    nested path the example leaves out. A new member goes last, an existing one keeps its
-    place: the vectors' bytes depend on it.
+    Setting a member creates the objects missing on the way (or null there), so a key can
+    be put at a nested path the example leaves out; removing one that is not there changes
+    nothing. A new member goes last, an existing one keeps its place: the vectors' bytes
+    depend on it.
     """
     out = copy.deepcopy(base)
     target = out
     for step in path[:-1]:
         if isinstance(target, dict) and not isinstance(target.get(step), dict | list):
+            if isinstance(value, Delete):
+                return out
             target[step] = {}
         target = target[step]
     last = path[-1]

@@ -5,6 +5,10 @@ that forward a keyed message."""
 
 from __future__ import annotations
 
+import copy
+import json
+from collections.abc import Callable, Sequence
+
 from ...defs import ref_target
 from ...index import Index
 from ...model import Method, Spec
@@ -16,7 +20,6 @@ from .cases import (
     Json,
     apply,
     file_slug,
-    first_params,
     message,
     splice,
     text,
@@ -70,9 +73,27 @@ def label(path: tuple[str, ...]) -> str:
     return ".".join(path)
 
 
+def key_example(method: Method, path: tuple[str, ...]) -> Json:
+    """A copy of the params the key cases are built on: the first request example's, or the
+    first that holds the object the key is in, if the key is nested and the first lacks it
+    (the object may require more than the key)."""
+    requests = [e.params for e in method.examples if e.kind == "request"]
+    if not requests:
+        # a rule must catch this first: a keyed method needs a request example
+        raise ValueError(f"the vectors need a request example of {method.name}")
+    holding = (p for p in requests if isinstance(_member(p, path[:-1]), dict))
+    return copy.deepcopy(next(holding, requests[0]))
+
+
+def _member(value: Json, path: tuple[str, ...]) -> Json:
+    for step in path:
+        value = value.get(step) if isinstance(value, dict) else None
+    return value
+
+
 def keyed_cases(method: Method, slug: str, path: tuple[str, ...], codes: Codes) -> list[Case]:
     """The RFD's key rules, each a message with the key at ``path`` in the params."""
-    base = apply(first_params(method, "request"), path, DELETE)
+    base = apply(key_example(method, path), path, DELETE)
     bad, unkeyed, name = codes.params, message("request", method.name, base), path[-1]
 
     def with_key(value: Json) -> str:
@@ -117,7 +138,7 @@ def keyed_cases(method: Method, slug: str, path: tuple[str, ...], codes: Codes) 
 
 
 def retry_cases(method: Method, slug: str, path: tuple[str, ...]) -> list[Case]:
-    base = first_params(method, "request")
+    base = key_example(method, path)
     keyed, unkeyed = apply(base, path, UUID), apply(base, path, DELETE)
     p, name = f"{slug}.retry", method.name
     cases = [
@@ -150,7 +171,7 @@ def carried_cases(spec: Spec, index: Index, method: Method, slug: str, codes: Co
     for keyed in sorted(spec.methods.values(), key=lambda m: m.name):
         if (path := index.key_property(keyed)) is None:
             continue
-        params = apply(first_params(keyed, "request"), path, UUID)
+        params = apply(key_example(keyed, path), path, UUID)
         carried, empty = {"method": keyed.name, "params": params}, apply(params, path, "")
         p, key = f"{slug}.carried.{file_slug(keyed.name)}", label(path)
         cases += [
@@ -165,3 +186,21 @@ def carried_cases(spec: Spec, index: Index, method: Method, slug: str, codes: Co
                  f"carrier returns that error unchanged: a runner that checks them sees {bad}."),
         ]  # fmt: skip
     return cases
+
+
+def check_key_cases(method: Method, cases: Sequence[Case], accepts: Callable[[Json], bool]) -> None:
+    """Refuse key and retry cases the params schema contradicts.
+
+    Their expectations are the RFD's (an optional, nullable string of 1 to 255 code points),
+    written here rather than derived from the schema; a spec whose key differs would get
+    vectors that disagree with its own generated/schema.json.
+    """
+    wrong = [c.id for c in cases if accepts(json.loads(c.message)["params"]) != (c.error is None)]
+    if wrong:
+        # a rule must catch this first: the key field and IdempotencyKey as the RFD has them
+        raise ValueError(
+            f"the params schema of {method.name} disagrees with the RFD's key rules on "
+            f"{', '.join(wrong)}: its key must be an optional, nullable IdempotencyKey "
+            "(a string of 1 to 255 code points) and its first request example must stay "
+            "valid with any such key"
+        )

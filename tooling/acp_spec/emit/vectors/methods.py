@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ...defs import ref_target
 from ...index import Index
 from ...model import Method, Spec
 from .cases import Case, Codes, Group, message, text, words_slug
 from .derive import Walker
-from .keyed import KEYED_ABOUT, carried_cases, keyed_cases, label, retry_cases
+from .keyed import KEYED_ABOUT, carried_cases, check_key_cases, keyed_cases, label, retry_cases
 
 
 def method_groups(
@@ -43,10 +44,13 @@ def method_groups(
         params = method.request.params
         if path is not None:
             written = keyed_cases(method, slug, path, codes)
+            retries = retry_cases(method, slug, path)
+            top = {"$ref": ref_target(params)}
+            check_key_cases(method, [*written, *retries], lambda p: walker.valid(top, p))
             add("request", params, KEYED_ABOUT.format(key=label(path), method=method.name,
                 bad=codes.params), written)  # fmt: skip
             add("request", params, f"Retries of `{method.name}` (retry class `keyed`): what "
-                "the key links, as messages.", retry_cases(method, slug, path))  # fmt: skip
+                "the key links, as messages.", retries)  # fmt: skip
         add("request", params, f"`{method.name}` carrying a keyed message: the key is "
             "forwarded unchanged.", carried_cases(spec, index, method, slug, codes))  # fmt: skip
     # the walk meets the key's own constraints too: the keyed cases already say those
