@@ -20,7 +20,9 @@ disagrees with the schema, the case says so in ``divergence``.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
+from collections.abc import Sequence
 
 from ...index import Index
 from ...model import Spec
@@ -63,6 +65,21 @@ def emit_vectors(spec: Spec, index: Index) -> dict[str, bytes]:
     files[f"{VECTORS_DIR}/envelope.json"] = vector_file(
         {"$schema": SCHEMA_NAME, "envelope": ENVELOPE_ABOUT}, groups
     )
-    if repeated := sorted(i for i, n in Counter(c.id for c in every).items() if n > 1):
-        raise ValueError(f"vector ids must be unique; repeated: {', '.join(repeated)}")
+    check_ids(every)
     return dict(sorted(files.items()))
+
+
+# What vectors.schema.json promises SDKs of every id (they may key files or tests by it).
+ID_PATTERN = re.compile(VECTORS_SCHEMA["$defs"]["case"]["properties"]["id"]["pattern"])
+
+
+def check_ids(cases: Sequence[Case]) -> None:
+    # a rule must catch these first: example titles, method, property and enum names
+    # become id parts, so two that read alike, or one with no letter or digit, break ids
+    if repeated := sorted(i for i, n in Counter(c.id for c in cases).items() if n > 1):
+        raise ValueError(f"vector ids must be unique; repeated: {', '.join(repeated)}")
+    if malformed := [c.id for c in cases if not ID_PATTERN.fullmatch(c.id)]:
+        raise ValueError(
+            f"vector ids must match {ID_PATTERN.pattern} (vectors.schema.json); "
+            f"these do not: {', '.join(malformed)}"
+        )
