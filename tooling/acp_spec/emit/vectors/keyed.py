@@ -201,6 +201,6 @@ def check_key_cases(method: Method, cases: Sequence[Case], accepts: Callable[[Js
         raise ValueError(
             f"the params schema of {method.name} disagrees with the RFD's key rules on "
             f"{', '.join(wrong)}: its key must be an optional, nullable IdempotencyKey "
-            "(a string of 1 to 255 code points) and its first request example must stay "
-            "valid with any such key"
+            "(a string of 1 to 255 code points), and a request example (one that holds the "
+            "key's object, if the key is nested) must stay valid with any such key"
         )
