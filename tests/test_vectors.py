@@ -5,12 +5,13 @@ Where the two genuinely can't agree, the case's ``divergence`` note says so and 
 lists it (``MODEL_DIVERGENCES``); nothing is skipped. Params drawn from the schema
 (hypothesis) check the models against the schema for every params def of every method.
 
-Run ``python tests/test_vectors.py --publish`` to add new vector ids to tests/vector_ids.txt.
+The published ids (spec/acp-v2.vector-ids.txt) are held to by ``vector_id_problems``, the
+function ``acp-spec check`` calls; ``acp-spec vectors publish`` adds new ones.
 """
 
 from __future__ import annotations
 
-import hashlib
+import argparse
 import importlib
 import json
 import re
@@ -24,13 +25,24 @@ from typing import Any
 
 import pydantic
 import pytest
+from acp_spec import vectors_cmd
 from acp_spec.constants import GENERATED_NOTE
 from acp_spec.document import build_schema
 from acp_spec.emit.schema import dump_json
 from acp_spec.emit.vectors import SCHEMA_NAME, VECTORS_DIR, VECTORS_SCHEMA, emit_vectors
+from acp_spec.emit.vectors.keyed import UUID
 from acp_spec.index import Index
 from acp_spec.model import Spec
 from acp_spec.spec import load_spec
+from acp_spec.vector_ids import (
+    HEADER,
+    emitted_ids,
+    fingerprint,
+    ids_path,
+    parse_published,
+    read_published,
+    vector_id_problems,
+)
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis_jsonschema import from_schema
@@ -39,7 +51,7 @@ from jsonschema.exceptions import ValidationError, best_match
 from jsonschema.protocols import Validator
 
 ROOT = Path(__file__).resolve().parents[1]
-IDS_FILE = Path(__file__).with_name("vector_ids.txt")
+SPEC_FILE = ROOT / "spec/acp-v2.yaml"
 SCHEMA_SOURCE = ROOT / "tooling/acp_spec" / SCHEMA_NAME
 MODELS_SRC = ROOT / "generated/python/src"
 PARSE_ERROR = -32700
@@ -157,7 +169,11 @@ def test_the_schema_copy_is_the_source_and_generation_is_deterministic(
 ) -> None:
     assert files[f"{VECTORS_DIR}/{SCHEMA_NAME}"] == SCHEMA_SOURCE.read_bytes()
     assert SCHEMA_SOURCE.read_bytes() == dump_json(json.loads(SCHEMA_SOURCE.read_bytes()))
-    assert emit_vectors(spec, Index(spec)) == files
+    index = Index(spec)
+    before = json.dumps(index.schema)
+    assert emit_vectors(spec, index) == files
+    # the index's schema is every emitter's: reading it must leave it as it was
+    assert json.dumps(index.schema) == before
 
 
 # ── (b) every case agrees with generated/schema.json ──
@@ -306,62 +322,287 @@ def test_ids_are_unique_across_files(cases: list[Case]) -> None:
     assert not repeated, f"repeated vector ids: {repeated}"
 
 
-def fingerprint(case: Case) -> str:
-    """What a case means: its message and its expectation (not its wording)."""
-    meaning = case["message"] + "\n" + json.dumps(case["expect"], sort_keys=True)
-    return hashlib.sha256(meaning.encode("utf-8")).hexdigest()[:12]
+def test_published_ids_keep_their_meaning(files: dict[str, bytes]) -> None:
+    """What `acp-spec check` asks: no published id removed or changed, none unpublished."""
+    assert ids_path(SPEC_FILE) == ROOT / "spec/acp-v2.vector-ids.txt"
+    published = read_published(ids_path(SPEC_FILE), "spec/acp-v2.vector-ids.txt")
+    problems = vector_id_problems(published, emitted_ids(files))
+    assert not problems, "\n".join(p.render() for p in problems)
 
 
-def published() -> dict[str, str]:
-    lines = IDS_FILE.read_text(encoding="utf-8").splitlines()
-    return dict(line.split() for line in lines if line and not line.startswith("#"))
-
-
-def test_published_ids_keep_their_meaning(cases: list[Case]) -> None:
-    current = {c["id"]: fingerprint(c) for c in cases}
-    before = published()
-    removed = sorted(set(before) - set(current))
-    changed = sorted(i for i in before if i in current and current[i] != before[i])
-    assert not removed and not changed, (
-        "Published vector ids are permanent: SDKs pin them.\n"
-        + "".join(f"  removed: {i}\n" for i in removed)
-        + "".join(f"  changed meaning (message or expect): {i}\n" for i in changed)
-        + "Restore what the spec, an example or tooling/acp_spec/emit/vectors.py changed so "
-        "each id comes back with the same message and expectation. If the old meaning was "
-        "wrong, give the corrected case a new id; retiring the old one means deleting its "
-        "line from tests/vector_ids.txt by hand, a breaking change to call out in review."
+def test_the_digest_is_of_the_message_and_expectation_only(cases: list[Case]) -> None:
+    case = cases[0]
+    assert fingerprint({**case, "description": "reworded", "divergence": "new"}) == fingerprint(
+        case
     )
-    new = sorted(set(current) - set(before))
-    assert not new, (
-        f"{len(new)} new vector id(s) are not yet published in tests/vector_ids.txt "
-        f"(first: {new[0] if new else ''}). Run `.venv/bin/python tests/test_vectors.py "
-        "--publish` to add them; it never changes or removes a published line."
+    assert fingerprint({**case, "message": case["message"] + " "}) != fingerprint(case)
+    assert fingerprint({**case, "expect": {"error": -32602}}) != fingerprint(case)
+
+
+IDS_TEXT = HEADER + "a.one 000000000001\na.three 000000000003\na.two 000000000002\n"
+IDS_NAME = "spec/acp-v2.vector-ids.txt"
+
+
+def _problems(text: str, emitted: dict[str, str]) -> list[str]:
+    return [p.render() for p in vector_id_problems(parse_published(text, IDS_NAME), emitted)]
+
+
+def test_a_removed_id_is_reported_at_its_line() -> None:
+    [problem] = _problems(IDS_TEXT, {"a.one": "000000000001", "a.two": "000000000002"})
+    line = len(HEADER.splitlines()) + 2
+    assert problem.startswith(f"{IDS_NAME}:{line}:1: published vector id a.three is no longer ")
+    assert "retire the id by deleting this line" in problem
+
+
+def test_a_changed_id_is_reported_at_its_digest() -> None:
+    emitted = {"a.one": "000000000001", "a.two": "00000000000f", "a.three": "000000000003"}
+    [problem] = _problems(IDS_TEXT, emitted)
+    line, column = len(HEADER.splitlines()) + 3, len("a.two ") + 1
+    assert problem.startswith(f"{IDS_NAME}:{line}:{column}: published vector a.two changed ")
+    assert "digest 000000000002 is now 00000000000f" in problem
+
+
+def test_new_ids_are_one_problem_naming_the_publish_command() -> None:
+    old = {"a.one": "000000000001", "a.two": "000000000002", "a.three": "000000000003"}
+    new = {f"b.{n}": "0000000000aa" for n in range(7)}
+    [problem] = _problems(IDS_TEXT, {**old, **new})
+    assert f":{len(HEADER.splitlines()) + 4}:1: 7 new vector ids are not yet published " in problem
+    assert "(b.0, b.1, b.2, b.3, b.4 and 2 more); run `acp-spec vectors publish`" in problem
+
+
+def test_lines_that_are_no_entry_are_reported() -> None:
+    text = IDS_TEXT + "a.four\na.five 12345\na.one 000000000001\n"
+    emitted = {"a.one": "000000000001", "a.two": "000000000002", "a.three": "000000000003"}
+    problems = _problems(text, emitted)
+    first = len(IDS_TEXT.splitlines()) + 1
+    assert [p.split(": ", 1)[0] for p in problems] == [
+        f"{IDS_NAME}:{n}:1" for n in (first, first + 1, first + 2)
+    ]
+    assert "expected `<id> <digest>`" in problems[0] and "expected" in problems[1]
+    assert "a.one is published twice (first on line 6)" in problems[2]
+
+
+def test_an_unreadable_ids_file_is_one_problem(tmp_path: Path) -> None:
+    published = read_published(tmp_path / "missing.vector-ids.txt", "x.vector-ids.txt")
+    [problem] = [p.render() for p in vector_id_problems(published, {})]
+    assert problem.startswith("x.vector-ids.txt:1:1: cannot read the published vector ids: ")
+    assert "run `acp-spec vectors publish` to create the file" in problem
+
+
+def _publish(spec_path: Path) -> int:
+    """``acp-spec --spec PATH vectors publish``, parsed as cli.py parses it."""
+    parser = argparse.ArgumentParser(prog="acp-spec")
+    parser.add_argument("--spec", type=Path)
+    vectors_cmd.add_commands(parser.add_subparsers(dest="command", required=True))
+    return vectors_cmd.run(parser.parse_args(["--spec", str(spec_path), "vectors", "publish"]))
+
+
+def test_publishing_adds_new_ids_and_changes_no_line(
+    tmp_path: Path, files: dict[str, bytes], capsys: pytest.CaptureFixture[str]
+) -> None:
+    spec_path = tmp_path / "spec" / "acp-v2.yaml"
+    spec_path.parent.mkdir()
+    spec_path.write_bytes(SPEC_FILE.read_bytes())
+    ids = ids_path(spec_path)
+    emitted = emitted_ids(files)
+
+    assert _publish(spec_path) == 0  # no file yet: every id
+    created = ids.read_text(encoding="utf-8")
+    assert created.startswith(HEADER)
+    assert set(parse_published(created, "").entries) == set(emitted)
+    assert f"published {len(emitted)} new vector ids in {ids}" in capsys.readouterr().out
+
+    # one id retired by hand, one digest stale: publishing restores the first, keeps the second
+    lines = created.splitlines(keepends=True)
+    retired, stale = lines[10], lines[20]
+    wrong = stale.split()[0] + " 000000000000\n"
+    ids.write_text(created.replace(retired, "").replace(stale, wrong), encoding="utf-8")
+    assert _publish(spec_path) == 0
+    out, err = capsys.readouterr()
+    assert ids.read_text(encoding="utf-8") == created.replace(stale, wrong)
+    assert f"published 1 new vector id in {ids}" in out
+    assert f"{ids}:21:" in err and f"published vector {stale.split()[0]} changed meaning" in err
+
+    before = ids.read_bytes()
+    assert _publish(spec_path) == 0
+    assert ids.read_bytes() == before and "published 0 new vector ids" in capsys.readouterr().out
+
+
+def test_publishing_refuses_a_broken_ids_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    spec_path = tmp_path / "acp-v2.yaml"
+    broken = HEADER + "a.one not-a-digest\n"
+    ids_path(spec_path).write_text(broken, encoding="utf-8")
+    assert _publish(spec_path) == 1
+    assert ids_path(spec_path).read_text(encoding="utf-8") == broken
+    err = capsys.readouterr().err
+    assert f"{ids_path(spec_path)}:{len(HEADER.splitlines()) + 1}:1: expected" in err
+    assert "nothing was published" in err
+
+
+# ── (c') a key nested in an object field gets every keyed case ──
+
+NESTED_DEF = """\
+  PromptOptions:
+    description: How a prompt is submitted.
+    type: object
+    properties:
+"""
+NESTED_FIELD = """\
+      options:
+        description: How the Agent handles this submission.
+        $ref: PromptOptions
+"""
+NESTED_PATH = ("options", "idempotencyKey")
+
+
+def nest_the_key(text: str) -> str:
+    """The spec with `session/prompt`'s key moved into a new type, PromptOptions, that
+    PromptRequest holds as its `options` field; the keyed example follows it there."""
+    start = text.index("      idempotencyKey:\n", text.index("\n  PromptRequest:\n"))
+    end = text.index("    required: [sessionId, prompt]\n  PromptResponse:\n")
+    key = text[start:end]
+    text = text[:start] + NESTED_FIELD + text[end:]
+    text = text.replace("\n  PromptResponse:\n", "\n" + NESTED_DEF + key + "  PromptResponse:\n")
+    example = "          idempotencyKey: 0b6f3c1e-8d2a-4c57-9a41-5e2f7d90c3ab\n"
+    nested = "          options: {idempotencyKey: 0b6f3c1e-8d2a-4c57-9a41-5e2f7d90c3ab}\n"
+    assert text.count(example) == 2  # session/prompt's example, then proxy/successor's
+    return text.replace(example, nested, 1)
+
+
+@pytest.fixture(scope="module")
+def nested(tmp_path_factory: pytest.TempPathFactory) -> tuple[Index, dict[str, Any]]:
+    path = tmp_path_factory.mktemp("nested") / "acp-v2.yaml"
+    path.write_text(nest_the_key(SPEC_FILE.read_text(encoding="utf-8")), encoding="utf-8")
+    spec = load_spec(path)
+    index = Index(spec)
+    return index, vector_files(emit_vectors(spec, index))
+
+
+def _by_id(vectors: dict[str, Any], method: str) -> dict[str, Case]:
+    data = vectors[f"{VECTORS_DIR}/methods/{method}.json"]
+    return {c["id"]: c for g in data["groups"] for c in g["cases"]}
+
+
+def _at(value: Any, path: tuple[str, ...]) -> Any:
+    """The member at ``path``; ``...`` if it is not there."""
+    for step in path:
+        if not isinstance(value, dict) or step not in value:
+            return ...
+        value = value[step]
+    return value
+
+
+def test_the_edit_nests_the_key(nested: tuple[Index, dict[str, Any]]) -> None:
+    index, _ = nested
+    assert index.key_property(index.spec.methods["session/prompt"]) == NESTED_PATH
+
+
+def _without(params: Any, path: tuple[str, ...]) -> Any:
+    """``params`` without the member at ``path``."""
+    params = json.loads(json.dumps(params))
+    parent = _at(params, path[:-1])
+    if isinstance(parent, dict):
+        parent.pop(path[-1], None)
+    return params
+
+
+def test_a_nested_key_gets_every_key_case_at_its_path(
+    nested: tuple[Index, dict[str, Any]], vectors: dict[str, Any]
+) -> None:
+    """The same cases as a key directly in the params, each value at options.idempotencyKey,
+    built on the example that holds `options`."""
+    index, deep_vectors = nested
+    prefixes = ("session-prompt.idempotency-key.", "session-prompt.retry.")
+    flat = {i: c for i, c in _by_id(vectors, "session-prompt").items() if i.startswith(prefixes)}
+    deep = {
+        i: c for i, c in _by_id(deep_vectors, "session-prompt").items() if i.startswith(prefixes)
+    }
+    assert set(deep) == set(flat) and len(deep) == 29
+    examples = [e.params for e in index.spec.methods["session/prompt"].examples]
+    [base] = [e for e in examples if "options" in e]
+    for case_id, case in deep.items():
+        want = json.loads(flat[case_id]["message"])
+        got = json.loads(case["message"])  # python's json keeps a duplicate name's last value
+        assert _at(got["params"], NESTED_PATH) == _at(want["params"], ("idempotencyKey",))
+        assert "idempotencyKey" not in got["params"], case_id
+        if case_id != "session-prompt.retry.keyed.other-session":
+            assert _without(got["params"], NESTED_PATH) == _without(base, NESTED_PATH), case_id
+        assert case["expect"] == flat[case_id]["expect"], case_id
+        assert {k: v for k, v in got.items() if k != "params"} == {
+            k: v for k, v in want.items() if k != "params"
+        }, case_id  # outside-params keeps its key at the envelope
+    dup = deep["session-prompt.idempotency-key.duplicate-member"]["message"]
+    assert f'"options":{{"idempotencyKey":"{UUID}","idempotencyKey":""}}' in dup
+    assert "`options.idempotencyKey` on `session/prompt`" in json.dumps(deep_vectors)
+
+
+def test_a_nested_key_is_forwarded_by_carriers(nested: tuple[Index, dict[str, Any]]) -> None:
+    carried = _by_id(nested[1], "proxy-successor")
+    for suffix, key in (("keyed", UUID), ("empty-key", "")):
+        params = json.loads(carried[f"proxy-successor.carried.session-prompt.{suffix}"]["message"])
+        assert _at(params["params"]["params"], NESTED_PATH) == key
+
+
+def _require_mode(text: str) -> str:
+    """PromptOptions also requires `mode`: a key alone is no valid `options`."""
+    head = "    description: How a prompt is submitted.\n    type: object\n"
+    assert text.count(head) == 1
+    return text.replace(head, head + "    required: [mode]\n", 1).replace(
+        head + "    required: [mode]\n    properties:\n",
+        head + "    required: [mode]\n    properties:\n      mode: {type: string}\n",
     )
 
 
-IDS_HEADER = (
-    "# Published ids of generated/vectors/, each with a hash of its case's message and expect.\n"
-    "# Added by `python tests/test_vectors.py --publish`; never changed or removed.\n"
-)
+def _emit(tmp_path: Path, text: str) -> tuple[Index, dict[str, Any]]:
+    path = tmp_path / "acp-v2.yaml"
+    path.write_text(text, encoding="utf-8")
+    spec = load_spec(path)
+    index = Index(spec)
+    return index, vector_files(emit_vectors(spec, index))
 
 
-def publish() -> int:
-    """Add new ids to tests/vector_ids.txt; a published line is never changed or removed."""
-    before = published() if IDS_FILE.exists() else {}
-    spec = load_spec(ROOT / "spec/acp-v2.yaml")
-    files = emit_vectors(spec, Index(spec))
-    new = {c["id"]: fingerprint(c) for c in all_cases(vector_files(files)) if c["id"] not in before}
-    lines = sorted({**before, **new}.items())
-    IDS_FILE.write_text(IDS_HEADER + "".join(f"{i} {h}\n" for i, h in lines), encoding="utf-8")
-    print(f"published {len(new)} new id(s) in {IDS_FILE.relative_to(ROOT)}")
-    return 0
+def test_key_cases_are_built_on_an_example_holding_the_keys_object(tmp_path: Path) -> None:
+    text = _require_mode(nest_the_key(SPEC_FILE.read_text(encoding="utf-8")))
+    held = "options: {mode: fast, idempotencyKey: 0b6f"
+    index, vectors = _emit(tmp_path, text.replace("options: {idempotencyKey: 0b6f", held, 1))
+    cases = _by_id(vectors, "session-prompt")
+    uuid = json.loads(cases["session-prompt.idempotency-key.uuid"]["message"])["params"]
+    assert uuid["options"] == {"mode": "fast", "idempotencyKey": UUID}
+    validator = OutcomeValidator(index.schema)
+    assert not [c["id"] for c in cases.values() if _disagreement(validator, c)]
+
+
+def test_key_cases_the_schema_contradicts_are_refused(tmp_path: Path) -> None:
+    """No example holds `options`, so a key alone would be all of it, and invalid."""
+    text = _require_mode(nest_the_key(SPEC_FILE.read_text(encoding="utf-8")))
+    unheld = "          options: {idempotencyKey: 0b6f3c1e-8d2a-4c57-9a41-5e2f7d90c3ab}\n"
+    with pytest.raises(ValueError, match=r"disagrees with the RFD's key rules on .*one-char") as e:
+        _emit(tmp_path, text.replace(unheld, "", 1))
+    # an unkeyed prompt is still valid: removing the key makes up no `options`
+    assert "idempotency-key.null" in str(e.value) and "omitted" not in str(e.value)
+
+
+def test_the_nested_key_cases_agree_with_the_edited_schema(
+    nested: tuple[Index, dict[str, Any]],
+) -> None:
+    index, vectors = nested
+    validator = OutcomeValidator(index.schema)
+    cases = [
+        c
+        for method in ("session-prompt", "proxy-successor")
+        for c in _by_id(vectors, method).values()
+    ]
+    wrong = [f"{c['id']}: {why}" for c in cases if (why := _disagreement(validator, c))]
+    assert not wrong, "\n".join(wrong)
 
 
 # ── (e) params drawn from the schema: the schema, the models and decode agree ──
 
 # Every def a method's request or notification carries as params.
 PARAMS_DEFS = sorted(
-    {call.params for m in load_spec(ROOT / "spec/acp-v2.yaml").methods.values() for call in m.calls}
+    {call.params for m in load_spec(SPEC_FILE).methods.values() for call in m.calls}
 )
 # How many documents are drawn for each: a few each, more for the keyed prompt.
 DRAWN = {name: 8 for name in PARAMS_DEFS} | {"PromptRequest": 30}
@@ -556,7 +797,3 @@ def test_schema_models_and_decode_agree_on_drawn_params(
             each(judges, name, params)
 
     check()
-
-
-if __name__ == "__main__":
-    sys.exit(publish() if sys.argv[1:] == ["--publish"] else 2)

@@ -1,0 +1,248 @@
+"""The walk that derives cases from a params def: along the def's first example, through
+``$ref``, ``allOf`` and unions, every constraint met becomes rules (constraints.py), each
+exercised by changing one field of the example.
+
+What a schema means (references, nullability, unions and their tags) is the index's answer;
+the walk only decides where the rules apply and what the example looks like there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from jsonschema import Draft202012Validator
+
+from ...defs import ref_target
+from ...index import Index, TaggedUnion, is_null
+from ...model import Kind, Method
+from .cases import Case, Codes, Json, PathKey, apply, id_part, message, text
+from .constraints import BOUND_KEYS, Leaf, Mutation, Tag, property_rules, tag_rules
+
+# Upstream's deserializer annotations: where SDKs built like it accept what the schema rejects.
+LENIENT = "x-deserialize-default-on-error"
+SKIP_ITEMS = "x-deserialize-skip-invalid-items"
+
+
+@dataclass
+class View:
+    """What applies to one object value: its properties, required names and union tag."""
+
+    props: dict[str, list[Mapping[str, Any]]] = field(default_factory=dict)
+    required: set[str] = field(default_factory=set)
+    tag: Tag | None = None
+    ambiguous: bool = False
+
+
+@dataclass(frozen=True)
+class Context:
+    """What holds above a site: upstream leniency (the innermost wins), an untagged union."""
+
+    lenient: str | None = None  # the divergence an invalid value here gets
+    ambiguous: bool = False
+
+
+class Walker:
+    def __init__(self, index: Index, codes: Codes) -> None:
+        self.index = index
+        self.codes = codes
+        # index.schema is shared by every emitter: the validator only reads it
+        self._validator = Draft202012Validator(index.schema)
+
+    def valid(self, schema: Mapping[str, Any], value: Json) -> bool:
+        return bool(self._validator.evolve(schema=schema).is_valid(value))
+
+    # The walk: an object's view, then each property's rules, then its present children.
+
+    def derive(
+        self, method: Method, kind: Kind, params_def: str, base: Json, slug: str
+    ) -> Iterator[Case]:
+        section = "params" if kind == "request" else "notification"
+        top = {"$ref": ref_target(params_def)}
+        for m in self._object([top], base, (), "", Context()):
+            params = apply(base, m.path, m.value)
+            if m.ambiguous and not m.valid and self.valid(top, params):
+                continue  # another variant of an untagged union takes it: no case for this rule
+            yield Case(
+                f"{slug}.{section}.{id_part(m.label)}.{m.rule}",
+                f"`{m.label}` {m.why}",
+                text(message(kind, method.name, params)),
+                None if m.valid else self.codes.params,
+                m.divergence,
+            )
+
+    def _view(self, schemas: Sequence[Mapping[str, Any]], value: dict[str, Any]) -> View:
+        view = View()
+        for schema in schemas:
+            self._gather(schema, value, view)
+        return view
+
+    def _gather(self, node: Mapping[str, Any], value: dict[str, Any], view: View) -> None:
+        node = self.index.resolve(node)
+        for name, sub in node.get("properties", {}).items():
+            view.props.setdefault(name, []).append(sub)
+        view.required.update(node.get("required", []))
+        for sub in node.get("allOf", []):
+            self._gather(sub, value, view)
+        if self.index.members(node):
+            self._gather_union(node, value, view)
+
+    def _gather_union(self, node: Mapping[str, Any], value: dict[str, Any], view: View) -> None:
+        """The union's part of the view: the variant the value is (by its tag, or the first
+        that takes it when nothing tags the variants)."""
+        solid = [m for m in self.index.members(node) if not is_null(m)]
+        if len(solid) == 1:
+            self._gather(solid[0], value, view)
+            return
+        union = self.index.tagged_union(node)
+        if union is not None:
+            other = union.other.schema if union.other is not None else None
+            view.tag = Tag(union.field, union.tags, other)
+            chosen = _variant(union, value)
+            if chosen is not None:
+                self._gather(chosen, value, view)
+            return
+        view.ambiguous = True
+        chosen = next((v for v in solid if self.valid(v, value)), None)
+        if chosen is not None:
+            self._gather(chosen, value, view)
+
+    def _object(
+        self,
+        schemas: Sequence[Mapping[str, Any]],
+        value: dict[str, Any],
+        path: PathKey,
+        label: str,
+        ctx: Context,
+    ) -> Iterator[Mutation]:
+        view = self._view(schemas, value)
+        if view.ambiguous:
+            ctx = replace(ctx, ambiguous=True)
+        if (tag := view.tag) is not None:
+            at = f"{label}.{tag.name}" if label else tag.name
+
+            def other_takes(new: str) -> bool:
+                assert tag is not None and tag.other is not None
+                return self.valid(tag.other, {**value, tag.name: new})
+
+            for m in tag_rules(tag, other_takes, self.codes.params):
+                yield _site(m, path + (tag.name,), at, ctx)
+        for name, prop in view.props.items():
+            if name == "_meta" and path:
+                continue  # the same nullable object everywhere: checked on params only
+            at = f"{label}.{name}" if label else name
+            leaf = self._leaf(prop)
+            inner = replace(ctx, lenient=_lenient(at, self.codes) if leaf.lenient else ctx.lenient)
+            present = name in value
+            tagged = view.tag is not None and name == view.tag.name
+            required = name in view.required
+            bad = self.codes.params
+            for m in property_rules(leaf, required, present, value.get(name), tagged, bad):
+                yield _site(m, path + (name,), at, inner)
+            if present:
+                yield from self._child(prop, value[name], path + (name,), at, inner)
+
+    def _child(
+        self,
+        schemas: Sequence[Mapping[str, Any]],
+        value: Json,
+        path: PathKey,
+        label: str,
+        ctx: Context,
+    ) -> Iterator[Mutation]:
+        if isinstance(value, dict):
+            entries = self._collect(schemas, "additionalProperties")
+            if entries and not self._view(schemas, value).props:
+                for key, item in value.items():
+                    yield from self._child(entries, item, path + (key,), f"{label}{{{key}}}", ctx)
+            else:
+                yield from self._object(schemas, value, path, label, ctx)
+        elif isinstance(value, list):
+            items = self._collect(schemas, "items")
+            resolve = self.index.resolve
+            skips = any(resolve(s).get(SKIP_ITEMS) or s.get(SKIP_ITEMS) for s in schemas)
+            inner = replace(ctx, lenient=_skips(label, self.codes) if skips else ctx.lenient)
+            done: set[str] = set()
+            for index, item in enumerate(value):
+                tag = self._view(items, item).tag if isinstance(item, dict) else None
+                at = f"{label}[{item.get(tag.name, '')}]" if tag else f"{label}[]"
+                if items and at not in done:
+                    done.add(at)
+                    yield from self._child(items, item, path + (index,), at, inner)
+
+    def _collect(self, schemas: Sequence[Mapping[str, Any]], key: str) -> list[Mapping[str, Any]]:
+        """The subschemas under ``key`` (items, additionalProperties) of a value's schemas."""
+        found: list[Mapping[str, Any]] = []
+        for schema in schemas:
+            node = self.index.resolve(schema)
+            if isinstance(node.get(key), dict):
+                found.append(node[key])
+            found += self._collect(node.get("allOf", []), key)
+            solid = [m for m in self.index.members(node) if not is_null(m)]
+            if len(solid) == 1:
+                found += self._collect(solid, key)
+        return found
+
+    def _leaf(self, schemas: Sequence[Mapping[str, Any]]) -> Leaf:
+        leaf = Leaf(nullable=all(self.index.accepts_null(s) for s in schemas))
+        leaf.lenient = any(s.get(LENIENT) for s in schemas)
+        for schema in schemas:
+            self._flatten(schema, leaf)
+        return leaf
+
+    def _flatten(self, node: Mapping[str, Any], leaf: Leaf) -> None:
+        node = self.index.resolve(node)
+        kind = node.get("type", [])
+        leaf.types |= set(kind if isinstance(kind, list) else [kind]) - {"null"}
+        leaf.bounds.update({k: node[k] for k in BOUND_KEYS if k in node})
+        for sub in node.get("allOf", []):
+            self._flatten(sub, leaf)
+        solid = [self.index.resolve(m) for m in self.index.members(node) if not is_null(m)]
+        if len(solid) == 1:
+            self._flatten(solid[0], leaf)
+        elif solid and all("const" in v or _open_enum_rest(v) for v in solid):
+            leaf.enum = tuple(v["const"] for v in solid if "const" in v)
+            leaf.enum_open = any(_open_enum_rest(v) for v in solid)
+            leaf.types |= {v["type"] for v in solid if isinstance(v.get("type"), str)}
+
+
+def _variant(union: TaggedUnion, value: dict[str, Any]) -> Mapping[str, Any] | None:
+    """The member the value's tag picks; the catch-all for any other tag (if open)."""
+    if union.field in value:
+        for variant in union.variants:
+            if variant.tag == value[union.field]:
+                return variant.schema
+    return union.other.schema if union.other is not None else None
+
+
+def _site(m: Mutation, path: PathKey, label: str, ctx: Context) -> Mutation:
+    """Place a rule at its path; note where upstream's lenient deserializer disagrees."""
+    divergence = m.divergence if m.valid else m.divergence or ctx.lenient
+    return replace(m, path=path, label=label, divergence=divergence, ambiguous=ctx.ambiguous)
+
+
+def _lenient(label: str, codes: Codes) -> str:
+    return (
+        f"upstream's deserializer replaces an invalid `{label}` with its default "
+        f"(`{LENIENT}`), so SDKs built like it accept the message; the schema rejects it "
+        f"({codes.params})."
+    )
+
+
+def _skips(label: str, codes: Codes) -> str:
+    return (
+        f"upstream's deserializer drops invalid items of `{label}` (`{SKIP_ITEMS}`), so SDKs "
+        f"built like it accept the message; the schema rejects it ({codes.params})."
+    )
+
+
+def _open_enum_rest(node: Mapping[str, Any]) -> bool:
+    """A bare ``type: string`` (or integer) member beside const members: what makes an
+    enum open (any other value of the type is accepted)."""
+    return node.get("type") in ("string", "integer") and set(node) <= {
+        "type",
+        "title",
+        "description",
+        "format",
+    }

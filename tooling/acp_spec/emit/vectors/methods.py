@@ -1,0 +1,66 @@
+"""A method's vector file: its groups, in order: the spec's examples and their results, the
+keyed cases and retries (keyed.py), carried keyed messages, then every constraint of each
+params def (derive.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...defs import ref_target
+from ...index import Index
+from ...model import Method, Spec
+from .cases import Case, Codes, Group, message, text, words_slug
+from .derive import Walker
+from .keyed import KEYED_ABOUT, carried_cases, check_key_cases, keyed_cases, label, retry_cases
+
+
+def method_groups(
+    spec: Spec, index: Index, method: Method, slug: str, walker: Walker, codes: Codes
+) -> list[Group]:
+    groups: list[Group] = []
+
+    def add(kind: str, def_name: str, description: str, cases: Sequence[Case]) -> None:
+        if cases:
+            groups.append(Group(description, cases, method.name, kind, def_name))
+
+    for call in method.calls:
+        examples = [e for e in method.examples if e.kind == call.kind]
+        where = "" if call.kind == "request" else "notification-"
+        add(call.kind, call.params, f"The spec's `{method.name}` {call.kind} examples: each is "
+            "a valid message.", [
+            Case(f"{slug}.{where}example.{words_slug(e.title)}", f"{e.title}: a spec example.",
+                 text(message(call.kind, method.name, e.params)))
+            for e in examples
+        ])  # fmt: skip
+        if call.result is not None:
+            add("response", call.result, f"The results of the spec's `{method.name}` examples, "
+                "as responses to request 1: each is a valid message.", [
+                Case(f"{slug}.result.{words_slug(e.title)}", f"The result of '{e.title}'.",
+                     text({"jsonrpc": "2.0", "id": 1, "result": e.result}))
+                for e in examples
+            ])  # fmt: skip
+    path, written = index.key_property(method), []
+    if method.request is not None:
+        params = method.request.params
+        if path is not None:
+            written = keyed_cases(method, slug, path, codes)
+            retries = retry_cases(method, slug, path)
+            top = {"$ref": ref_target(params)}
+            check_key_cases(method, [*written, *retries], lambda p: walker.valid(top, p))
+            add("request", params, KEYED_ABOUT.format(key=label(path), method=method.name,
+                bad=codes.params), written)  # fmt: skip
+            add("request", params, f"Retries of `{method.name}` (retry class `keyed`): what "
+                "the key links, as messages.", retries)  # fmt: skip
+        add("request", params, f"`{method.name}` carrying a keyed message: the key is "
+            "forwarded unchanged.", carried_cases(spec, index, method, slug, codes))  # fmt: skip
+    # the walk meets the key's own constraints too: the keyed cases already say those
+    taken = {c.message for c in written}
+    for call in method.calls:
+        base = next((e.params for e in method.examples if e.kind == call.kind), None)
+        if base is not None:
+            derived = walker.derive(method, call.kind, call.params, base, slug)
+            add(call.kind, call.params, f"Every constraint of `{call.params}` (from "
+                "generated/schema.json), each exercised by changing one field of the first "
+                f"`{method.name}` {call.kind} example.",
+                [c for c in derived if c.message not in taken])  # fmt: skip
+    return groups
