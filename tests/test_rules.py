@@ -125,3 +125,39 @@ def test_warnings_are_labelled(tmp_path: Path) -> None:
     case = next(c for c in CASES if c.id == "example-unknown-field")
     _, warnings, _ = run(case, tmp_path)
     assert warnings and all(re.search(r":\d+:\d+: warning: ", w.render()) for w in warnings)
+
+
+def test_check_fails_on_an_unpublished_vector_id_and_says_how_to_publish(tmp_path: Path) -> None:
+    """A green check means the published ids hold: new ones must be published first."""
+    import contextlib
+    import io
+
+    from acp_spec import cli
+
+    for part in ("spec", "generated", "site"):
+        shutil.copytree(REPO / part, tmp_path / part, ignore=shutil.ignore_patterns("site"))
+    spec = tmp_path / "spec" / "acp-v2.yaml"
+    text = spec.read_text(encoding="utf-8")
+    old = "      - title: Close an active session\n"
+    new = (
+        old
+        + "        params:\n          sessionId: sess_other\n        result: {}\n      - title: Close another session\n"
+    )
+    spec.write_text(text.replace(old, new, 1), encoding="utf-8")
+    args = ["--spec", str(spec), "--root", str(tmp_path)]
+
+    def run(*command: str) -> tuple[int, str]:
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+            code = cli.main([*args, *command])
+        return code, err.getvalue()
+
+    assert run("generate")[0] == 0
+    code, err = run("check")
+    assert code == 1
+    assert (
+        "acp-spec vectors publish" in err and "session-close.example.close-another-session" in err
+    )
+    assert run("vectors", "publish")[0] == 0
+    code, err = run("check")
+    assert (code, err) == (0, ""), err

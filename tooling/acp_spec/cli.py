@@ -9,11 +9,12 @@ from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
 
-from . import docs_cmd
+from . import docs_cmd, vectors_cmd
 from .diagnostics import SpecError
 from .emit.models import ModelsError
 from .pipeline import build_outputs
 from .spec import DEFAULT_SPEC, load_spec
+from .vector_ids import emitted_ids, ids_path, read_published, vector_id_problems
 from .writer import compare, replace_all, reusable
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
@@ -30,6 +31,7 @@ def _parser() -> argparse.ArgumentParser:
     commands.add_parser("check", help="validate the spec and prove the generated files current")
     commands.add_parser("generate", help="write every artifact the spec produces")
     docs_cmd.add_commands(commands)
+    vectors_cmd.add_commands(commands)
     parser.add_argument("--root", type=Path, default=Path("."), metavar="DIR",
                         help="the project folder that holds generated/ (default: .)")  # fmt: skip
     return parser
@@ -65,6 +67,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _run(args: argparse.Namespace) -> int:
     if args.command == "docs":
         return docs_cmd.run(args, args.spec, args.root)
+    if args.command == "vectors":
+        return vectors_cmd.run(args)
     spec = load_spec(args.spec, display=str(args.spec))
     for warning in spec.warnings:
         print(warning.render(), file=sys.stderr)
@@ -79,7 +83,10 @@ def _run(args: argparse.Namespace) -> int:
               f"{len(result.deleted)} deleted")  # fmt: skip
         return EXIT_OK
     drift = compare(args.root, outputs)
-    if drift.clean:
+    unpublished = vector_id_problems(read_published(ids_path(args.spec)), emitted_ids(outputs))
+    for problem in sorted(unpublished):
+        print(problem.render(), file=sys.stderr)
+    if drift.clean and not unpublished:
         print(f"{args.spec}: ok ({len(spec.methods)} methods, {len(spec.types)} types); "
               f"{len(outputs)} generated files are current")  # fmt: skip
         return EXIT_OK
@@ -90,8 +97,9 @@ def _run(args: argparse.Namespace) -> int:
         print(f"{path}: missing", file=sys.stderr)
     for path in drift.stale:
         print(f"{path}: generated earlier, but the spec no longer produces it", file=sys.stderr)
-    print("generated files are out of date; run `acp-spec generate` and commit the result",
-          file=sys.stderr)  # fmt: skip
+    if not drift.clean:
+        print("generated files are out of date; run `acp-spec generate` and commit the result",
+              file=sys.stderr)  # fmt: skip
     return EXIT_INVALID
 
 
