@@ -138,10 +138,10 @@ def test_check_fails_on_an_unpublished_vector_id_and_says_how_to_publish(tmp_pat
         shutil.copytree(REPO / part, tmp_path / part, ignore=shutil.ignore_patterns("site"))
     spec = tmp_path / "spec" / "acp-v2.yaml"
     text = spec.read_text(encoding="utf-8")
-    old = "      - title: Close an active session\n"
-    new = (
-        old
-        + "        params:\n          sessionId: sess_other\n        result: {}\n      - title: Close another session\n"
+    old = "          sessionId: sess_789xyz\n        result: {}\n"
+    new = old + (
+        "      - title: Close another session\n"
+        "        params:\n          sessionId: sess_other\n        result: {}\n"
     )
     spec.write_text(text.replace(old, new, 1), encoding="utf-8")
     args = ["--spec", str(spec), "--root", str(tmp_path)]
