@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...model import Kind, Spec
+from ...model import Kind, Method, Spec
 from .cases import PLACEHOLDER, Case, Codes, Group, Json, first_params, message, splice, text
 
 # The methods the envelope cases are built on (their first examples).
-ENVELOPE_REQUEST = "session/close"
-ENVELOPE_NOTIFICATION = "session/cancel"
+PREFERRED_REQUEST = "session/close"
+PREFERRED_NOTIFICATION = "session/cancel"
 
 ENVELOPE_ABOUT = (
     "The JSON-RPC 2.0 envelope of ACP v2 messages: the jsonrpc member, ids, methods, "
@@ -94,18 +94,35 @@ class Raw(str):
     """A message given as JSON text rather than as a value."""
 
 
-def _params(spec: Spec, name: str, kind: Kind) -> Any:
-    if name not in spec.methods:
-        # a rule must catch this first: these two methods carry every envelope case
-        raise ValueError(f"the envelope vectors need the method {name}")
-    return first_params(spec.methods[name], kind)
+def envelope_methods(spec: Spec) -> tuple[str, str] | None:
+    """The request and the notification-only method that carry the envelope cases:
+    session/close and session/cancel while the spec has them (their ids are published),
+    else the first of each kind in spec order; None when the spec has no such pair."""
+
+    def fits(method: Method, kind: Kind) -> bool:
+        if kind == "notification" and method.request is not None:
+            return False  # "a notification sent with an id" must name no request
+        return method.call(kind) is not None and any(e.kind == kind for e in method.examples)
+
+    def choose(preferred: str, kind: Kind) -> str | None:
+        if preferred in spec.methods and fits(spec.methods[preferred], kind):
+            return preferred
+        return next((m.name for m in spec.methods.values() if fits(m, kind)), None)
+
+    request = choose(PREFERRED_REQUEST, "request")
+    notification = choose(PREFERRED_NOTIFICATION, "notification")
+    return None if request is None or notification is None else (request, notification)
 
 
 def envelope_groups(spec: Spec, codes: Codes) -> list[Group]:
-    req_params = _params(spec, ENVELOPE_REQUEST, "request")
-    note_params = _params(spec, ENVELOPE_NOTIFICATION, "notification")
-    req = message("request", ENVELOPE_REQUEST, req_params)
-    note = message("notification", ENVELOPE_NOTIFICATION, note_params)
+    chosen = envelope_methods(spec)
+    if chosen is None:
+        raise ValueError("the envelope vectors need a request and a notification-only method")
+    request, notification = chosen
+    req_params = first_params(spec.methods[request], "request")
+    note_params = first_params(spec.methods[notification], "notification")
+    req = message("request", request, req_params)
+    note = message("notification", notification, note_params)
     bad, c = codes.request, codes
 
     def without(name: str) -> dict[str, Any]:
@@ -145,7 +162,7 @@ def envelope_groups(spec: Spec, codes: Codes) -> list[Group]:
         "method.missing": (without("method"), bad),
         "method.not-a-string": ({**req, "method": 42}, bad),
         "method.notification-with-id": (
-            message("request", ENVELOPE_NOTIFICATION, note_params),
+            message("request", notification, note_params),
             c.method,
         ),
         "method.request-without-id": (without("id"), c.method),
@@ -182,7 +199,7 @@ def envelope_groups(spec: Spec, codes: Codes) -> list[Group]:
         "parse.bad-escape": (raw_id('"\\x41"'), c.parse),
     }
     words = {"request": bad, "method": c.method, "params": c.params, "parse": c.parse,
-             "req": ENVELOPE_REQUEST, "note": ENVELOPE_NOTIFICATION}  # fmt: skip
+             "req": request, "note": notification}  # fmt: skip
     cases: dict[str, list[Case]] = {prefix: [] for prefix in ENVELOPE_GROUPS}
     for name, (msg, error) in messages.items():
         divergence = ENVELOPE_DIVERGENCE.get(name)
