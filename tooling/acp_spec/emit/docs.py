@@ -1,4 +1,4 @@
-"""site/docs/: the docs pages, rendered from the jinja2 templates in templates/.
+"""site/docs/: the docs pages, rendered from the jinja2 templates in acp_spec/templates/.
 
 Every page is Markdown that mkdocs-material turns into the site. Text from the spec is
 Markdown too, but raw HTML in it must show as text and never run, so nothing from the spec
@@ -33,7 +33,8 @@ from ..model import Example, Method, Spec
 from ..rules import reachable
 from .table import MethodRow, table
 
-TEMPLATES = Path(__file__).resolve().parents[3] / "templates"
+# Package data, beside the code, so that a regular (non-editable) install finds them too.
+TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
 DOCS_DIR = "site/docs"
 NAV_PATH = "site/nav.yml"
 GENERATED_NOTE = "generated from spec/acp-v2.yaml by acp-spec; do not edit"
