@@ -161,7 +161,7 @@ class Page:
             rows.append(FieldRow(
                 name=code(name), type=Markup(self._expr(_without_null(prop)[0])),
                 required="yes" if name in required else "no",
-                nullable="yes" if _without_null(prop)[1] else "no",
+                nullable="yes" if self.site.index.accepts_null(prop) else "no",
                 constraints=self.constraints(prop),
                 description=Markup(cell_text(_META_SHORT if meta else str(prop.get("description", "")))),
             ))  # fmt: skip
