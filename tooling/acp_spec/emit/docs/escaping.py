@@ -2,33 +2,65 @@
 
 Descriptions are Markdown (upstream writes them so), but nothing in them may become an
 element or a script URL on the site: ``markdown_text`` (a block) and ``cell_text`` (one
-table cell) keep code spans and safe links, and escape everything else HTML could use.
+table cell) keep code spans, fenced code blocks and safe links, and escape everything else
+HTML could use. Rustdoc-style links (``[`PromptRequest::session_id`]``, see acp_spec.links)
+become whatever Markdown link the caller makes of them; the text is cut into blocks and
+pieces by acp_spec.links, so a link is rendered exactly where the rules look for one.
 """
 
 from __future__ import annotations
 
 import re
-from functools import cache
+from collections.abc import Callable, Sequence
+
+from ...links import Block, blocks, definitions, pieces
 
 _SAFE_SCHEMES = frozenset({"http", "https", "mailto"})
 
+# Given a rustdoc-style link's name (``Type::field``), the Markdown link to show instead, or
+# None to show it as written. What it returns is put on the page as it is: it must be safe.
+Linker = Callable[[str], str | None]
 
-def markdown_text(text: str) -> str:
+
+def markdown_text(text: str, link: Linker | None = None) -> str:
     """``text`` as Markdown in which no HTML survives: tags show as written.
 
     Code spans stay as they are (Markdown escapes their content itself). Outside them,
     ``&`` and ``<`` become entities, ``{`` too (so attr_list can't attach an ``onclick``),
     images become plain text and links to other schemes than http(s)/mailto stop being
     links. A code span must open and close on one line, and a backtick that opens none is
-    escaped, so Markdown can't pair backticks differently from here.
+    escaped, so Markdown can't pair backticks differently from here. A fenced code block
+    is set at the left margin with a fence no line in it can close, and only its language
+    kept from the info string (superfences reads attributes there too).
     """
-    lines: list[str] = []
-    for line in text.split("\n"):
+    labels = definitions(text)
+    return "\n".join(
+        _fenced(block) if block.fence else _markdown_lines(block.lines, labels, link)
+        for block in blocks(text)
+    )
+
+
+def _markdown_lines(lines: Sequence[str], labels: frozenset[str], link: Linker | None) -> str:
+    spaced: list[str] = []
+    for line in lines:
         # CommonMark lets a list interrupt a paragraph; Python-Markdown needs a blank line
-        if _LIST_ITEM.match(line) and lines and _paragraph_line(lines[-1]):
-            lines.append("")
-        lines.append(line)
-    return "\n".join(_escape_line(line, cell=False) for line in lines)
+        if _LIST_ITEM.match(line) and spaced and _paragraph_line(spaced[-1]):
+            spaced.append("")
+        spaced.append(line)
+    return "\n".join(_escape_line(line, False, labels, link) for line in spaced)
+
+
+def _fenced(block: Block) -> str:
+    # blank lines around: a fence must not be read as part of a paragraph or a list
+    return "\n" + code_block("\n".join(block.lines), _language(block.info)) + "\n"
+
+
+_LANGUAGE = re.compile(r"[A-Za-z0-9_#.+-]+")
+
+
+def _language(info: str) -> str:
+    word = info.split()[0].removeprefix(".") if info.strip() else ""
+    return word if _LANGUAGE.fullmatch(word) else ""
 
 
 def _paragraph_line(line: str) -> bool:
@@ -36,52 +68,73 @@ def _paragraph_line(line: str) -> bool:
     return bool(line.strip()) and not _LIST_ITEM.match(line) and not line.startswith((" ", "\t"))
 
 
-def cell_text(text: str) -> str:
+def cell_text(text: str, link: Linker | None = None) -> str:
     """``text`` as the Markdown of one table cell: one line, paragraphs and list items
-    kept apart by line breaks, ``|`` escaped."""
+    kept apart by line breaks, ``|`` escaped. A table cell holds no fenced code block, so
+    one is shown as ``<pre>`` with every character that Markdown or HTML could read as an
+    entity."""
+    labels = definitions(text)
+    parts = [
+        _pre(block) if block.fence else _cell_paragraphs(block.lines, labels, link)
+        for block in blocks(text)
+    ]
+    return "<br><br>".join(part for part in parts if part)
+
+
+def _cell_paragraphs(lines: Sequence[str], labels: frozenset[str], link: Linker | None) -> str:
+    text = "\n".join(lines)
     paragraphs = [p for p in re.split(r"\n\s*\n", text.strip()) if p.strip()]
     rendered = []
     for paragraph in paragraphs:
-        items: list[str] = []
+        # each line escaped on its own, as markdown_text does, so that a code span or a
+        # link is one in both or in neither
+        items: list[list[str]] = []
         for line in paragraph.split("\n"):
+            escaped = _escape_line(line.strip(), True, labels, link)
             if items and not _LIST_ITEM.match(line):
-                items[-1] += " " + line.strip()
+                items[-1].append(escaped)
             else:
-                items.append(line.strip())
-        rendered.append("<br>".join(_escape_line(item, cell=True) for item in items))
+                items.append([escaped])
+        rendered.append("<br>".join(" ".join(item) for item in items))
     return "<br><br>".join(rendered)
 
 
+def _pre(block: Block) -> str:
+    lines = ["".join(_entity(c) for c in line) for line in block.lines]
+    return "<pre><code>" + "<br>".join(lines) + "</code></pre>"
+
+
+def _entity(char: str) -> str:
+    # letters and digits only as themselves: nothing else can start Markdown or HTML
+    return char if char.isascii() and char.isalnum() else f"&#{ord(char)};"
+
+
 _LIST_ITEM = re.compile(r"\s*(?:[-*+]|\d+[.)])\s")
-_TICKS = re.compile(r"\\[\\`]|`+")
 
 
-def _escape_line(line: str, *, cell: bool) -> str:
+def _escape_line(line: str, cell: bool, labels: frozenset[str], link: Linker | None) -> str:
     if "`" not in line:
         return _escape_text(line, cell=cell)
     out: list[str] = []
-    text_start = pos = 0
-    while (match := _TICKS.search(line, pos)) is not None:
-        if match.group(0).startswith("\\"):
-            pos = match.end()  # an escaped backslash or backtick: Markdown shows it as is
+    # the text since the last code span, escaped as one piece where it is no link
+    text = ""
+    for piece in pieces(line, labels):
+        made = link(piece.target) if link is not None and piece.kind == "link" else None
+        if piece.kind == "text":
+            text += piece.text
             continue
-        run = len(match.group(0))
-        close = _closing_run(run).search(line, match.end())
-        out.append(_escape_text(line[text_start : match.start()], cell=cell))
-        if close is None:
-            out.append("\\`" * run)  # opens no code span: make sure Markdown agrees
-            pos = match.end()
+        if piece.kind == "link" and made is None:
+            out += [_escape_text(text + "[", cell=cell), piece.text[1:-1]]  # as written
+            text = "]"
+            continue
+        out.append(_escape_text(text, cell=cell))
+        text = ""
+        if piece.kind == "tick":
+            out.append("\\`" * len(piece.text))  # opens no code span: make sure Markdown agrees
         else:
-            out.append(line[match.start() : close.end()])
-            pos = close.end()
-        text_start = pos
-    out.append(_escape_text(line[text_start:], cell=cell))
+            out.append(made if made is not None else piece.text)
+    out.append(_escape_text(text, cell=cell))
     return "".join(out)
-
-
-@cache
-def _closing_run(length: int) -> re.Pattern[str]:
-    return re.compile(rf"(?<!`)`{{{length}}}(?!`)")
 
 
 _AUTOLINK = re.compile(r"<(?:https?://|mailto:)[^<>\s\"'`|]*>", re.IGNORECASE)

@@ -16,6 +16,7 @@ from typing import Any
 
 from markupsafe import Markup
 
+from ... import links
 from ...defs import STANDARD_META
 from ...index import is_null, stands_for
 from ..table import MethodRow
@@ -26,8 +27,10 @@ from .paths import (
     RETRY_CLASSES,
     class_anchor,
     error_anchor,
+    field_anchor,
     type_anchor,
     type_page,
+    variant_anchor,
 )
 from .site import DIRECTION_LABELS, STABILITY_NOTES, Site
 
@@ -77,14 +80,43 @@ class Page:
         relative = posixpath.relpath(target, posixpath.dirname(self.path) or ".")
         return f"{relative}#{anchor}" if anchor else relative
 
+    # the spec's Markdown, its rustdoc-style links made relative to this page
+
+    def md(self, text: str) -> Markup:
+        return Markup(markdown_text(text, self._named_link))
+
+    def cell(self, text: str) -> Markup:
+        return Markup(cell_text(text, self._named_link))
+
+    def _named_link(self, name: str) -> str | None:
+        """The link a rustdoc-style ``[`name`]`` stands for: to the row (or section) where
+        the field, variant or type is documented, shown by its wire name."""
+        target = links.resolve(self.site.spec, self.site.index, name)
+        if target is None or target.type not in self.site.defs:
+            return None
+        if target.kind == "field":
+            anchor = field_anchor(target.type, target.name)
+        elif target.kind == "variant":
+            anchor = variant_anchor(target.type, target.name)
+        else:
+            anchor = self._type_anchor(target.type)
+        return f"[{code_span(target.shown)}]({self.url(type_page(target.type), anchor)})"
+
     # links
 
     def type_link(self, name: str) -> Markup:
         if name not in self.site.defs:
             return code(name)
-        page = type_page(name)
-        anchor = "" if page in OWN_PAGES.values() else type_anchor(name)
-        return Markup(f"[{name}]({self.url(page, anchor)})")
+        return Markup(f"[{name}]({self.url(type_page(name), self._type_anchor(name))})")
+
+    @staticmethod
+    def _type_anchor(name: str) -> str:
+        return "" if type_page(name) in OWN_PAGES.values() else type_anchor(name)
+
+    def _documents(self, type_name: str) -> bool:
+        """Whether this page is where the type is documented: its rows carry the anchors
+        (a method's page shows its params' fields too, but links go to the type's page)."""
+        return type_page(type_name) == self.path
 
     def method_link(self, name: str) -> Markup:
         return Markup(f"[{cell_text(name)}]({self.url(self.site.pages[name])})")
@@ -153,30 +185,36 @@ class Page:
     def fields(self, type_name: str) -> list[FieldRow]:
         schema = self.site.defs.get(type_name, {})
         required = set(schema.get("required", []))
+        anchored = self._documents(type_name)
         rows = []
         for name, prop in schema.get("properties", {}).items():
             if not isinstance(prop, dict):
                 continue
             meta = prop == STANDARD_META
+            anchor = _anchor(field_anchor(type_name, name)) if anchored else Markup()
             rows.append(FieldRow(
-                name=code(name), type=Markup(self._expr(_without_null(prop)[0])),
+                name=anchor + code(name), type=Markup(self._expr(_without_null(prop)[0])),
                 required="yes" if name in required else "no",
                 nullable="yes" if self.site.index.accepts_null(prop) else "no",
                 constraints=self.constraints(prop),
-                description=Markup(cell_text(_META_SHORT if meta else str(prop.get("description", "")))),
+                description=self.cell(_META_SHORT if meta else str(prop.get("description", ""))),
             ))  # fmt: skip
         return rows
 
     def variants(self, type_name: str) -> list[VariantRow]:
         schema = self.site.defs.get(type_name, {})
         variants = schema.get("anyOf") or schema.get("oneOf") or []
+        keyed = links.member_keys(self.site.index, schema) if self._documents(type_name) else {}
         rows = []
         for variant in variants:
             if not isinstance(variant, dict):
                 continue
+            key = links.member_key(self.site.index, variant)
+            anchored = key is not None and keyed.get(key) is variant
+            anchor = _anchor(variant_anchor(type_name, key or "")) if anchored else Markup()
             rows.append(VariantRow(
-                name=code(self._variant_name(variant)), type=self._variant_type(variant),
-                description=Markup(cell_text(str(variant.get("description", "")))),
+                name=anchor + code(self._variant_name(variant)), type=self._variant_type(variant),
+                description=self.cell(str(variant.get("description", ""))),
             ))  # fmt: skip
         return rows
 
@@ -249,6 +287,10 @@ class Page:
                 return Markup(f"one of {len(variants)} values")
             return Markup(f"one of {len(variants)} variants")
         return self.type_expr(schema)
+
+
+def _anchor(anchor: str) -> Markup:
+    return Markup('<span id="{}"></span>').format(anchor)
 
 
 def _shown_def(schema: Mapping[str, Any]) -> str | None:

@@ -70,3 +70,24 @@ def class_anchor(class_id: str) -> str:
 
 def error_anchor(name: str) -> str:
     return "error-" + re.sub(r"[^a-z0-9_-]", "-", name.lower())
+
+
+def field_anchor(type_name: str, field: str) -> str:
+    """Where a field's row is, on its type's page: ``PromptRequest.sessionId``."""
+    return f"{type_anchor(type_name)}.{_anchor_text(field)}"
+
+
+def variant_anchor(type_name: str, key: str) -> str:
+    """Where a union member's row is, on its type's page: ``ContentBlock-text``. A type's
+    name holds neither ``.`` nor ``-``, so a field's anchor, a variant's and a type's never
+    meet."""
+    return f"{type_anchor(type_name)}-{_anchor_text(key)}"
+
+
+def _anchor_text(name: str) -> str:
+    # as in file names: a code point in hex between dots for any other character, so that
+    # two names never share an anchor
+    return "".join(c if _ANCHOR_CHARS.match(c) else f".{ord(c):x}." for c in name)
+
+
+_ANCHOR_CHARS = re.compile(r"[A-Za-z0-9_-]")

@@ -67,12 +67,18 @@ def _environment(templates: Path) -> jinja2.Environment:
     return env
 
 
-def _md(text: str) -> Markup:
-    return Markup(markdown_text(text))
+# The page being rendered makes the text's rustdoc-style links relative to itself; nav.yml
+# is no page and shows no Markdown.
+@jinja2.pass_context
+def _md(context: jinja2.runtime.Context, text: str) -> Markup:
+    page = context.get("page")
+    return page.md(text) if isinstance(page, Page) else Markup(markdown_text(text))
 
 
-def _cell(text: str) -> Markup:
-    return Markup(cell_text(text))
+@jinja2.pass_context
+def _cell(context: jinja2.runtime.Context, text: str) -> Markup:
+    page = context.get("page")
+    return page.cell(text) if isinstance(page, Page) else Markup(cell_text(text))
 
 
 def _yaml_str(value: str) -> str:
