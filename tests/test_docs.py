@@ -21,7 +21,7 @@ from typing import Any
 
 import markdown
 import pytest
-from acp_spec import docs_cmd
+from acp_spec import docs_cmd, links
 from acp_spec.diagnostics import SpecError
 from acp_spec.emit.docs import (
     DOCS_DIR,
@@ -239,7 +239,9 @@ def _unsafe(rendered: str) -> list[str]:
     allowed = {"p", "code", "a", "br", "strong", "em", "ul", "ol", "li", "table", "thead",
                "tbody", "tr", "th", "td", "h1", "h2", "h3", "pre", "blockquote", "hr"}  # fmt: skip
     for tag, attrs in parser.tags:
-        if tag not in allowed:
+        # a fenced code block's wrapping and highlighting: classes only
+        highlight = tag in ("div", "span") and set(attrs) <= {"class"}
+        if tag not in allowed and not highlight:
             problems.append(f"<{tag}> element")
         for name, value in attrs.items():
             if name.startswith("on") or name in ("style", "src"):
@@ -289,9 +291,18 @@ def test_escaping_keeps_code_spans_links_and_text() -> None:
     assert "&lt;img src=x" in shown and "<img" not in shown
 
 
+def _code_texts(rendered: str) -> list[str]:
+    """The text of each code block in rendered HTML, as a reader sees it."""
+    found = r"<pre[^>]*>(?:<span></span>)?<code[^>]*>(.*?)</code></pre>"  # highlight's, or plain
+    blocks = re.findall(found, rendered, re.S)
+    return [html.unescape(re.sub(r"<[^>]+>", "", b.replace("<br>", "\n"))) for b in blocks]
+
+
 def _with_payloads(spec: Spec) -> Spec:
-    """The real spec with raw HTML in every kind of text a page shows."""
+    """The real spec with raw HTML in every kind of text a page shows, in a fenced code
+    block too (in a type's description, and in a field's, which a table cell shows)."""
     payload = f"Look: {XSS_SCRIPT} and {XSS_IMG}"
+    fenced = f"{payload}\n\n```html\n{XSS_SCRIPT}\n{XSS_IMG}\n```\n\nAfter."
     prompt = spec.methods["session/prompt"]
     retry = tuple(dataclasses.replace(r, again=payload) for r in prompt.retry)
     methods = dict(spec.methods)
@@ -302,9 +313,9 @@ def _with_payloads(spec: Spec) -> Spec:
     types = dict(spec.types)
     request = types["PromptRequest"]
     schema = dict(request.schema)
-    schema["description"] = payload
+    schema["description"] = fenced
     props = dict(schema["properties"])
-    props["sessionId"] = {**props["sessionId"], "description": payload}
+    props["sessionId"] = {**props["sessionId"], "description": fenced}
     schema["properties"] = props
     types["PromptRequest"] = dataclasses.replace(request, schema=schema)
     errors = dict(spec.errors)
@@ -322,11 +333,145 @@ def test_html_in_the_spec_reaches_no_page_unescaped(real_spec: Spec) -> None:
         if not path.endswith(".md"):
             continue
         text = data.decode("utf-8")
-        assert "<script" not in text and "<img" not in text, path
+        # a fenced code block holds its text as written: Markdown escapes it when rendering
+        outside = re.sub(r"^(`{3,})html\n.*?^\1$", "", text, flags=re.S | re.M)
+        assert "<script" not in outside and "<img" not in outside, path
         rendered = md.reset().convert(text)
         assert "<script" not in rendered and "<img" not in rendered, path
     prompt = outputs[f"{DOCS_DIR}/{method_page('session/prompt')}"].decode("utf-8")
     assert prompt.count("&lt;script>window.__xss=1&lt;/script>") >= 5
+    shown = md.reset().convert(prompt)
+    assert f"{XSS_SCRIPT}\n{XSS_IMG}" in "\n".join(_code_texts(shown))  # the type's fence
+    assert "<pre><code>&#60;script&#62;window" in prompt  # the field's, in its table cell
+
+
+# ── rustdoc-style links ──
+
+
+def test_every_rustdoc_link_in_the_spec_names_something(real_spec: Spec) -> None:
+    found = [name for _, text in links.descriptions(real_spec) for name in links.find(text)]
+    assert len(found) >= 30 and "ContentBlock::Text" in found
+    assert links.unresolved(real_spec, Index(real_spec)) == []
+
+
+@pytest.mark.parametrize(
+    ("name", "kind", "shown"),
+    [
+        ("PromptRequest", "type", "PromptRequest"),
+        ("PromptRequest::session_id", "field", "sessionId"),
+        ("PromptRequest::_meta", "field", "_meta"),
+        ("UserMessage::message_id", "field", "messageId"),
+        ("StopReason::EndTurn", "variant", "end_turn"),
+        ("ContentBlock::Text", "variant", "text"),
+        ("ContentBlock::ResourceLink", "variant", "resource_link"),
+        ("McpServer::Stdio", "variant", "stdio"),
+        ("RequestId::Null", "variant", "Null"),  # an untagged member, titled with Rust's name
+        ("ErrorCode::ParseError", "variant", "-32700"),  # titled "Parse error"
+        ("PositionEncodingKind::Utf16", "variant", "utf-16"),
+        ("NesSuggestion::SearchAndReplace", "variant", "searchAndReplace"),
+    ],
+)
+def test_a_rust_name_resolves_to_its_wire_name(
+    real_spec: Spec, name: str, kind: str, shown: str
+) -> None:
+    target = links.resolve(real_spec, Index(real_spec), name)
+    assert target is not None and (target.kind, target.shown) == (kind, shown)
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["Nope", "PromptRequest::nope", "StopReason::Nope", "crate::PromptRequest",
+     "PromptRequest::session_id::x", "AgentRequest", "session/prompt"],
+)  # fmt: skip
+def test_a_name_the_spec_lacks_resolves_to_nothing(real_spec: Spec, name: str) -> None:
+    # AgentRequest is the schema's routing union, derived from the methods: no type page
+    assert links.resolve(real_spec, Index(real_spec), name) is None
+
+
+def test_only_rustdoc_links_outside_code_are_found() -> None:
+    text = (
+        "[`A`] and `[`B`]` and [`C`](https://x.y) and [`D`][ref] and \\[`E`] and ![`F`]\n"
+        "[`G`] is defined below, [`H`] is not.\n\n"
+        "```rust\nlet x = [`I`];\n```\n\n"
+        "[`G`]: https://example.com\n"
+        "[`` J::K ``]"
+    )
+    assert links.find(text) == ["A", "H", "J::K"]
+
+
+def test_unresolved_names_the_data_path_of_the_text(real_spec: Spec) -> None:
+    types = dict(real_spec.types)
+    schema = dict(types["PromptRequest"].schema)
+    props = dict(schema["properties"])
+    props["sessionId"] = {**props["sessionId"], "description": "See [`Nope::x`]."}
+    schema["properties"] = props
+    schema["description"] = "Holds a [`UserMessage::message_id`]."
+    types["PromptRequest"] = dataclasses.replace(types["PromptRequest"], schema=schema)
+    methods = dict(real_spec.methods)
+    methods["session/prompt"] = dataclasses.replace(
+        methods["session/prompt"], description="Sends a [`Missing`] and a [`PromptRequest`]."
+    )
+    spec = dataclasses.replace(real_spec, types=types, methods=methods)
+    assert links.unresolved(spec, Index(spec)) == [
+        (("methods", "session/prompt", "description"), "Missing"),
+        (("types", "PromptRequest", "properties", "sessionId", "description"), "Nope::x"),
+    ]
+    page = page_of({p: d.decode() for p, d in emit_all_docs(spec).items()}, "session/prompt")
+    assert "Sends a [`Missing`] and a [`PromptRequest`](../types.md#PromptRequest)." in page
+    assert "See [`Nope::x`]." in page  # shown as written, never dropped
+    # a type's description, through the shared macros, links relative to the method's page
+    assert "Holds a [`messageId`](../types.md#UserMessage.messageId)." in page
+
+
+def test_rustdoc_links_become_links_to_the_row_that_documents_them(
+    pages: dict[str, str],
+) -> None:
+    types = pages[f"{DOCS_DIR}/types.md"]
+    section = types.split("\n## UserMessage ", 1)[1].split("\n## ", 1)[0]
+    assert "Only [`messageId`](#UserMessage.messageId) is required." in section
+    assert '| <span id="UserMessage.messageId"></span>`messageId` |' in section
+    assert '<span id="ContentBlock-resource_link"></span>`"resource_link"`' in types
+    prompt = page_of(pages, "session/prompt")
+    assert "[`text`](../types.md#ContentBlock-text)" in prompt
+    assert "[`IdempotencyKey`](../types/idempotency-key.md)" in prompt
+    # a method's page shows its params' fields, but their anchors are on the types' page
+    assert '<span id="' not in prompt.split("## Errors")[0].split("## Retry class")[1]
+    assert not re.search(r"\[`[^`\]]+`\](?![(\[])", types + prompt)
+
+
+# ── fenced code blocks ──
+
+
+def test_a_fenced_block_in_a_description_renders_as_code() -> None:
+    text = (
+        "Before:\n```rust\nlet x = <T>::new(); // [`PromptRequest`] & {y}\n\n- not a list\n```\n"
+        "After."
+    )
+    md = markdown.Markdown(extensions=EXTENSIONS)
+    shown = md.convert(markdown_text(text, lambda name: "[x](#x)"))
+    assert "<p>Before:</p>" in shown and "<p>After.</p>" in shown
+    assert _code_texts(shown) == [
+        "let x = <T>::new(); // [`PromptRequest`] & {y}\n\n- not a list\n"
+    ]
+    assert "<li>" not in shown and "#x" not in shown
+
+
+def test_a_fence_cannot_be_closed_early_or_given_attributes() -> None:
+    text = '````{.python onclick="alert(1)"}\n```\n<script>x</script>\n````'
+    md = markdown.Markdown(extensions=EXTENSIONS)
+    shown = md.convert(markdown_text(text))
+    assert not _unsafe(shown) and "onclick" not in shown
+    assert "&lt;script&gt;x&lt;/script&gt;" in shown and "```" in shown
+
+
+def test_a_fenced_block_in_a_table_cell_is_preformatted_text() -> None:
+    cell = cell_text("Use:\n\n```\na | b <i>\n  `c`\n```\n\nDone.")
+    assert "\n" not in cell
+    md = markdown.Markdown(extensions=EXTENSIONS)
+    shown = md.convert(f"| a |\n| --- |\n| {cell} |")
+    assert not _unsafe(shown)
+    assert _code_texts(shown) == ["a | b <i>\n  `c`"]
+    assert shown.count("<td>") == 1 and "Done." in shown
 
 
 # ── file names ──
@@ -416,9 +561,10 @@ class _Links(html.parser.HTMLParser):
                 self.hrefs.append("EXTERNAL ASSET " + value)
 
 
-def test_the_site_builds_strictly_with_no_warning_and_no_broken_link(
-    tmp_path: Path, real_spec: Spec
-) -> None:
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory, real_spec: Spec) -> Path:
+    """The real spec's site, built strictly with no warning."""
+    tmp_path = tmp_path_factory.mktemp("built")
     root = make_site(tmp_path, real_spec)
     out = tmp_path / "built"
     started = time.perf_counter()
@@ -427,6 +573,13 @@ def test_the_site_builds_strictly_with_no_warning_and_no_broken_link(
     assert result.returncode == 0, result.stdout + result.stderr
     assert "WARNING" not in result.stdout + result.stderr
     print(f"mkdocs build --strict: {seconds:.1f} s")
+    return out
+
+
+def test_the_site_builds_strictly_with_no_warning_and_no_broken_link(
+    built: Path, real_spec: Spec
+) -> None:
+    out = built
     pages = {p.relative_to(out).as_posix(): p for p in out.rglob("*.html")}
     for method in real_spec.methods:
         assert method_page(method).replace(".md", ".html") in pages
@@ -435,10 +588,10 @@ def test_the_site_builds_strictly_with_no_warning_and_no_broken_link(
         parsed[rel] = _Links()
         parsed[rel].feed(path.read_text(encoding="utf-8"))
     broken = []
-    for rel, links in parsed.items():
+    for rel, found in parsed.items():
         if rel == "404.html":
             continue  # Material links it from the site's root, wherever it is served
-        for href in links.hrefs:
+        for href in found.hrefs:
             if href.startswith("EXTERNAL ASSET"):
                 broken.append(f"{rel}: {href}")
                 continue
@@ -456,6 +609,18 @@ def test_the_site_builds_strictly_with_no_warning_and_no_broken_link(
             elif anchor and resolved in parsed and anchor not in parsed[resolved].ids:
                 broken.append(f"{rel}: {href} (no #{anchor})")
     assert not broken, "\n".join(broken[:20])
+
+
+def test_the_built_pages_link_rust_names_to_their_rows(built: Path) -> None:
+    types = (built / "types.html").read_text(encoding="utf-8")
+    assert '<a href="#UserMessage.messageId"><code>messageId</code></a>' in types
+    assert '<span id="UserMessage.messageId"></span>' in types
+    prompt = (built / "methods/session-prompt.html").read_text(encoding="utf-8")
+    assert (
+        '<a href="../types.html#ContentBlock-resource_link"><code>resource_link</code></a>'
+        in prompt
+    )
+    assert "[<code>" not in types + prompt  # no link left in brackets
 
 
 # ── the command ──

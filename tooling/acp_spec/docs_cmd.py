@@ -19,6 +19,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from .constants import EXIT_INVALID, EXIT_OK
 from .diagnostics import SpecError
 from .emit.docs import TEMPLATES
 from .pipeline import build_outputs
@@ -28,7 +29,6 @@ from .writer import replace_all, reusable
 CONFIG = Path("site/mkdocs.yml")
 NAV = Path("site/nav.yml")
 HOST = "127.0.0.1"
-EXIT_OK, EXIT_INVALID = 0, 1
 POLL_SECONDS = 0.5
 
 

@@ -1,0 +1,125 @@
+"""The methods' examples as the JSON-RPC messages they stand for, each validated against
+generated/schema.json first: a page never shows a message the schema rejects."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from jsonschema import Draft202012Validator, ValidationError, validators
+from jsonschema.exceptions import best_match
+from markupsafe import Markup
+
+from ...defs import DEFS_PREFIX
+from ...diagnostics import Diagnostic, SpecError
+from ...index import Index
+from ...model import Example, Method, Spec
+from .escaping import code_block
+
+
+@dataclass(frozen=True)
+class RenderedExample:
+    title: str
+    kind: str
+    messages: tuple[tuple[str, Markup], ...]  # (label, fenced JSON)
+
+
+def _any_of(
+    validator: Any, any_of: list[Any], instance: Any, schema: Any
+) -> Iterator[ValidationError]:
+    """``anyOf`` that stops at a branch's first error: the same verdict, much sooner (a
+    message is tried against every method's params; most fail at the method name)."""
+    for index, subschema in enumerate(any_of):
+        if next(validator.descend(instance, subschema, schema_path=index), None) is None:
+            return
+    yield ValidationError(f"{instance!r} is not valid under any of the given schemas")
+
+
+_QuickValidator = validators.extend(Draft202012Validator, {"anyOf": _any_of})  # type: ignore[no-untyped-call]
+
+
+@dataclass(frozen=True)
+class _Check:
+    """Validates against a def of generated/schema.json, or the whole schema."""
+
+    quick: Any
+    full: Draft202012Validator
+
+    def first_error(self, value: Any) -> ValidationError | None:
+        """The error to report, or None if ``value`` is valid; the quick check decides."""
+        if self.quick.is_valid(value):
+            return None
+        error: ValidationError | None = best_match(self.full.iter_errors(value))
+        return error
+
+
+def _validators(index: Index) -> Callable[[str | None], _Check]:
+    schema = index.schema
+
+    @cache
+    def validator(name: str | None) -> _Check:
+        # a new document around the shared $defs: the index's schema is never changed
+        target = schema if name is None else {"$ref": DEFS_PREFIX + name, "$defs": schema["$defs"]}
+        return _Check(_QuickValidator(target), Draft202012Validator(target))
+
+    return validator
+
+
+def example_messages(method: Method, example: Example) -> list[tuple[str, dict[str, Any]]]:
+    """The JSON-RPC messages an example stands for, labelled."""
+    if example.kind == "notification":
+        return [
+            ("Notification", {"jsonrpc": "2.0", "method": method.name, "params": example.params})
+        ]
+    request = {"jsonrpc": "2.0", "id": 1, "method": method.name, "params": example.params}
+    return [("Request", request), ("Response", {"jsonrpc": "2.0", "id": 1, "result": example.result})]  # fmt: skip
+
+
+def render_examples(spec: Spec, index: Index) -> dict[str, tuple[RenderedExample, ...]]:
+    """Every method's examples as JSON; raises SpecError if the schema rejects one."""
+    validator = _validators(index)
+    problems: list[Diagnostic] = []
+    rendered: dict[str, tuple[RenderedExample, ...]] = {}
+    for method in spec.methods.values():
+        out = []
+        for number, example in enumerate(method.examples):
+            messages = example_messages(method, example)
+            problems.extend(_check_example(spec, validator, method, number, example, messages))
+            blocks = tuple(
+                (label, Markup(code_block(json.dumps(msg, indent=2, ensure_ascii=False), "json")))
+                for label, msg in messages
+            )
+            out.append(RenderedExample(example.title, example.kind, blocks))
+        rendered[method.name] = tuple(out)
+    if problems:
+        raise SpecError(problems)
+    return rendered
+
+
+def _check_example(
+    spec: Spec,
+    validator: Callable[[str | None], _Check],
+    method: Method,
+    number: int,
+    example: Example,
+    messages: list[tuple[str, dict[str, Any]]],
+) -> Iterator[Diagnostic]:
+    # The whole schema binds a method's name to its params, so the messages check those;
+    # a response names no method, so its result is checked against the method's result too.
+    call = method.call(example.kind)
+    checks: list[tuple[str, str | None, Any]] = [(label, None, msg) for label, msg in messages]
+    if call is not None and call.result is not None:
+        checks.append(("result", call.result, example.result))
+    where = spec.where.at(("methods", method.name, "examples", number))
+    for label, type_name, value in checks:
+        error = validator(type_name).first_error(value)
+        if error is None:
+            continue
+        what = f"its {label} as {type_name}" if type_name else f"its JSON-RPC {label.lower()}"
+        path = " › ".join(map(str, error.absolute_path)) or "the top"
+        yield Diagnostic(where, f"example '{example.title}' of {method.name}: generated/"
+                         f"schema.json rejects {what} at {path}: {error.message}; the docs "
+                         "show no example the schema rejects, so fix the example or the type")  # fmt: skip

@@ -1,0 +1,336 @@
+"""One page being rendered: links relative to it, and the spec's types as readers see them.
+
+The templates ask a ``Page`` for everything that depends on where the page is (relative
+links) or on how a schema reads (a type's name, its fields, its variants). Facts about the
+schemas (what a fragment stands for, whether it takes null, a union's tags) are the index's.
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from markupsafe import Markup
+
+from ... import links
+from ...defs import STANDARD_META
+from ...index import is_null, stands_for
+from ..table import MethodRow
+from .escaping import cell_text, code_span, markdown_text, safe_url
+from .paths import (
+    ERRORS,
+    OWN_PAGES,
+    RETRY_CLASSES,
+    class_anchor,
+    error_anchor,
+    field_anchor,
+    type_anchor,
+    type_page,
+    variant_anchor,
+)
+from .site import DIRECTION_LABELS, STABILITY_NOTES, Site
+
+# The standard `_meta` property is on almost every object: a short line says what it is.
+_META_SHORT = (
+    "Reserved by ACP for metadata; implementations must not assume anything about its keys. "
+    "See [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)."
+)
+_CONSTRAINT_KEYS = (
+    "minLength", "maxLength", "pattern", "format", "minimum", "maximum",
+    "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minItems", "maxItems",
+    "uniqueItems", "minProperties", "maxProperties", "default",
+)  # fmt: skip
+
+
+def code(text: Any) -> Markup:
+    return Markup(code_span(str(text)))
+
+
+@dataclass(frozen=True)
+class FieldRow:
+    name: Markup
+    type: Markup
+    required: str
+    nullable: str
+    constraints: Markup
+    description: Markup
+
+
+@dataclass(frozen=True)
+class VariantRow:
+    name: Markup
+    type: Markup
+    description: Markup
+
+
+class Page:
+    """One page being rendered: links relative to it, and tables of the spec's types."""
+
+    def __init__(self, site: Site, path: str) -> None:
+        self.site = site
+        self.path = path
+
+    def url(self, target: str, anchor: str = "") -> str:
+        if target == self.path:
+            return f"#{anchor}" if anchor else posixpath.basename(target)
+        relative = posixpath.relpath(target, posixpath.dirname(self.path) or ".")
+        return f"{relative}#{anchor}" if anchor else relative
+
+    # the spec's Markdown, its rustdoc-style links made relative to this page
+
+    def md(self, text: str) -> Markup:
+        return Markup(markdown_text(text, self._named_link))
+
+    def cell(self, text: str) -> Markup:
+        return Markup(cell_text(text, self._named_link))
+
+    def _named_link(self, name: str) -> str | None:
+        """The link a rustdoc-style ``[`name`]`` stands for: to the row (or section) where
+        the field, variant or type is documented, shown by its wire name."""
+        target = links.resolve(self.site.spec, self.site.index, name)
+        if target is None or target.type not in self.site.defs:
+            return None
+        if target.kind == "field":
+            anchor = field_anchor(target.type, target.name)
+        elif target.kind == "variant":
+            anchor = variant_anchor(target.type, target.name)
+        else:
+            anchor = self._type_anchor(target.type)
+        return f"[{code_span(target.shown)}]({self.url(type_page(target.type), anchor)})"
+
+    # links
+
+    def type_link(self, name: str) -> Markup:
+        if name not in self.site.defs:
+            return code(name)
+        return Markup(f"[{name}]({self.url(type_page(name), self._type_anchor(name))})")
+
+    @staticmethod
+    def _type_anchor(name: str) -> str:
+        return "" if type_page(name) in OWN_PAGES.values() else type_anchor(name)
+
+    def _documents(self, type_name: str) -> bool:
+        """Whether this page is where the type is documented: its rows carry the anchors
+        (a method's page shows its params' fields too, but links go to the type's page)."""
+        return type_page(type_name) == self.path
+
+    def method_link(self, name: str) -> Markup:
+        return Markup(f"[{cell_text(name)}]({self.url(self.site.pages[name])})")
+
+    def class_link(self, class_id: str) -> Markup:
+        retry_class = self.site.spec.retry_classes.get(class_id)
+        title = retry_class.title if retry_class else class_id
+        anchor = class_anchor(class_id)
+        return Markup(f"[{cell_text(title)}]({self.url(RETRY_CLASSES, anchor)})")
+
+    def error_link(self, name: str) -> Markup:
+        error = self.site.spec.errors[name]
+        return Markup(f"[`{error.code}`]({self.url(ERRORS, error_anchor(name))})")
+
+    def external_link(self, url: str, text: str) -> Markup:
+        if not safe_url(url) or not re.match(r"https?://", url):
+            return code(url)
+        target = url.replace(" ", "%20").replace("(", "%28").replace(")", "%29")
+        return Markup(f"[{markdown_text(text)}](<{target}>)")
+
+    # schemas
+
+    def type_expr(self, schema: Mapping[str, Any]) -> Markup:
+        """A short Markdown name for what a schema fragment holds."""
+        schema, nullable = _without_null(schema)
+        text = self._expr(schema)
+        return Markup(f"{text} or null" if nullable else text)
+
+    def _expr(self, schema: Mapping[str, Any]) -> str:
+        name = _shown_def(schema)
+        if name is not None:
+            return str(self.type_link(name))
+        if "const" in schema:
+            return code_span(json.dumps(schema["const"], ensure_ascii=False))
+        if isinstance(schema.get("enum"), list):
+            values = [code_span(json.dumps(v, ensure_ascii=False)) for v in schema["enum"]]
+            return "one of " + ", ".join(values)
+        for key in ("anyOf", "oneOf"):
+            variants = schema.get(key)
+            if isinstance(variants, list):
+                return " or ".join(self._expr(v) for v in variants if isinstance(v, dict))
+        kind = schema.get("type")
+        if isinstance(kind, list):
+            return " or ".join(str(k) for k in kind)
+        if kind == "array":
+            items = schema.get("items")
+            return "array of " + (self._expr(items) if isinstance(items, dict) else "any")
+        if kind == "object":
+            extra = schema.get("additionalProperties")
+            if isinstance(extra, dict) and not schema.get("properties"):
+                return "map of string to " + self._expr(extra)
+            return "object"
+        return str(kind) if isinstance(kind, str) else "any"
+
+    def constraints(self, schema: Mapping[str, Any]) -> Markup:
+        schema, _ = _without_null(schema)
+        found = _constraints(schema)
+        name = _shown_def(schema)
+        target = self.site.defs.get(name) if name else None
+        if target is not None and not {"properties", "anyOf", "oneOf"} & set(target):
+            inherited = _constraints(target)
+            if inherited:
+                found.append(f"{', '.join(inherited)} (from {self.type_link(name or '')})")
+        return Markup(", ".join(found))
+
+    def fields(self, type_name: str) -> list[FieldRow]:
+        schema = self.site.defs.get(type_name, {})
+        required = set(schema.get("required", []))
+        anchored = self._documents(type_name)
+        rows = []
+        for name, prop in schema.get("properties", {}).items():
+            if not isinstance(prop, dict):
+                continue
+            meta = prop == STANDARD_META
+            anchor = _anchor(field_anchor(type_name, name)) if anchored else Markup()
+            rows.append(FieldRow(
+                name=anchor + code(name), type=Markup(self._expr(_without_null(prop)[0])),
+                required="yes" if name in required else "no",
+                nullable="yes" if self.site.index.accepts_null(prop) else "no",
+                constraints=self.constraints(prop),
+                description=self.cell(_META_SHORT if meta else str(prop.get("description", ""))),
+            ))  # fmt: skip
+        return rows
+
+    def variants(self, type_name: str) -> list[VariantRow]:
+        schema = self.site.defs.get(type_name, {})
+        variants = schema.get("anyOf") or schema.get("oneOf") or []
+        keyed = links.member_keys(self.site.index, schema) if self._documents(type_name) else {}
+        rows = []
+        for variant in variants:
+            if not isinstance(variant, dict):
+                continue
+            key = links.member_key(self.site.index, variant)
+            anchored = key is not None and keyed.get(key) is variant
+            anchor = _anchor(variant_anchor(type_name, key or "")) if anchored else Markup()
+            rows.append(VariantRow(
+                name=anchor + code(self._variant_name(variant)), type=self._variant_type(variant),
+                description=self.cell(str(variant.get("description", ""))),
+            ))  # fmt: skip
+        return rows
+
+    def _tag(self, variant: Mapping[str, Any]) -> Any:
+        tag = self.site.index.tag_of(variant)
+        return None if tag is None else tag[1]
+
+    def _variant_name(self, variant: Mapping[str, Any]) -> str:
+        if "title" in variant:
+            return str(variant["title"])
+        for value in (variant.get("const"), self._tag(variant)):
+            if value is not None:
+                return json.dumps(value, ensure_ascii=False)
+        return _shown_def(variant) or str(variant.get("type", "variant"))
+
+    def _variant_type(self, variant: Mapping[str, Any]) -> Markup:
+        if _shown_def(variant) is not None or self._tag(variant) is None:
+            return self.type_expr(variant)
+        return Markup("object")
+
+    def type_line(self, type_name: str) -> Markup:
+        """What kind of type it is, with its constraints."""
+        schema = self.site.defs.get(type_name, {})
+        found = self.constraints(schema)
+        return Markup(f"{self.summary(type_name)}, {found}" if found else self.summary(type_name))
+
+    def type_names(self) -> list[str]:
+        return sorted(self.site.defs, key=lambda name: (name.lower(), name))
+
+    # the method table
+
+    def methods_of(self, class_id: str) -> list[str]:
+        return [r.name for r in self.site.rows if class_id in r.retry_classes.values()]
+
+    def class_count(self, class_id: str) -> int:
+        return len(self.methods_of(class_id))
+
+    def stability_counts(self) -> str:
+        counts = {s: sum(r.stability == s for r in self.site.rows) for s in STABILITY_NOTES}
+        return ", ".join(f"{n} {s}" for s, n in counts.items() if n)
+
+    def stability_badge(self, stability: str) -> Markup:
+        if stability == "stable":
+            return Markup("stable")
+        return Markup('<span class="acp-badge acp-badge--{0}">{0}</span>').format(stability)
+
+    def row_classes(self, row: MethodRow) -> Markup:
+        """The class cell of the method table; each class carries its id for the filter."""
+        spans: list[Markup] = []
+        distinct = dict.fromkeys(row.retry_classes.values())
+        for direction, class_id in row.retry_classes.items():
+            if len(distinct) == 1 and spans:
+                break
+            retry_class = self.site.spec.retry_classes.get(class_id)
+            title = retry_class.title if retry_class else class_id
+            prefix = f"{DIRECTION_LABELS[direction]}: " if len(distinct) > 1 else ""
+            spans.append(
+                Markup('<span class="acp-class" data-retry-class="{}">{}{}</span>').format(
+                    class_id, prefix, title
+                )
+            )
+        return Markup("<br>").join(spans)
+
+    def summary(self, type_name: str) -> Markup:
+        """One line saying what kind of type it is."""
+        schema = self.site.defs.get(type_name, {})
+        variants = schema.get("anyOf") or schema.get("oneOf")
+        if isinstance(variants, list):
+            if all("const" in v for v in variants if isinstance(v, dict) and "title" not in v):
+                return Markup(f"one of {len(variants)} values")
+            return Markup(f"one of {len(variants)} variants")
+        return self.type_expr(schema)
+
+
+def _anchor(anchor: str) -> Markup:
+    return Markup('<span id="{}"></span>').format(anchor)
+
+
+def _shown_def(schema: Mapping[str, Any]) -> str | None:
+    """The def a fragment is shown as: the one it stands for or, for a union member that
+    adds its tag to a def (``allOf: [X]`` beside the tag property), that def."""
+    name = stands_for(schema)
+    parts = schema.get("allOf")
+    if name is None and isinstance(parts, list) and len(parts) == 1:
+        name = stands_for(parts[0])
+    return name
+
+
+def _without_null(schema: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
+    """The schema with its null alternative taken out, for showing what else it holds, and
+    whether there was one. (Whether a schema takes null is ``Index.accepts_null``'s answer:
+    this is only how the type reads.)"""
+    out = dict(schema)
+    types = out.get("type")
+    if isinstance(types, list) and "null" in types:
+        rest = [t for t in types if t != "null"]
+        out["type"] = rest[0] if len(rest) == 1 else rest
+        return out, True
+    for key in ("anyOf", "oneOf"):
+        variants = out.get(key)
+        if isinstance(variants, list) and any(is_null(v) for v in variants):
+            rest = [v for v in variants if not is_null(v)]
+            del out[key]
+            if len(rest) == 1 and isinstance(rest[0], dict):
+                merged = {k: v for k, v in out.items() if k != "description"}
+                return {**merged, **rest[0]}, True
+            out[key] = rest
+            return out, True
+    return out, False
+
+
+def _constraints(schema: Mapping[str, Any]) -> list[str]:
+    return [
+        code_span(f"{key}: {json.dumps(schema[key], ensure_ascii=False)}")
+        if not isinstance(schema[key], str)
+        else code_span(f"{key}: {schema[key]}")
+        for key in _CONSTRAINT_KEYS
+        if key in schema
+    ]

@@ -1,0 +1,125 @@
+"""The jinja2 environment and the pages it renders from the site model.
+
+The templates are rendered with autoescape on, so a value from the spec that skipped the
+Markdown filters is HTML-escaped all the same.
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from markupsafe import Markup
+
+from ...constants import GENERATED_NOTE, KEY_TYPE
+from ...index import Index
+from ...model import Spec
+from .escaping import cell_text, markdown_text
+from .page import Page, code
+from .paths import (
+    DOCS_DIR,
+    ERRORS,
+    HOME,
+    NAV_PATH,
+    OWN_PAGES,
+    PAGE_NOTE,
+    RETRY_CLASSES,
+    TYPES,
+    class_anchor,
+    error_anchor,
+)
+from .site import DIRECTION_LABELS, KIND_LABELS, STABILITY_NOTES, build_site
+
+# Package data beside the code (acp_spec/templates/), so that a regular, non-editable
+# install finds them as the source checkout does.
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+
+
+def environment(templates: Path = TEMPLATES) -> jinja2.Environment:
+    """The templates' environment; kept, and reloaded when a template file changes."""
+    if not templates.is_dir():
+        raise FileNotFoundError(f"the docs templates are not at {templates}")
+    return _environment(templates.resolve())
+
+
+@cache
+def _environment(templates: Path) -> jinja2.Environment:
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(templates)),
+        autoescape=lambda name: name is not None and name.endswith(".md.j2"),
+        undefined=jinja2.StrictUndefined,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        auto_reload=True,
+    )
+    env.filters.update(md=_md, cell=_cell, code=code, yaml_str=_yaml_str)
+    env.globals.update(
+        note=Markup(PAGE_NOTE), yaml_note=GENERATED_NOTE, directions=DIRECTION_LABELS,
+        kinds=KIND_LABELS, stability_notes=STABILITY_NOTES, class_anchor=class_anchor,
+        error_anchor=error_anchor, key_type=KEY_TYPE, own_pages=OWN_PAGES,
+    )  # fmt: skip
+    return env
+
+
+# The page being rendered makes the text's rustdoc-style links relative to itself; nav.yml
+# is no page and shows no Markdown.
+@jinja2.pass_context
+def _md(context: jinja2.runtime.Context, text: str) -> Markup:
+    page = context.get("page")
+    return page.md(text) if isinstance(page, Page) else Markup(markdown_text(text))
+
+
+@jinja2.pass_context
+def _cell(context: jinja2.runtime.Context, text: str) -> Markup:
+    page = context.get("page")
+    return page.cell(text) if isinstance(page, Page) else Markup(cell_text(text))
+
+
+def _yaml_str(value: str) -> str:
+    return json.dumps(value, ensure_ascii=False)  # a JSON string is a YAML string
+
+
+def emit_docs(spec: Spec, index: Index) -> dict[str, bytes]:
+    return render_docs(spec, index, TEMPLATES)
+
+
+def render_docs(spec: Spec, index: Index, templates: Path) -> dict[str, bytes]:
+    site = build_site(spec, index)
+    env = environment(templates)
+    pages: dict[str, str] = {}
+
+    def render(template: str, path: str, **context: Any) -> None:
+        text = env.get_template(template).render(site=site, page=Page(site, path), **context)
+        if not text.startswith(PAGE_NOTE):
+            raise ValueError(f"{template} must start with the generated note {PAGE_NOTE}")
+        pages[path] = text
+
+    render("home.md.j2", HOME)
+    render("retry-classes.md.j2", RETRY_CLASSES)
+    for row in site.rows:
+        method = spec.methods[row.name]
+        render("method.md.j2", site.pages[row.name], method=method, row=row)
+    render("types.md.j2", TYPES)
+    for name, path in OWN_PAGES.items():
+        if name in site.defs:
+            render("type-page.md.j2", path, name=name)
+    render("errors.md.j2", ERRORS)
+    outputs = {f"{DOCS_DIR}/{path}": _tidy(text) for path, text in pages.items()}
+    for path in outputs:
+        if posixpath.normpath(path) != path or not path.startswith(DOCS_DIR + "/"):
+            raise ValueError(f"refusing to write {path}: outside {DOCS_DIR}")
+    outputs[NAV_PATH] = _tidy(env.get_template("nav.yml.j2").render(site=site))
+    return outputs
+
+
+def _tidy(text: str) -> bytes:
+    """One blank line at most between blocks, one newline at the end."""
+    text = re.sub(r"[ \t]+\n", "\n", text)
+    text = re.sub(r"\n{3,}", "\n\n", text)
+    return (text.strip("\n") + "\n").encode("utf-8")

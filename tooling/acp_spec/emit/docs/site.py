@@ -1,0 +1,61 @@
+"""The site model: what every page is rendered from, built once from the spec and its index."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ...index import Index
+from ...model import Spec
+from ..table import MethodRow, table
+from .examples import RenderedExample, render_examples
+from .paths import method_pages, type_anchor
+
+DIRECTION_LABELS = {
+    "client-to-agent": "Client → Agent",
+    "agent-to-client": "Agent → Client",
+    "both": "Both directions",
+}
+KIND_LABELS = {
+    "request": "request",
+    "notification": "notification",
+    "both": "request and notification",
+}
+STABILITY_NOTES = {
+    "stable": "In upstream's v2 `schema.json`.",
+    "unstable": "Only in upstream's `schema.unstable.json`: it may change or be removed.",
+    "proposed": "Only proposed in an RFD: not in upstream's schemas yet.",
+}
+
+
+@dataclass(frozen=True)
+class Site:
+    """What every page is rendered from."""
+
+    spec: Spec
+    index: Index
+    # the spec's types as generated/schema.json holds them; the routing unions the schema
+    # derives from the methods are no types of their own here
+    defs: Mapping[str, Mapping[str, Any]]
+    pages: Mapping[str, str]
+    rows: tuple[MethodRow, ...]
+    used_by: Mapping[str, tuple[str, ...]]
+    errors_used_by: Mapping[str, tuple[str, ...]]
+    examples: Mapping[str, tuple[RenderedExample, ...]]
+
+
+def build_site(spec: Spec, index: Index) -> Site:
+    defs = {name: index.defs[name] for name in spec.types}
+    for name in defs:
+        type_anchor(name)
+    errors_used_by: dict[str, list[str]] = {name: [] for name in spec.errors}
+    for method in spec.methods.values():
+        for error in method.errors:
+            errors_used_by.setdefault(error, []).append(method.name)
+    return Site(
+        spec=spec, index=index, defs=defs, pages=method_pages(spec.methods),
+        rows=tuple(table(spec)), used_by={name: index.used_by(name) for name in defs},
+        errors_used_by={k: tuple(v) for k, v in errors_used_by.items()},
+        examples=render_examples(spec, index),
+    )  # fmt: skip
