@@ -157,7 +157,6 @@ def main() -> None:
         for folder in (big, real):
             shutil.copytree(ROOT / "site", folder / "site", dirs_exist_ok=True,
                             ignore=shutil.ignore_patterns("site"))  # fmt: skip
-            shutil.copytree(ROOT / "templates", folder / "templates", dirs_exist_ok=True)
         big_docs, real_docs = pair(lambda: timed(docs, big), lambda: timed(docs, real), reps)
         rows.append((f"docs build {factor}× spec ÷ real spec", big_docs, real_docs, f"≤ {factor}"))
 

@@ -6,14 +6,19 @@ Cases run in process (load_spec); tests/test_bad_specs.py proves the command end
 
 from __future__ import annotations
 
+import copy
+import json
 import re
 import shutil
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from acp_spec.diagnostics import Diagnostic, SpecError
 from acp_spec.spec import load_spec
+from ruamel.yaml import YAML
 
 REPO = Path(__file__).resolve().parents[1]
 SPEC_DIR = REPO / "spec"
@@ -161,3 +166,72 @@ def test_check_fails_on_an_unpublished_vector_id_and_says_how_to_publish(tmp_pat
     assert run("vectors", "publish")[0] == 0
     code, err = run("check")
     assert (code, err) == (0, ""), err
+
+
+# ── names the emitters derive: data edits, the spec written as JSON (which is YAML) ──
+
+
+@dataclass(frozen=True)
+class DataCase:
+    id: str
+    edit: Callable[[dict[str, Any]], None]
+    needle: str  # the text of the JSON dump where the problem must be reported (its first char)
+    message: str
+
+
+def _copy_method(name: str, *copies: str) -> Callable[[dict[str, Any]], None]:
+    def edit(data: dict[str, Any]) -> None:
+        for new in copies:
+            data["methods"][new] = copy.deepcopy(data["methods"][name])
+
+    return edit
+
+
+def _retitle(method: str, title: str) -> Callable[[dict[str, Any]], None]:
+    def edit(data: dict[str, Any]) -> None:
+        examples = data["methods"][method]["examples"]
+        examples.append({**copy.deepcopy(examples[0]), "title": title})
+
+    return edit
+
+
+def _add_property(type_name: str, prop: str) -> Callable[[dict[str, Any]], None]:
+    def edit(data: dict[str, Any]) -> None:
+        data["types"][type_name]["properties"][prop] = {"type": "string"}
+
+    return edit
+
+
+LONG = "_" + "x" * 240
+DATA_CASES = [
+    DataCase("case-only-file-clash", _copy_method("session/close", "_foo", "_Foo"), '"_Foo": {',
+             "_Foo and _foo would share the vector file"),
+    DataCase("dollar-file-clash", _copy_method("$/cancel_request", "dollar/cancel_request"),
+             '"dollar/cancel_request": {', "$/cancel_request would share the vector file dollar-cancel_request.json"),
+    DataCase("name-too-long", _copy_method("session/close", LONG), f'"{LONG}": {{', "too long for a file name"),
+    DataCase("example-title-clash", _retitle("session/close", "Close an active session!"),
+             '"Close an active session!"', "make the same vector id (close-an-active-session)"),
+    DataCase("example-title-no-words", _retitle("session/close", "!!!"), '"!!!"', "makes no vector id"),
+    DataCase("property-not-identifier", _add_property("SessionStatusRequest", "a b"), '"a b": {',
+             "is not an identifier"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("case", DATA_CASES, ids=[c.id for c in DATA_CASES])
+def test_derived_name_rule_reports_at_the_name(case: DataCase, tmp_path: Path) -> None:
+    data = YAML(typ="safe", pure=True).load((SPEC_DIR / "acp-v2.yaml").read_text(encoding="utf-8"))
+    case.edit(data)
+    text = json.dumps(data, indent=1, ensure_ascii=False)
+    folder = tmp_path / "spec"
+    shutil.copytree(SPEC_DIR, folder)
+    (folder / "acp-v2.yaml").write_text(text, encoding="utf-8")
+    with pytest.raises(SpecError) as raised:
+        load_spec(folder / "acp-v2.yaml")
+    line, column = _position(text.replace(case.needle, MARK + case.needle, 1))
+    found = [
+        d
+        for d in raised.value.diagnostics
+        if (d.position.line, d.position.column) == (line, column)
+    ]
+    rendered = [d.render() for d in raised.value.diagnostics]
+    assert any(case.message in d.message for d in found), (line, column, rendered)

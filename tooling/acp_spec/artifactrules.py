@@ -12,7 +12,8 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from .diagnostics import Diagnostic
+from . import links
+from .diagnostics import Diagnostic, did_you_mean
 from .emit.vectors.cases import file_slug, id_part, words_slug
 from .emit.vectors.envelope import envelope_methods
 from .index import Index
@@ -63,8 +64,6 @@ def example_ids(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:
                 yield Diagnostic(at, f"example titles {json.dumps(earlier)} and "
                                  f"{json.dumps(example.title)} make the same vector id ({slug}); "
                                  "reword one of them")  # fmt: skip
-            elif earlier is not example.title and earlier == example.title and number:
-                pass
 
 
 def property_names(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:
@@ -101,3 +100,14 @@ def envelope_carriers(spec: Spec, index: Index, _: object) -> Iterator[Diagnosti
 def _nodes(spec: Spec) -> Iterator[tuple[tuple[str | int, ...], Mapping[str, Any]]]:
     for name, typedef in spec.types.items():
         yield from nodes(typedef.schema, ("types", name))
+
+
+def links_resolve(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:
+    """A rustdoc-style link ([`Type`], [`Type::field`], [`Type::Variant`]) is shown on the
+    site as a link to what it names; one that names nothing would be a dead link."""
+    for path, name in links.unresolved(spec, index):
+        head = name.split("::", 1)[0]
+        hint = did_you_mean(head, spec.types) if head not in spec.types else ""
+        yield Diagnostic(spec.where.at(path),
+                         f"[`{name}`] names no type, field or variant of the spec{hint}; fix "
+                         "the name, or write it as plain `code` without the brackets")  # fmt: skip

@@ -17,7 +17,7 @@ from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from . import examplelint, typerules, upstream
+from . import artifactrules, examplelint, typerules, upstream
 from .constants import KEY_TYPE, KEYED, NOT_RETRIED
 from .defs import expand_types, keyword_values
 from .diagnostics import Diagnostic, did_you_mean
@@ -325,6 +325,12 @@ RULES: tuple[Rule, ...] = (
     typerules.open_guards_list_every_tag,
     typerules.standard_errors,
     examplelint.examples_say_what_they_mean,
+    artifactrules.method_files,
+    artifactrules.example_ids,
+    artifactrules.property_names,
+    artifactrules.const_values,
+    artifactrules.envelope_carriers,
+    artifactrules.links_resolve,
     upstream.types_follow_upstream,
     upstream.stability_follows_upstream,
 )
