@@ -208,7 +208,7 @@ DATA_CASES = [
              "_Foo and _foo would share the vector file"),
     DataCase("dollar-file-clash", _copy_method("$/cancel_request", "dollar/cancel_request"),
              '"dollar/cancel_request": {', "$/cancel_request would share the vector file dollar-cancel_request.json"),
-    DataCase("name-too-long", _copy_method("session/close", LONG), f'"{LONG}": {{', "too long for a file name"),
+    DataCase("name-too-long", _copy_method("session/close", LONG), f'"{LONG}": {{', "makes no usable file name"),
     DataCase("example-title-clash", _retitle("session/close", "Close an active session!"),
              '"Close an active session!"', "make the same vector id (close-an-active-session)"),
     DataCase("example-title-no-words", _retitle("session/close", "!!!"), '"!!!"', "makes no vector id"),

@@ -14,6 +14,7 @@ from typing import Any
 
 from . import links
 from .diagnostics import Diagnostic, did_you_mean
+from .emit.docs.paths import MAX_FILE_NAME, page_stem, usable_stem
 from .emit.vectors.cases import file_slug, id_part, words_slug
 from .emit.vectors.envelope import envelope_methods
 from .index import Index
@@ -39,16 +40,26 @@ def _clashes(names: list[str], derive: Callable[[str], str]) -> Iterator[tuple[s
 
 
 def method_files(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:
+    """Each method has a vector file and a docs page of its own."""
     names = list(spec.methods)
     for name in names:
-        if len(file_slug(name).encode()) > MAX_NAME_BYTES:
+        if len(file_slug(name).encode()) > MAX_NAME_BYTES or not usable_stem(page_stem(name)):
             yield Diagnostic(spec.where.at(("methods", name), key=True),
-                             f"method name {name[:40]}... is {len(name.encode())} bytes, too long "
-                             f"for a file name (at most {MAX_NAME_BYTES}); shorten it")  # fmt: skip
-    for name, earlier, derived in _clashes(names, file_slug):
-        yield Diagnostic(spec.where.at(("methods", name), key=True),
-                         f"{name} and {earlier} would share the vector file {derived}.json "
-                         "(file names are compared without case); rename one of them")  # fmt: skip
+                             f"method name {json.dumps(name[:40])}... makes no usable file name "
+                             f"(at most {MAX_FILE_NAME} characters); shorten it")  # fmt: skip
+    for what, derive in (("vector file", _vector_file), ("docs page", _page)):
+        for name, earlier, derived in _clashes(names, derive):
+            yield Diagnostic(spec.where.at(("methods", name), key=True),
+                             f"{name} and {earlier} would share the {what} {derived} (file names "
+                             "are compared without case); rename one of them")  # fmt: skip
+
+
+def _vector_file(name: str) -> str:
+    return file_slug(name) + ".json"
+
+
+def _page(name: str) -> str:
+    return page_stem(name) + ".md"
 
 
 def example_ids(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:

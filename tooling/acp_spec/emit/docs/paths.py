@@ -21,21 +21,28 @@ OWN_PAGES = {KEY_TYPE: "types/idempotency-key.md"}
 
 _FILE_CHARS = re.compile(r"[A-Za-z0-9_]")
 _TYPE_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
-_MAX_FILE_NAME = 120
+MAX_FILE_NAME = 120
+
+
+def page_stem(name: str) -> str:
+    """A method's page file name without ``.md``: letters, digits and `_` are kept, `/`
+    becomes `-`, anything else its code point in hex, `$/` reads `protocol/`."""
+    bare = "protocol/" + name[2:] if name.startswith("$/") else name
+    return "".join(
+        c if _FILE_CHARS.match(c) else "-" if c == "/" else f".{ord(c):x}." for c in bare
+    )
+
+
+def usable_stem(stem: str) -> bool:
+    return bool(stem) and not stem.startswith(".") and len(stem) <= MAX_FILE_NAME
 
 
 def method_page(name: str) -> str:
     """The page of a method, relative to site/docs: `session/prompt` ->
-    `methods/session-prompt.md`, `$/cancel_request` -> `methods/protocol-cancel_request.md`.
-
-    Letters, digits and `_` are kept, `/` becomes `-`, anything else its code point in hex,
-    so the name is always one plain file in methods/.
-    """
-    bare = "protocol/" + name[2:] if name.startswith("$/") else name
-    stem = "".join(
-        c if _FILE_CHARS.match(c) else "-" if c == "/" else f".{ord(c):x}." for c in bare
-    )
-    if not stem or stem.startswith(".") or len(stem) > _MAX_FILE_NAME:
+    `methods/session-prompt.md`, `$/cancel_request` -> `methods/protocol-cancel_request.md`;
+    always one plain file in methods/ (the rules refuse names that make none)."""
+    stem = page_stem(name)
+    if not usable_stem(stem):
         raise ValueError(f"method name {name!r} makes no usable file name ({stem!r})")
     return f"methods/{stem}.md"
 
