@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -50,3 +51,20 @@ def upstream_meta_methods() -> set[str]:
             names.update(meta.get(table, {}).values())
     assert names, f"no method names found in {UPSTREAM_V2}/meta*.json"
     return names
+
+
+def write_spec(folder: Path, text: str | None = None) -> Path:
+    """A spec in ``folder`` with what it reads beside it (the upstream snapshot, the
+    published vector ids): ``text``, or the real spec's. Returns the spec's path."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in ("upstream", "acp-v2.vector-ids.txt"):
+        source = SPEC_PATH.parent / name
+        if source.is_dir():
+            shutil.copytree(source, folder / name, dirs_exist_ok=True)
+        else:
+            shutil.copy2(source, folder / name)
+    path = folder / SPEC_PATH.name
+    path.write_text(
+        SPEC_PATH.read_text(encoding="utf-8") if text is None else text, encoding="utf-8"
+    )
+    return path

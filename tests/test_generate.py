@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import write_spec
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -25,8 +26,7 @@ def run(
 @pytest.fixture
 def project(tmp_path: Path) -> Path:
     copy = tmp_path / "project"
-    (copy / "spec").mkdir(parents=True)
-    shutil.copy(ROOT / "spec/acp-v2.yaml", copy / "spec/acp-v2.yaml")
+    write_spec(copy / "spec")
     return copy
 
 
