@@ -1,13 +1,17 @@
 """Read the spec's YAML safely, keeping the line and column of every node.
 
-ruamel.yaml composes the node graph (which carries positions); we build plain Python
-data from it ourselves so that we can refuse what a spec must never contain (tags that
-construct objects, aliases, duplicate keys) with a position, instead of
-letting a constructor accept or crash on it.
+We build plain Python data straight from ruamel.yaml's parser events, never from a composed
+node graph, so that we can refuse what a spec must never contain (tags that construct
+objects, aliases, duplicate keys, documents nested too deep) with
+a position, instead of letting a composer or constructor accept or crash on it. Building from
+events also bounds the work: ruamel.yaml.clib's composer recurses in C and overflows the C
+stack (a segfault) on a deeply nested document, and its scanner slows down quadratically with
+flow nesting, so the depth limit must stop the parse itself, which only an event loop can do.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,8 +19,18 @@ from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.events import AliasEvent
-from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from ruamel.yaml.events import (
+    AliasEvent,
+    CollectionStartEvent,
+    Event,
+    MappingEndEvent,
+    MappingStartEvent,
+    ScalarEvent,
+    SequenceEndEvent,
+    SequenceStartEvent,
+    StreamEndEvent,
+)
+from ruamel.yaml.nodes import ScalarNode
 from ruamel.yaml.reader import ReaderError
 
 from .diagnostics import Diagnostic, Position, SpecError
@@ -25,7 +39,6 @@ from .diagnostics import Diagnostic, Position, SpecError
 # and refusing it before parsing keeps memory bounded.
 MAX_BYTES = 8 * 1024 * 1024
 MAX_DEPTH = 64
-
 _CORE = "tag:yaml.org,2002:"
 _SCALAR_TAGS = {_CORE + t for t in ("str", "int", "float", "bool", "null")}
 
@@ -79,43 +92,32 @@ def load(path: Path, display: str | None = None) -> Source:
 def loads(raw: bytes, name: str) -> Source:
     text = _decode(raw, name)
     _refuse_tabs(text, name)
+    builder = _Builder(name)
+    data: Any = None
     try:
-        # the C parser (ruamel.yaml.clib) composes 8x faster and keeps the same marks
-        root = YAML(typ="safe").compose(text)
+        data = builder.document(YAML(typ="safe").parse(text))
+    except _Stop:
+        pass
     except MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         what = err.problem or err.context or "invalid YAML"
-        raise SpecError([Diagnostic(Position(name, line, col),
-            f"YAML syntax error: {what}; fix the YAML here (quote the value if it holds ': ' or '#')")]) from None  # fmt: skip
+        builder.problems.append(_syntax_error(Position(name, line, col), what))
     except ReaderError as err:
         line, col = _line_col(text, err.position)
-        raise SpecError([Diagnostic(Position(name, line, col),
+        builder.problems.append(Diagnostic(Position(name, line, col),
             f"character #x{_code(err.character):04x} is not allowed in YAML; remove it or write "
-            "it as an escape in a double-quoted string")]) from None  # fmt: skip
+            "it as an escape in a double-quoted string"))  # fmt: skip
     except (YAMLError, RecursionError) as err:
-        raise SpecError(
-            [Diagnostic(Position(name, 1, 1), f"cannot parse the YAML: {err}")]
-        ) from None
-    builder = _Builder(name)
-    data = builder.build(root) if root is not None else None
-    if builder.aliases:
-        _place_aliases(builder, text)
+        builder.problems.append(Diagnostic(Position(name, 1, 1), f"cannot parse the YAML: {err}"))
     if builder.problems:
         raise SpecError(builder.problems)
     return Source(data, builder.where)
 
 
-def _place_aliases(builder: _Builder, text: str) -> None:
-    """Point each alias problem at its `*name`: the composed graph only knows the anchor.
-    The builder meets every node of the text once, in document order, as the parser's
-    events do, so the k-th alias it met is the k-th alias event."""
-    marks = [e.start_mark for e in YAML(typ="safe").parse(text) if isinstance(e, AliasEvent)]
-    for index, mark in zip(builder.aliases, marks, strict=False):
-        old = builder.problems[index]
-        builder.problems[index] = Diagnostic(
-            Position(builder.name, mark.line + 1, mark.column + 1), old.message
-        )
+def _syntax_error(at: Position, what: str) -> Diagnostic:
+    return Diagnostic(at, f"YAML syntax error: {what}; fix the YAML here "
+                      "(quote the value if it holds ': ' or '#')")  # fmt: skip
 
 
 def _code(character: object) -> int:
@@ -151,90 +153,168 @@ def _refuse_tabs(text: str, name: str) -> None:
         raise SpecError(problems)
 
 
+class _Stop(Exception):
+    """Reading cannot go on; the reason is the builder's last problem."""
+
+
 class _Builder:
+    """Plain data from the events of one document, with the position of every node.
+
+    The recursion follows the nesting, which the depth limit bounds before Python's
+    recursion limit or the parser's slowness can be reached."""
+
     def __init__(self, name: str) -> None:
         self.name = name
         self.where = SourceMap(name)
         self.problems: list[Diagnostic] = []
-        self._constructor = YAML(typ="safe", pure=True).constructor
-        self.seen: set[int] = set()
-        self.aliases: list[int] = []  # indexes of alias problems, in document order
+        yaml = YAML(typ="safe", pure=True)
+        self._constructor = yaml.constructor
+        table = yaml.resolver.versioned_resolver
+        self._any_start: list[tuple[str, re.Pattern[str]]] = table.get(None, [])
+        self._implicit = {k: v + self._any_start for k, v in table.items() if k is not None}
+        self._events: Iterator[Event] = iter(())
+        self._anchors: set[str] = set()
 
-    def pos(self, node: Node) -> Position:
-        return Position(self.name, node.start_mark.line + 1, node.start_mark.column + 1)
+    def document(self, events: Iterator[Event]) -> Any:
+        self._events = events
+        next(events)  # StreamStartEvent
+        start = next(events)
+        if isinstance(start, StreamEndEvent):
+            return None  # an empty file, or only comments
+        data = self.build(next(events))
+        next(events)  # DocumentEndEvent
+        after = next(events)
+        if not isinstance(after, StreamEndEvent):
+            self.problems.append(_syntax_error(self.pos(after), "but found another document"))
+        return data
 
-    def problem(self, node: Node, message: str) -> None:
-        self.problems.append(Diagnostic(self.pos(node), message))
+    def pos(self, event: Event) -> Position:
+        return Position(self.name, event.start_mark.line + 1, event.start_mark.column + 1)
 
-    def build(self, node: Node, path: PathKey = ()) -> Any:
-        self.where.values[path] = self.pos(node)
-        if id(node) in self.seen:
-            # an alias: the composer hands back the anchored node again. Refusing here keeps
-            # an alias bomb (billion laughs) linear in the size of the text.
-            at = self.where.keys.get(path, self.pos(node))
-            self.aliases.append(len(self.problems))
-            self.problems.append(Diagnostic(at, "aliases ('*name') are not allowed in the spec; "
-                                            "write the value out where it is used"))  # fmt: skip
-            return None
-        self.seen.add(id(node))
-        if len(path) > MAX_DEPTH:
-            self.problem(node, f"nested more than {MAX_DEPTH} levels deep; flatten it")
-            return None
-        if isinstance(node, MappingNode):
-            return self._mapping(node, path)
-        if isinstance(node, SequenceNode):
-            if node.tag != _CORE + "seq":
-                return self._bad_tag(node)
-            return [self.build(item, path + (i,)) for i, item in enumerate(node.value)]
-        assert isinstance(node, ScalarNode)
-        return self._scalar(node)
+    def problem(self, event: Event, message: str) -> None:
+        self.problems.append(Diagnostic(self.pos(event), message))
 
-    def _mapping(self, node: MappingNode, path: PathKey) -> dict[str, Any]:
-        if node.tag != _CORE + "map":
-            self._bad_tag(node)
+    def build(self, event: Event, path: PathKey = ()) -> Any:
+        self.where.values[path] = self.pos(event)
+        self._enter(event, len(path))
+        if isinstance(event, AliasEvent):
+            return self._alias(event)
+        if isinstance(event, ScalarEvent):
+            return self._scalar(event)
+        if isinstance(event, SequenceStartEvent):
+            if self._tag(event) != _CORE + "seq":
+                return self._bad_tag(event, skip=len(path))
+            items: list[Any] = []
+            while not isinstance(item := next(self._events), SequenceEndEvent):
+                items.append(self.build(item, path + (len(items),)))
+            return items
+        assert isinstance(event, MappingStartEvent)
+        return self._mapping(event, path)
+
+    def _enter(self, event: Event, depth: int) -> None:
+        if depth > MAX_DEPTH:
+            # stop the parse at once: it would only get slower, and the rest is no spec
+            self.problem(event, f"nested more than {MAX_DEPTH} levels deep; flatten it")
+            raise _Stop
+        anchor = getattr(event, "anchor", None)
+        if anchor is not None and not isinstance(event, AliasEvent):
+            self._anchors.add(anchor)
+
+    def _skip(self, event: Event, depth: int) -> None:
+        """Read past a node we do not build, still bounded by the depth limit."""
+        self._enter(event, depth)
+        if isinstance(event, CollectionStartEvent):
+            while not isinstance(inner := next(self._events), (SequenceEndEvent, MappingEndEvent)):
+                self._skip(inner, depth + 1)
+
+    def _alias(self, event: AliasEvent) -> None:
+        # Refused where the *name is written. Never expanding it keeps an alias bomb
+        # (billion laughs) linear in the size of the text.
+        if event.anchor not in self._anchors:
+            self.problems.append(_syntax_error(self.pos(event), f"found undefined alias '*{event.anchor}'"))  # fmt: skip
+        else:
+            self.problem(event, "aliases ('*name') are not allowed in the spec; "
+                         "write the value out where it is used")  # fmt: skip
+
+    def _mapping(self, event: MappingStartEvent, path: PathKey) -> dict[str, Any]:
+        if self._tag(event) != _CORE + "map":
+            self._bad_tag(event, skip=len(path))
             return {}
         out: dict[str, Any] = {}
-        for key_node, value_node in _pairs(node):
-            if key_node.tag == _CORE + "merge":
-                self.problem(key_node, "merge keys ('<<') are not allowed; write the keys out")
+        while not isinstance(key_event := next(self._events), MappingEndEvent):
+            key = self._key(key_event, path, out)
+            value_event = next(self._events)
+            if key is None:
+                self._skip(value_event, len(path) + 1)
                 continue
-            key = self._scalar(key_node) if isinstance(key_node, ScalarNode) else None
-            if not isinstance(key, str):
-                self.problem(key_node, "mapping keys must be strings; quote the key")
-                continue
-            if key in out:
-                first = self.where.keys[path + (key,)]
-                self.problem(key_node, f"duplicate key '{key}' (first defined at line "
-                             f"{first.line}); remove or rename one of them")  # fmt: skip
-                continue
-            self.where.keys[path + (key,)] = self.pos(key_node)
-            out[key] = self.build(value_node, path + (key,))
+            self.where.keys[path + (key,)] = self.pos(key_event)
+            out[key] = self.build(value_event, path + (key,))
         return out
 
-    def _scalar(self, node: ScalarNode) -> Any:
-        if node.tag not in _SCALAR_TAGS:
-            return self._bad_tag(node)
-        if node.tag == _CORE + "str":
-            return node.value
-        # construct only the core scalars, with ruamel's own resolution rules
-        try:
-            return self._constructor.construct_object(node)
-        except (ValueError, KeyError, TypeError):
-            tag = str(node.tag).replace(_CORE, "!!")
-            self.problem(
-                node, f"{node.value!r} is not a valid {tag}; remove the tag or fix the value"
-            )
+    def _key(self, event: Event, path: PathKey, out: dict[str, Any]) -> str | None:
+        """The key ``event`` starts, or None (with its problem) if it cannot be one."""
+        if not isinstance(event, ScalarEvent):
+            self._skip(event, len(path) + 1)
+            if isinstance(event, AliasEvent):
+                self._alias(event)
+            else:
+                self.problem(event, "mapping keys must be strings; quote the key")
             return None
+        tag = self._tag(event)
+        if tag == _CORE + "merge":
+            self.problem(event, "merge keys ('<<') are not allowed; write the keys out")
+            return None
+        key = self._scalar(event, tag)
+        if not isinstance(key, str):
+            self.problem(event, "mapping keys must be strings; quote the key")
+            return None
+        if key in out:
+            first = self.where.keys[path + (key,)]
+            self.problem(event, f"duplicate key '{key}' (first defined at line "
+                         f"{first.line}); remove or rename one of them")  # fmt: skip
+            return None
+        return key
 
-    def _bad_tag(self, node: Node) -> None:
-        tag = str(node.tag).replace(_CORE, "!!")
-        if tag == "!!timestamp" and not getattr(node, "style", None):
-            self.problem(node, f"{node.value} reads as a date, which the spec does not hold; "
+    def _tag(self, event: ScalarEvent | CollectionStartEvent) -> str:
+        # As the composer does: no tag, or the non-specific '!', means the core schema decides.
+        # ruamel's resolve() would recompute the YAML version for every scalar (a third of the
+        # load time), so we match against its table for the version once looked up.
+        if event.tag is not None and event.tag != "!":
+            return str(event.tag)
+        if isinstance(event, ScalarEvent):
+            if event.implicit[0]:  # plain: the first character picks the patterns to try
+                value = event.value
+                for tag, regexp in self._implicit.get(value[:1], self._any_start):
+                    if regexp.match(value):
+                        return str(tag)
+            return _CORE + "str"
+        return _CORE + ("seq" if isinstance(event, SequenceStartEvent) else "map")
+
+    def _scalar(self, event: ScalarEvent, tag: str | None = None) -> Any:
+        tag = tag or self._tag(event)
+        if tag not in _SCALAR_TAGS:
+            return self._bad_tag(event)
+        if tag == _CORE + "str":
+            return event.value
+        # construct only the core scalars, with ruamel's own resolution rules
+        node = ScalarNode(tag, event.value, event.start_mark, event.end_mark)
+        try:
+            value = self._constructor.construct_object(node)
+        except (ValueError, KeyError, TypeError):
+            self.problem(event, f"{event.value!r} is not a valid {tag.replace(_CORE, '!!')}; "
+                         "remove the tag or fix the value")  # fmt: skip
+            return None
+        return value
+
+    def _bad_tag(self, event: ScalarEvent | CollectionStartEvent, skip: int | None = None) -> None:
+        tag = self._tag(event).replace(_CORE, "!!")
+        if skip is not None:
+            # the collection's content is not built; read past it
+            while not isinstance(inner := next(self._events), (SequenceEndEvent, MappingEndEvent)):
+                self._skip(inner, skip + 1)
+        if tag == "!!timestamp" and isinstance(event, ScalarEvent) and not event.style:
+            self.problem(event, f"{event.value} reads as a date, which the spec does not hold; "
                          "quote it to keep it a string")  # fmt: skip
             return
-        self.problem(node, f"tag '{tag}' is not allowed; the spec holds plain data only, "
+        self.problem(event, f"tag '{tag}' is not allowed; the spec holds plain data only, "
                      "so remove the tag")  # fmt: skip
-
-
-def _pairs(node: MappingNode) -> Iterator[tuple[Node, Node]]:
-    yield from node.value

@@ -1,0 +1,105 @@
+"""The loader's limits: nesting depth, numbers JSON cannot hold, exact positions, and
+patterns matched in bounded time.
+
+Positions are computed from how each text is built (the line it is put on, the index of a
+marker in that line), never written as numbers. Whatever can crash or hang runs the real
+command in a subprocess with a timeout; the rest calls the loader in process.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+from acp_spec.diagnostics import SpecError
+from acp_spec.yamlsource import MAX_DEPTH, loads
+from test_bad_specs import MARK, resolve, run_check
+
+FAST = 20  # seconds: a refusal that takes longer than this is a hang in disguise
+
+
+def problems(text: str | bytes) -> list[tuple[int, int, str]]:
+    """(line, column, message) of each problem the loader reports in ``text``."""
+    raw = text.encode("utf-8") if isinstance(text, str) else text
+    with pytest.raises(SpecError) as caught:
+        loads(raw, "spec.yaml")
+    return [(d.position.line, d.position.column, d.message) for d in caught.value.diagnostics]
+
+
+def reported(found: Sequence[tuple[int, int, str]], line: int, col: int, says: str) -> bool:
+    return any((ln, c) == (line, col) and says in message for ln, c, message in found)
+
+
+def check_output(spec: Path, timeout: float = FAST) -> tuple[int, str]:
+    started = time.monotonic()
+    result = run_check(spec, timeout)
+    elapsed = time.monotonic() - started
+    assert elapsed < timeout
+    output = result.stdout + result.stderr
+    assert "Traceback" not in output
+    return result.returncode, result.stderr
+
+
+# ── 1. nesting depth ──
+
+
+def nested(kind: str, depth: int) -> tuple[str, tuple[int, int] | None]:
+    """A spec whose title nests ``depth`` levels deep, and where the first node past the limit
+    is. The title's value is one level deep; piece i of the nesting is i + 1 levels deep."""
+    if kind == "flow":
+        head, pieces, tail = "title: ", ["["] * depth, "]" * depth + "\n"
+    elif kind == "compact":  # block sequences nested on one line (- - - x): deep in few bytes
+        head, pieces, tail = "title:\n", ["- "] * (depth - 1) + ["x"], "\n"
+    else:  # block mappings, each key indented one more than its parent's
+        keys = [f"\n{' ' * level}k:" for level in range(1, depth)]
+        head, pieces, tail = "title:", [*keys, " x"], "\n"
+    if len(pieces) > MAX_DEPTH:
+        first = pieces[MAX_DEPTH]
+        bare = first.lstrip()
+        pieces[MAX_DEPTH] = first[: len(first) - len(bare)] + MARK + bare
+    text, marks = resolve("version: 2\n" + head + "".join(pieces) + tail)
+    return text, marks[0] if marks else None
+
+
+KINDS = ["flow", "compact", "block"]
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_depth_limit_is_where_it_says(kind: str) -> None:
+    text, _ = nested(kind, MAX_DEPTH)
+    assert loads(text.encode(), "spec.yaml").data["title"]  # exactly at the limit: accepted
+    for depth in (MAX_DEPTH + 1, MAX_DEPTH + 2, 3 * MAX_DEPTH):
+        text, where = nested(kind, depth)
+        assert where is not None
+        found = problems(text)
+        assert reported(found, *where, f"nested more than {MAX_DEPTH} levels deep; flatten it")
+        assert len(found) == 1, found
+
+
+@pytest.mark.parametrize("kind, depth", [("flow", 30_000), ("compact", 30_000), ("block", 2_000)])
+def test_a_deep_document_is_refused_not_crashed(kind: str, depth: int, tmp_path: Path) -> None:
+    """ruamel's C composer overflowed the C stack on these (exit 139, and nothing said)."""
+    text, where = nested(kind, depth)
+    assert where is not None
+    spec = tmp_path / "acp-v2.yaml"
+    spec.write_text(text, encoding="utf-8")
+    code, stderr = check_output(spec)
+    assert code == 1, f"exit {code}:\n{stderr}"
+    line, col = where
+    assert f"{spec}:{line}:{col}: nested more than {MAX_DEPTH} levels deep; flatten it" in stderr
+
+
+def test_a_deep_flow_is_refused_in_linear_time(tmp_path: Path) -> None:
+    """The scanner's work per token grows with the flow depth, so reading on past the limit
+    would be quadratic: 4 MiB of '[' would take hours. (A subprocess: before the limit
+    stopped the parse, this crashed the interpreter.)"""
+    spec = tmp_path / "acp-v2.yaml"
+    spec.write_text("version: 2\ntitle: " + "[" * (4 * 1024 * 1024), encoding="utf-8")
+    started = time.monotonic()
+    code, stderr = check_output(spec)
+    assert time.monotonic() - started < 10
+    assert code == 1
+    col = len("title: ") + MAX_DEPTH + 1  # the k-th '[' is k levels deep
+    assert f"{spec}:2:{col}: nested more than {MAX_DEPTH} levels deep" in stderr
