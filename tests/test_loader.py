@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from acp_spec.diagnostics import SpecError
 from acp_spec.yamlsource import MAX_DEPTH, loads
-from test_bad_specs import MARK, resolve, run_check
+from test_bad_specs import MARK, SPEC, edit, resolve, run_check
 
 FAST = 20  # seconds: a refusal that takes longer than this is a hang in disguise
 
@@ -103,3 +103,43 @@ def test_a_deep_flow_is_refused_in_linear_time(tmp_path: Path) -> None:
     assert code == 1
     col = len("title: ") + MAX_DEPTH + 1  # the k-th '[' is k levels deep
     assert f"{spec}:2:{col}: nested more than {MAX_DEPTH} levels deep" in stderr
+
+
+# ── 2. numbers JSON cannot hold ──
+
+NON_FINITE = [".nan", ".NaN", ".NAN", ".inf", "+.inf", "-.inf", ".Inf", "-.INF", "1e999", "-1e400"]
+
+
+@pytest.mark.parametrize("number", NON_FINITE)
+def test_a_non_finite_number_is_refused_where_it_is(number: str) -> None:
+    lines = ["version: 2", "types:", "  T:", "    type: number", f"    maximum: {number}"]
+    found = problems("\n".join(lines) + "\n")
+    assert reported(found, len(lines), lines[-1].index(number) + 1, f"{number!r} is not a finite "
+                    "number; JSON has no NaN or infinity; write a finite number or quote it")  # fmt: skip
+
+
+def test_a_non_finite_number_in_a_flow_collection_or_with_a_tag() -> None:
+    text, marks = resolve(
+        f"a: [1, {MARK}.nan]\nb: {{c: {MARK}!!float .inf}}\nd: {MARK}!!float 1e999\n"
+    )
+    found = problems(text)
+    assert len(found) == len(marks)
+    for line, col in marks:
+        assert reported(found, line, col, "is not a finite number"), found
+
+
+def test_finite_and_quoted_numbers_still_load() -> None:
+    data = loads(b"a: 1e3\nb: '.nan'\nc: \"1e999\"\nd: -0.0\ne: 12345678901234567890\n", "s").data
+    assert data == {"a": 1000.0, "b": ".nan", "c": "1e999", "d": -0.0, "e": 12345678901234567890}
+
+
+def test_check_refuses_nan_in_an_example(tmp_path: Path) -> None:
+    marked = edit("methods", "session/close", "sessionId: sess_789xyz", f"sessionId: {MARK}.nan")(
+        SPEC.read_text(encoding="utf-8")
+    )
+    text, [(line, col)] = resolve(marked)
+    spec = tmp_path / "acp-v2.yaml"
+    spec.write_text(text, encoding="utf-8")
+    code, stderr = check_output(spec, 120)
+    assert code == 1
+    assert f"{spec}:{line}:{col}: '.nan' is not a finite number" in stderr, stderr

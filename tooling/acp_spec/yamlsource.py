@@ -2,7 +2,7 @@
 
 We build plain Python data straight from ruamel.yaml's parser events, never from a composed
 node graph, so that we can refuse what a spec must never contain (tags that construct
-objects, aliases, duplicate keys, documents nested too deep) with
+objects, aliases, duplicate keys, documents nested too deep, numbers JSON cannot hold) with
 a position, instead of letting a composer or constructor accept or crash on it. Building from
 events also bounds the work: ruamel.yaml.clib's composer recurses in C and overflows the C
 stack (a segfault) on a deeply nested document, and its scanner slows down quadratically with
@@ -11,6 +11,7 @@ flow nesting, so the depth limit must stop the parse itself, which only an event
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -303,6 +304,11 @@ class _Builder:
         except (ValueError, KeyError, TypeError):
             self.problem(event, f"{event.value!r} is not a valid {tag.replace(_CORE, '!!')}; "
                          "remove the tag or fix the value")  # fmt: skip
+            return None
+        if isinstance(value, float) and not math.isfinite(value):
+            # json.dumps would write NaN or Infinity, which no JSON parser has to accept
+            self.problem(event, f"{event.value!r} is not a finite number; JSON has no NaN or "
+                         "infinity; write a finite number or quote it as a string")  # fmt: skip
             return None
         return value
 
