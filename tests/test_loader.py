@@ -143,3 +143,157 @@ def test_check_refuses_nan_in_an_example(tmp_path: Path) -> None:
     code, stderr = check_output(spec, 120)
     assert code == 1
     assert f"{spec}:{line}:{col}: '.nan' is not a finite number" in stderr, stderr
+
+
+# ── 3. exact positions ──
+
+# A position is (line, column): lines end at LF, CRLF or CR, as in YAML 1.2 and in editors,
+# and columns count characters. The texts here are built line by line, so each mark's place
+# is known from the list of lines, independently of how the loader counts.
+BREAKS = {"LF": "\n", "CRLF": "\r\n", "CR": "\r"}
+
+
+def place(lines: Sequence[str], newline: str) -> tuple[str, list[tuple[int, int]]]:
+    """The text of ``lines`` without their marks, and the (line, column) of each mark."""
+    marks = []
+    clean = []
+    for number, line in enumerate(lines, start=1):
+        while MARK in line:
+            marks.append((number, line.index(MARK) + 1))
+            line = line.replace(MARK, "", 1)
+        clean.append(line)
+    return newline.join(clean) + newline, marks
+
+
+# Where a character is put (at the first mark): in the middle of a plain value, of a quoted
+# string, of a key, of a flow collection, of a comment, at the end of a line.
+PLACES = {
+    "plain": f"  second: two {MARK}words",
+    "double-quoted": f'  second: "two {MARK}words"',
+    "single-quoted": f"  second: 'two {MARK}words'",
+    "key": f"  sec{MARK}ond: two words",
+    "flow": f"  second: [two, {MARK}words]",
+    "comment": f"  second: two words  # a {MARK}comment",
+    "line-end": f"  second: two words{MARK}",
+}
+
+
+def with_a_later_duplicate(line: str) -> list[str]:
+    """A spec with ``line`` in it and a duplicate key two lines after it."""
+    return ["version: 2", "notes:", "  first: one", line, "  third: three", f"  {MARK}first: again"]
+
+
+REFUSED = {
+    "\x00": "#x0000 (NUL) is not allowed in YAML",
+    "\x07": "#x0007 is not allowed in YAML",
+    "\x0b": "#x000b (vertical tab) is not allowed in YAML",
+    "\x0c": "#x000c (form feed) is not allowed in YAML",
+    "\x1b": "#x001b (escape) is not allowed in YAML",
+    "\x7f": "#x007f (DEL) is not allowed in YAML",
+    "\x80": "#x0080 is not allowed in YAML",
+    "\x85": "#x0085 (next line, NEL) is not allowed",
+    "\u2028": "#x2028 (line separator) is not allowed",
+    "\u2029": "#x2029 (paragraph separator) is not allowed",
+    "\ufffe": "#xfffe is not allowed in YAML",
+}
+
+
+@pytest.mark.parametrize("newline", BREAKS.values(), ids=BREAKS.keys())
+@pytest.mark.parametrize("character", REFUSED, ids=[f"U+{ord(c):04X}" for c in REFUSED])
+def test_a_refused_character_and_what_follows_it_are_reported_exactly(
+    character: str, newline: str
+) -> None:
+    for where, line in PLACES.items():
+        lines = with_a_later_duplicate(line.replace(MARK, MARK + character, 1))
+        text, [at, duplicate] = place(lines, newline)
+        found = problems(text)
+        assert reported(found, *at, REFUSED[character]), (where, found)
+        assert "remove it" in found[0][2] and "double-quoted string" in found[0][2]
+        assert reported(found, *duplicate, "duplicate key 'first' (first defined at line 3)"), (
+            where,
+            found,
+        )
+        assert len(found) == 2, (where, found)
+
+
+@pytest.mark.parametrize("character", ["\x85", "\u2028", "\u2029", "\x0c", "\x0b"])
+def test_a_break_like_character_alone_on_a_line_or_between_keys(character: str) -> None:
+    """Where a YAML 1.1 reader would end a line, we do not: the next line keeps its number."""
+    alone = ["version: 2", "notes:", "  first: one", MARK + character, f"  {MARK}first: again"]
+    text, [at, duplicate] = place(alone, "\n")
+    found = problems(text)
+    assert reported(found, *at, "is not allowed") and reported(found, *duplicate, "duplicate key")
+    # Read as YAML 1.2 reads it, 'b c: d' is one line holding a second ': ', an error that
+    # only echoes the refused character: it is not reported.
+    between = ["version: 2", f"a: b{MARK}{character}c: d", "e: f"]
+    text, [at] = place(between, "\n")
+    found = problems(text)
+    assert len(found) == 1 and reported(found, *at, "is not allowed"), found
+
+
+ACCEPTED = {
+    "tab": "\t",
+    "no-break space": "\u00a0",
+    "combining accent": "e\u0301",
+    "CJK": "\u4e2d\u6587",
+    "emoji (astral)": "\U0001f600\U0001f600",
+    "zero-width joiner": "\u200d",
+}
+
+
+@pytest.mark.parametrize("newline", BREAKS.values(), ids=BREAKS.keys())
+@pytest.mark.parametrize("text", ACCEPTED.values(), ids=ACCEPTED.keys())
+def test_accepted_characters_move_no_position(text: str, newline: str) -> None:
+    lines = [
+        "version: 2",
+        f"notes: {{a: {text}, b: 2, {MARK}a: 3}}",
+        f"  # {text} in a comment",
+        f'more: "{text}" # {text}',
+        f"{MARK}notes: again",
+    ]
+    source, marks = place(lines, newline)
+    found = problems(source)
+    assert len(found) == len(marks), found
+    for line, col in marks:
+        assert reported(found, line, col, "duplicate key"), found
+    assert loads(source.replace("notes: again", "other: 1").replace(", a: 3", "").encode(), "s")
+
+
+def test_the_refused_characters_are_counted_but_capped() -> None:
+    lines = [f"a{MARK}\x01" * 30]
+    text, marks = place(lines, "\n")
+    found = problems(text)
+    assert [(line, col) for line, col, _ in found] == marks[:20]
+
+
+@pytest.mark.parametrize("newline", BREAKS.values(), ids=BREAKS.keys())
+def test_a_tab_in_indentation_after_other_line_breaks(newline: str) -> None:
+    """Python's str.splitlines also ends lines at a form feed, NEL, LS, PS: not we."""
+    lines = [f"a: x{MARK}\x0cy\u2028z\x85w", "b:", f"{MARK}\t c: 1"]
+    text, [character, tab] = place(lines, newline)
+    found = problems(text)
+    assert reported(found, *character, "form feed") and reported(found, *tab, "tab in indentation")
+
+
+@pytest.mark.parametrize("newline", BREAKS.values(), ids=BREAKS.keys())
+def test_invalid_utf8_after_other_line_breaks(newline: str) -> None:
+    lines = ["a: 1", "b: x\u2028y", f"c: é{MARK}"]
+    text, [(line, col)] = place(lines, newline)
+    before, after = text.encode("utf-8").rsplit("é".encode(), 1)
+    found = problems(before + "é".encode() + b"\xff" + after)
+    assert reported(found, line, col, "byte 0xff is not UTF-8")
+
+
+def test_a_nul_in_the_real_spec_is_reported_where_it_is(tmp_path: Path) -> None:
+    """libyaml reports a refused character by its byte offset, which the spec's non-ASCII
+    text before it had pushed lines too far."""
+    marked = edit(
+        "methods", "session/close", "sessionId: sess_789xyz", f"sessionId: sess_{MARK}\x00789xyz"
+    )(SPEC.read_text(encoding="utf-8"))
+    text, [(line, col)] = resolve(marked)
+    spec = tmp_path / "acp-v2.yaml"
+    spec.write_text(text, encoding="utf-8")
+    code, stderr = check_output(spec)
+    assert code == 1
+    assert f"{spec}:{line}:{col}: character #x0000 (NUL) is not allowed in YAML" in stderr, stderr
+    assert len(stderr.splitlines()) == 2, stderr  # the character and the count

@@ -11,10 +11,13 @@ flow nesting, so the depth limit must stop the parse itself, which only an event
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import math
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -40,8 +43,32 @@ from .diagnostics import Diagnostic, Position, SpecError
 # and refusing it before parsing keeps memory bounded.
 MAX_BYTES = 8 * 1024 * 1024
 MAX_DEPTH = 64
+# A binary file would otherwise yield a diagnostic per byte; like a compiler's error
+# limit, the first few are enough to see what is wrong.
+MAX_CHARACTER_PROBLEMS = 20
+
 _CORE = "tag:yaml.org,2002:"
 _SCALAR_TAGS = {_CORE + t for t in ("str", "int", "float", "bool", "null")}
+
+# What positions mean. Every position we report counts lines the way YAML 1.2 and editors do
+# (a line ends at LF, CRLF or CR) and columns in characters (code points), from 1.
+# libyaml (under ruamel.yaml.clib) is a YAML 1.1 reader: it also ends lines at NEL (U+0085),
+# LS (U+2028) and PS (U+2029), which shifts every later line number and, in block context,
+# changes what the document means; Python's str.splitlines ends lines at a form feed, a
+# vertical tab and more. So the characters on which readers disagree are refused, with the
+# characters YAML 1.2 itself forbids (C0 and C1 controls, DEL, U+FFFE, U+FFFF): a spec that
+# needs one writes it as an escape in a double-quoted string, where it is unambiguous.
+# Having refused them, we still read the rest (each replaced by a stand-in, one character for
+# one, so no line or column moves) to report the file's other problems at their exact places.
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_REFUSED = re.compile(
+    "[^\t\n\r\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
+)
+# the first tab in a line's indentation (a line starts after LF or CR, as above)
+_TAB_IN_INDENT = re.compile(r"(?:\A|(?<=[\r\n])) *\t")
+_BREAK_NAMES = {0x85: "next line, NEL", 0x2028: "line separator", 0x2029: "paragraph separator"}
+_BREAK_ESCAPES = {0x85: "\\N", 0x2028: "\\L", 0x2029: "\\P"}
+_CONTROL_NAMES = {0x00: "NUL", 0x0B: "vertical tab", 0x0C: "form feed", 0x1B: "escape", 0x7F: "DEL"}
 
 PathKey = tuple[str | int, ...]
 
@@ -92,7 +119,12 @@ def load(path: Path, display: str | None = None) -> Source:
 
 def loads(raw: bytes, name: str) -> Source:
     text = _decode(raw, name)
-    _refuse_tabs(text, name)
+    lines = Lines(text)
+    refused, text = _refuse_characters(text, lines, name)
+    tabs = _refuse_tabs(text, lines, name)
+    if tabs:
+        # a tab in indentation makes the rest of the structure guesswork: stop here
+        raise SpecError(refused + tabs)
     builder = _Builder(name)
     data: Any = None
     try:
@@ -102,18 +134,40 @@ def loads(raw: bytes, name: str) -> Source:
     except MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        what = err.problem or err.context or "invalid YAML"
-        builder.problems.append(_syntax_error(Position(name, line, col), what))
+        # a syntax error on the line of a refused character is most likely its echo
+        if not any(d.position.line == line for d in refused):
+            what = err.problem or err.context or "invalid YAML"
+            builder.problems.append(_syntax_error(Position(name, line, col), what))
     except ReaderError as err:
-        line, col = _line_col(text, err.position)
+        # Unreachable while _REFUSED covers what libyaml's reader refuses; kept so that a
+        # future difference is still reported at its place. libyaml counts bytes here.
+        offset = len(text.encode("utf-8")[: err.position].decode("utf-8", "ignore"))
+        line, col = lines.line_col(offset)
         builder.problems.append(Diagnostic(Position(name, line, col),
             f"character #x{_code(err.character):04x} is not allowed in YAML; remove it or write "
             "it as an escape in a double-quoted string"))  # fmt: skip
     except (YAMLError, RecursionError) as err:
         builder.problems.append(Diagnostic(Position(name, 1, 1), f"cannot parse the YAML: {err}"))
-    if builder.problems:
-        raise SpecError(builder.problems)
+    problems = refused + builder.problems
+    if problems:
+        raise SpecError(problems)
     return Source(data, builder.where)
+
+
+class Lines:
+    """Line and column of an offset in a text, lines ending at LF, CRLF or CR."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    @cached_property
+    def starts(self) -> list[int]:
+        # only a text with a problem needs them
+        return [0] + [m.end() for m in _LINE_BREAK.finditer(self.text)]
+
+    def line_col(self, offset: int) -> tuple[int, int]:
+        index = bisect.bisect_right(self.starts, offset) - 1
+        return index + 1, offset - self.starts[index] + 1
 
 
 def _syntax_error(at: Position, what: str) -> Diagnostic:
@@ -125,11 +179,6 @@ def _code(character: object) -> int:
     return ord(character) if isinstance(character, str) else int(str(character))
 
 
-def _line_col(text: str, offset: int) -> tuple[int, int]:
-    before = text[:offset]
-    return before.count("\n") + 1, offset - (before.rfind("\n") + 1) + 1
-
-
 def _decode(raw: bytes, name: str) -> str:
     if raw.startswith(b"\xef\xbb\xbf"):
         raise SpecError([Diagnostic(Position(name, 1, 1),
@@ -138,20 +187,50 @@ def _decode(raw: bytes, name: str) -> str:
         return raw.decode("utf-8")
     except UnicodeDecodeError as err:
         before = raw[: err.start].decode("utf-8", "replace")
-        line, col = _line_col(before, len(before))
+        line, col = Lines(before).line_col(len(before))
         raise SpecError([Diagnostic(Position(name, line, col),
             f"byte 0x{raw[err.start]:02x} is not UTF-8; save the file as UTF-8")]) from None  # fmt: skip
 
 
-def _refuse_tabs(text: str, name: str) -> None:
+def _refuse_characters(text: str, lines: Lines, name: str) -> tuple[list[Diagnostic], str]:
+    """The problems of the characters we refuse, and the text with each replaced by a stand-in."""
+    found = list(itertools.islice(_REFUSED.finditer(text), MAX_CHARACTER_PROBLEMS))
+    if not found:
+        return [], text
     problems = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        indent = line[: len(line) - len(line.lstrip(" \t"))]
-        if "\t" in indent:
-            problems.append(Diagnostic(Position(name, number, indent.index("\t") + 1),
-                "tab in indentation; YAML indents with spaces, so replace the tab with spaces"))  # fmt: skip
-    if problems:
-        raise SpecError(problems)
+    for match in found:
+        line, col = lines.line_col(match.start())
+        problems.append(Diagnostic(Position(name, line, col), _character_message(ord(match[0]))))
+    return problems, _REFUSED.sub(_stand_in, text)
+
+
+def _stand_in(match: re.Match[str]) -> str:
+    # What reads on the most like the author meant: a space for a character that looks like
+    # white space or a line break (a form feed alone on its line is then a blank line, not a
+    # stray value), U+FFFD for any other, which stays part of the word or value it is in.
+    return " " if match[0].isspace() else "\ufffd"
+
+
+def _character_message(code: int) -> str:
+    if code in _BREAK_NAMES:
+        return (f"character #x{code:04x} ({_BREAK_NAMES[code]}) is not allowed: some readers "
+                "end a line at it and others do not, so line numbers and values would depend "
+                f"on the reader; remove it, or write it as the escape {_BREAK_ESCAPES[code]} "
+                "in a double-quoted string")  # fmt: skip
+    named = f" ({_CONTROL_NAMES[code]})" if code in _CONTROL_NAMES else ""
+    return (f"character #x{code:04x}{named} is not allowed in YAML; remove it or write it as an "
+            "escape in a double-quoted string")  # fmt: skip
+
+
+def _refuse_tabs(text: str, lines: Lines, name: str) -> list[Diagnostic]:
+    if "\t" not in text:
+        return []  # the usual case, found without trying the pattern at every offset
+    problems = []
+    for match in _TAB_IN_INDENT.finditer(text):
+        line, col = lines.line_col(match.end() - 1)
+        problems.append(Diagnostic(Position(name, line, col),
+            "tab in indentation; YAML indents with spaces, so replace the tab with spaces"))  # fmt: skip
+    return problems
 
 
 class _Stop(Exception):
