@@ -8,6 +8,7 @@ command in a subprocess with a timeout; the rest calls the loader in process.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -297,3 +298,180 @@ def test_a_nul_in_the_real_spec_is_reported_where_it_is(tmp_path: Path) -> None:
     assert code == 1
     assert f"{spec}:{line}:{col}: character #x0000 (NUL) is not allowed in YAML" in stderr, stderr
     assert len(stderr.splitlines()) == 2, stderr  # the character and the count
+
+
+# ── 4. patterns matched in bounded time ──
+
+CATASTROPHIC = "^(a+)+$"  # Python's re takes minutes to find that a's and a '!' do not match
+EVIL = "a" * 32 + "!"
+
+
+def with_a_pattern(pattern: str, session_id: str) -> str:
+    """The real spec, session/close's sessionId constrained by ``pattern`` (marked), and its
+    example's sessionId (marked) replaced by ``session_id``."""
+    return edit(
+        "types",
+        "CloseSessionRequest",
+        "        $ref: SessionId\n",
+        f"        $ref: SessionId\n        pattern: {MARK}'{pattern}'\n",
+    )(
+        edit(
+            "methods",
+            "session/close",
+            "sessionId: sess_789xyz",
+            f"sessionId: {MARK}{session_id}",
+        )(SPEC.read_text(encoding="utf-8"))
+    )
+
+
+def test_check_with_a_catastrophic_pattern_finishes_fast(tmp_path: Path) -> None:
+    text, [example, _] = resolve(with_a_pattern(CATASTROPHIC, EVIL))
+    spec = tmp_path / "acp-v2.yaml"
+    spec.write_text(text, encoding="utf-8")
+    started = time.monotonic()
+    code, stderr = check_output(spec, 60)
+    assert time.monotonic() - started < 10, "the pattern was matched by backtracking"
+    assert code == 1
+    line, col = example
+    assert (
+        f"{spec}:{line}:{col}: example 'Close an active session' does not match "
+        f"CloseSessionRequest at params › sessionId: '{EVIL}' does not match '{CATASTROPHIC}'"
+    ) in stderr, stderr
+
+
+@pytest.mark.parametrize(
+    "pattern, says",
+    [
+        ("^(?=a)a+$", "invalid perl operator: (?="),
+        ("^(?<!b)a$", "invalid perl operator: (?<!"),
+        ("^(a)\\1$", "invalid escape sequence: \\1"),
+    ],
+)
+def test_a_pattern_only_a_backtracking_engine_runs_is_refused_at_the_pattern(
+    pattern: str, says: str, tmp_path: Path
+) -> None:
+    from acp_spec.spec import load_spec
+
+    text, [_, at] = resolve(with_a_pattern(pattern, "aaa"))
+    spec = tmp_path / "acp-v2.yaml"
+    spec.write_text(text, encoding="utf-8")
+    with pytest.raises(SpecError) as caught:
+        load_spec(spec)
+    found = [(d.position.line, d.position.column, d.message) for d in caught.value.diagnostics]
+    assert reported(found, *at, f"is not a valid regular expression ({says}"), found
+    assert reported(found, *at, "lookaround and backreferences are not available"), found
+    assert reported(found, *at, "fix the pattern"), found
+
+
+def test_patterns_are_matched_in_linear_time() -> None:
+    from acp_spec.patterns import search
+
+    started = time.monotonic()
+    assert not search(CATASTROPHIC, "a" * 100_000 + "!")
+    assert not search("^(a|a)*$", "a" * 100_000 + "!")
+    assert not search("^(.*a){20}$", "a" * 1_000 + "!")
+    assert time.monotonic() - started < 1
+
+
+@pytest.mark.parametrize(
+    "pattern, text, matches",
+    [
+        ("^[A-Z]{3}$", "USD", True),
+        ("^[A-Z]{3}$", "USD\n", False),  # ECMA's $ is the end of the text; Python's re says True
+        ("[0-9]", "abc1", True),  # pattern searches, as JSON Schema says; no implicit anchors
+        ("^\\u0041\\u{1F600}$", "A\U0001f600", True),  # ECMA escapes, which RE2 spells \x{...}
+        ("^\\\\u0041$", "\\u0041", True),  # an escaped backslash, then a plain 'u0041'
+        ("^[\\u0061-\\u007a]+$", "abc", True),
+        ("^.$", "\ud800", True),  # a lone surrogate (JSON can hold one) is one character
+        ("^\\w+$", "été", False),  # ECMA's \w is ASCII, as RE2's; Python's re says True
+    ],
+)
+def test_patterns_mean_what_ecma_262_says(pattern: str, text: str, matches: bool) -> None:
+    from acp_spec.patterns import compile_error, search
+
+    assert compile_error(pattern) is None
+    assert search(pattern, text) is matches
+
+
+def test_the_models_engine_agrees() -> None:
+    """The generated pydantic models match patterns with Rust's regex crate: every pattern
+    the rules accept compiles there too, and both engines say the same."""
+    from typing import Annotated
+
+    from acp_spec.patterns import compile_error, search
+    from acp_spec.spec import load_spec
+    from pydantic import ConfigDict, StringConstraints, TypeAdapter
+    from pydantic import ValidationError as PydanticError
+
+    written = re.findall(r"^ *pattern: (.+)$", SPEC.read_text(encoding="utf-8"), re.M)
+    assert load_spec(SPEC)  # the spec's own patterns are accepted
+    patterns = [p.strip("'\"") for p in written if not p.startswith("|")]
+    patterns += [CATASTROPHIC, "^[a-z][a-z0-9]*(_[a-z0-9]+)*$", "^https://[^\\s]+$", "\\bid\\b"]
+    texts = ["USD", "usd", "", "aaa", EVIL, "snake_case_1", "https://x.y/z", "my id", "été"]
+    for pattern in patterns:
+        assert compile_error(pattern) is None, pattern
+        rust = TypeAdapter(
+            Annotated[str, StringConstraints(pattern=pattern)],
+            config=ConfigDict(regex_engine="rust-regex"),
+        )
+        for text in texts:
+            try:
+                rust.validate_python(text)
+                models = True
+            except PydanticError:
+                models = False
+            assert search(pattern, text) is models, (pattern, text)
+    for pattern in ("(?=a)", "(a)\\1"):
+        assert compile_error(pattern) is not None
+        with pytest.raises(Exception, match=r"look-around|backreferences"):
+            TypeAdapter(
+                Annotated[str, StringConstraints(pattern=pattern)],
+                config=ConfigDict(regex_engine="rust-regex"),
+            )
+
+
+def test_validator_for_matches_every_pattern_keyword_in_linear_time() -> None:
+    from acp_spec.patterns import validator_for
+    from jsonschema import Draft202012Validator
+
+    schema = {
+        "type": "object",
+        "properties": {"p": {"pattern": CATASTROPHIC}, "q": {}},
+        "patternProperties": {"^x-(a+)+$": {"type": "string"}},
+        "additionalProperties": False,
+        "propertyNames": {"pattern": "^(x|p|q)"},
+    }
+    instance = {"p": EVIL * 100, "x-" + "a" * 3000: 1, "x-" + "a" * 3000 + "!": 2, "q": 3}
+    started = time.monotonic()
+    messages = sorted(e.message for e in validator_for(schema).iter_errors(instance))
+    assert time.monotonic() - started < 1
+    assert messages == sorted(
+        [
+            "'x-" + "a" * 3000 + "!' does not match any of the regexes: '^x-(a+)+$'",
+            f"'{EVIL * 100}' does not match '{CATASTROPHIC}'",
+            "1 is not of type 'string'",
+        ]
+    )
+    # without patternProperties, jsonschema's own verdicts and messages
+    plain = {"properties": {"a": {}}, "additionalProperties": False}
+    assert [e.message for e in validator_for(plain).iter_errors({"a": 1, "b": 2})] == [
+        e.message for e in Draft202012Validator(plain).iter_errors({"a": 1, "b": 2})
+    ]
+    # evolve(), as the emitters use it, keeps the bounded matching
+    evolved = validator_for(schema).evolve(schema={"pattern": CATASTROPHIC})
+    started = time.monotonic()
+    assert not evolved.is_valid("a" * 100_000 + "!")
+    assert time.monotonic() - started < 1
+
+
+def test_validator_for_resolves_references_in_a_registry() -> None:
+    from acp_spec.patterns import validator_for
+    from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT202012
+
+    root = {"$id": "urn:t", "$defs": {"A": {"type": "string", "pattern": CATASTROPHIC}}}
+    registry: Registry[object] = Registry().with_resource(
+        "urn:t", Resource.from_contents(root, DRAFT202012)
+    )
+    validator = validator_for({"$ref": "urn:t#/$defs/A"}, registry=registry)
+    assert validator.is_valid("aaa") and not validator.is_valid(EVIL * 1000)
