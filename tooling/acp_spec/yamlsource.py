@@ -1,22 +1,40 @@
 """Read the spec's YAML safely, keeping the line and column of every node.
 
-ruamel.yaml composes the node graph (which carries positions); we build plain Python
-data from it ourselves so that we can refuse what a spec must never contain (tags that
-construct objects, aliases, duplicate keys) with a position, instead of
-letting a constructor accept or crash on it.
+We build plain Python data straight from ruamel.yaml's parser events, never from a composed
+node graph, so that we can refuse what a spec must never contain (tags that construct
+objects, aliases, duplicate keys, documents nested too deep, numbers JSON cannot hold) with
+a position, instead of letting a composer or constructor accept or crash on it. Building from
+events also bounds the work: ruamel.yaml.clib's composer recurses in C and overflows the C
+stack (a segfault) on a deeply nested document, and its scanner slows down quadratically with
+flow nesting, so the depth limit must stop the parse itself, which only an event loop can do.
 """
 
 from __future__ import annotations
 
+import bisect
+import itertools
+import math
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
-from ruamel.yaml.events import AliasEvent
-from ruamel.yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from ruamel.yaml.events import (
+    AliasEvent,
+    CollectionStartEvent,
+    Event,
+    MappingEndEvent,
+    MappingStartEvent,
+    ScalarEvent,
+    SequenceEndEvent,
+    SequenceStartEvent,
+    StreamEndEvent,
+)
+from ruamel.yaml.nodes import ScalarNode
 from ruamel.yaml.reader import ReaderError
 
 from .diagnostics import Diagnostic, Position, SpecError
@@ -25,9 +43,32 @@ from .diagnostics import Diagnostic, Position, SpecError
 # and refusing it before parsing keeps memory bounded.
 MAX_BYTES = 8 * 1024 * 1024
 MAX_DEPTH = 64
+# A binary file would otherwise yield a diagnostic per byte; like a compiler's error
+# limit, the first few are enough to see what is wrong.
+MAX_CHARACTER_PROBLEMS = 20
 
 _CORE = "tag:yaml.org,2002:"
 _SCALAR_TAGS = {_CORE + t for t in ("str", "int", "float", "bool", "null")}
+
+# What positions mean. Every position we report counts lines the way YAML 1.2 and editors do
+# (a line ends at LF, CRLF or CR) and columns in characters (code points), from 1.
+# libyaml (under ruamel.yaml.clib) is a YAML 1.1 reader: it also ends lines at NEL (U+0085),
+# LS (U+2028) and PS (U+2029), which shifts every later line number and, in block context,
+# changes what the document means; Python's str.splitlines ends lines at a form feed, a
+# vertical tab and more. So the characters on which readers disagree are refused, with the
+# characters YAML 1.2 itself forbids (C0 and C1 controls, DEL, U+FFFE, U+FFFF): a spec that
+# needs one writes it as an escape in a double-quoted string, where it is unambiguous.
+# Having refused them, we still read the rest (each replaced by a stand-in, one character for
+# one, so no line or column moves) to report the file's other problems at their exact places.
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_REFUSED = re.compile(
+    "[^\t\n\r\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
+)
+# the first tab in a line's indentation (a line starts after LF or CR, as above)
+_TAB_IN_INDENT = re.compile(r"(?:\A|(?<=[\r\n])) *\t")
+_BREAK_NAMES = {0x85: "next line, NEL", 0x2028: "line separator", 0x2029: "paragraph separator"}
+_BREAK_ESCAPES = {0x85: "\\N", 0x2028: "\\L", 0x2029: "\\P"}
+_CONTROL_NAMES = {0x00: "NUL", 0x0B: "vertical tab", 0x0C: "form feed", 0x1B: "escape", 0x7F: "DEL"}
 
 PathKey = tuple[str | int, ...]
 
@@ -78,53 +119,64 @@ def load(path: Path, display: str | None = None) -> Source:
 
 def loads(raw: bytes, name: str) -> Source:
     text = _decode(raw, name)
-    _refuse_tabs(text, name)
+    lines = Lines(text)
+    refused, text = _refuse_characters(text, lines, name)
+    tabs = _refuse_tabs(text, lines, name)
+    if tabs:
+        # a tab in indentation makes the rest of the structure guesswork: stop here
+        raise SpecError(refused + tabs)
+    builder = _Builder(name)
+    data: Any = None
     try:
-        # the C parser (ruamel.yaml.clib) composes 8x faster and keeps the same marks
-        root = YAML(typ="safe").compose(text)
+        data = builder.document(YAML(typ="safe").parse(text))
+    except _Stop:
+        pass
     except MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        what = err.problem or err.context or "invalid YAML"
-        raise SpecError([Diagnostic(Position(name, line, col),
-            f"YAML syntax error: {what}; fix the YAML here (quote the value if it holds ': ' or '#')")]) from None  # fmt: skip
+        # a syntax error on the line of a refused character is most likely its echo
+        if not any(d.position.line == line for d in refused):
+            what = err.problem or err.context or "invalid YAML"
+            builder.problems.append(_syntax_error(Position(name, line, col), what))
     except ReaderError as err:
-        line, col = _line_col(text, err.position)
-        raise SpecError([Diagnostic(Position(name, line, col),
+        # Unreachable while _REFUSED covers what libyaml's reader refuses; kept so that a
+        # future difference is still reported at its place. libyaml counts bytes here.
+        offset = len(text.encode("utf-8")[: err.position].decode("utf-8", "ignore"))
+        line, col = lines.line_col(offset)
+        builder.problems.append(Diagnostic(Position(name, line, col),
             f"character #x{_code(err.character):04x} is not allowed in YAML; remove it or write "
-            "it as an escape in a double-quoted string")]) from None  # fmt: skip
+            "it as an escape in a double-quoted string"))  # fmt: skip
     except (YAMLError, RecursionError) as err:
-        raise SpecError(
-            [Diagnostic(Position(name, 1, 1), f"cannot parse the YAML: {err}")]
-        ) from None
-    builder = _Builder(name)
-    data = builder.build(root) if root is not None else None
-    if builder.aliases:
-        _place_aliases(builder, text)
-    if builder.problems:
-        raise SpecError(builder.problems)
+        builder.problems.append(Diagnostic(Position(name, 1, 1), f"cannot parse the YAML: {err}"))
+    problems = refused + builder.problems
+    if problems:
+        raise SpecError(problems)
     return Source(data, builder.where)
 
 
-def _place_aliases(builder: _Builder, text: str) -> None:
-    """Point each alias problem at its `*name`: the composed graph only knows the anchor.
-    The builder meets every node of the text once, in document order, as the parser's
-    events do, so the k-th alias it met is the k-th alias event."""
-    marks = [e.start_mark for e in YAML(typ="safe").parse(text) if isinstance(e, AliasEvent)]
-    for index, mark in zip(builder.aliases, marks, strict=False):
-        old = builder.problems[index]
-        builder.problems[index] = Diagnostic(
-            Position(builder.name, mark.line + 1, mark.column + 1), old.message
-        )
+class Lines:
+    """Line and column of an offset in a text, lines ending at LF, CRLF or CR."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    @cached_property
+    def starts(self) -> list[int]:
+        # only a text with a problem needs them
+        return [0] + [m.end() for m in _LINE_BREAK.finditer(self.text)]
+
+    def line_col(self, offset: int) -> tuple[int, int]:
+        index = bisect.bisect_right(self.starts, offset) - 1
+        return index + 1, offset - self.starts[index] + 1
+
+
+def _syntax_error(at: Position, what: str) -> Diagnostic:
+    return Diagnostic(at, f"YAML syntax error: {what}; fix the YAML here "
+                      "(quote the value if it holds ': ' or '#')")  # fmt: skip
 
 
 def _code(character: object) -> int:
     return ord(character) if isinstance(character, str) else int(str(character))
-
-
-def _line_col(text: str, offset: int) -> tuple[int, int]:
-    before = text[:offset]
-    return before.count("\n") + 1, offset - (before.rfind("\n") + 1) + 1
 
 
 def _decode(raw: bytes, name: str) -> str:
@@ -135,106 +187,219 @@ def _decode(raw: bytes, name: str) -> str:
         return raw.decode("utf-8")
     except UnicodeDecodeError as err:
         before = raw[: err.start].decode("utf-8", "replace")
-        line, col = _line_col(before, len(before))
+        line, col = Lines(before).line_col(len(before))
         raise SpecError([Diagnostic(Position(name, line, col),
             f"byte 0x{raw[err.start]:02x} is not UTF-8; save the file as UTF-8")]) from None  # fmt: skip
 
 
-def _refuse_tabs(text: str, name: str) -> None:
+def _refuse_characters(text: str, lines: Lines, name: str) -> tuple[list[Diagnostic], str]:
+    """The problems of the characters we refuse, and the text with each replaced by a stand-in."""
+    found = list(itertools.islice(_REFUSED.finditer(text), MAX_CHARACTER_PROBLEMS))
+    if not found:
+        return [], text
     problems = []
-    for number, line in enumerate(text.splitlines(), start=1):
-        indent = line[: len(line) - len(line.lstrip(" \t"))]
-        if "\t" in indent:
-            problems.append(Diagnostic(Position(name, number, indent.index("\t") + 1),
-                "tab in indentation; YAML indents with spaces, so replace the tab with spaces"))  # fmt: skip
-    if problems:
-        raise SpecError(problems)
+    for match in found:
+        line, col = lines.line_col(match.start())
+        problems.append(Diagnostic(Position(name, line, col), _character_message(ord(match[0]))))
+    return problems, _REFUSED.sub(_stand_in, text)
+
+
+def _stand_in(match: re.Match[str]) -> str:
+    # What reads on the most like the author meant: a space for a character that looks like
+    # white space or a line break (a form feed alone on its line is then a blank line, not a
+    # stray value), U+FFFD for any other, which stays part of the word or value it is in.
+    return " " if match[0].isspace() else "\ufffd"
+
+
+def _character_message(code: int) -> str:
+    if code in _BREAK_NAMES:
+        return (f"character #x{code:04x} ({_BREAK_NAMES[code]}) is not allowed: some readers "
+                "end a line at it and others do not, so line numbers and values would depend "
+                f"on the reader; remove it, or write it as the escape {_BREAK_ESCAPES[code]} "
+                "in a double-quoted string")  # fmt: skip
+    named = f" ({_CONTROL_NAMES[code]})" if code in _CONTROL_NAMES else ""
+    return (f"character #x{code:04x}{named} is not allowed in YAML; remove it or write it as an "
+            "escape in a double-quoted string")  # fmt: skip
+
+
+def _refuse_tabs(text: str, lines: Lines, name: str) -> list[Diagnostic]:
+    if "\t" not in text:
+        return []  # the usual case, found without trying the pattern at every offset
+    problems = []
+    for match in _TAB_IN_INDENT.finditer(text):
+        line, col = lines.line_col(match.end() - 1)
+        problems.append(Diagnostic(Position(name, line, col),
+            "tab in indentation; YAML indents with spaces, so replace the tab with spaces"))  # fmt: skip
+    return problems
+
+
+class _Stop(Exception):
+    """Reading cannot go on; the reason is the builder's last problem."""
 
 
 class _Builder:
+    """Plain data from the events of one document, with the position of every node.
+
+    The recursion follows the nesting, which the depth limit bounds before Python's
+    recursion limit or the parser's slowness can be reached."""
+
     def __init__(self, name: str) -> None:
         self.name = name
         self.where = SourceMap(name)
         self.problems: list[Diagnostic] = []
-        self._constructor = YAML(typ="safe", pure=True).constructor
-        self.seen: set[int] = set()
-        self.aliases: list[int] = []  # indexes of alias problems, in document order
+        yaml = YAML(typ="safe", pure=True)
+        self._constructor = yaml.constructor
+        table = yaml.resolver.versioned_resolver
+        self._any_start: list[tuple[str, re.Pattern[str]]] = table.get(None, [])
+        self._implicit = {k: v + self._any_start for k, v in table.items() if k is not None}
+        self._events: Iterator[Event] = iter(())
+        self._anchors: set[str] = set()
 
-    def pos(self, node: Node) -> Position:
-        return Position(self.name, node.start_mark.line + 1, node.start_mark.column + 1)
+    def document(self, events: Iterator[Event]) -> Any:
+        self._events = events
+        next(events)  # StreamStartEvent
+        start = next(events)
+        if isinstance(start, StreamEndEvent):
+            return None  # an empty file, or only comments
+        data = self.build(next(events))
+        next(events)  # DocumentEndEvent
+        after = next(events)
+        if not isinstance(after, StreamEndEvent):
+            self.problems.append(_syntax_error(self.pos(after), "but found another document"))
+        return data
 
-    def problem(self, node: Node, message: str) -> None:
-        self.problems.append(Diagnostic(self.pos(node), message))
+    def pos(self, event: Event) -> Position:
+        return Position(self.name, event.start_mark.line + 1, event.start_mark.column + 1)
 
-    def build(self, node: Node, path: PathKey = ()) -> Any:
-        self.where.values[path] = self.pos(node)
-        if id(node) in self.seen:
-            # an alias: the composer hands back the anchored node again. Refusing here keeps
-            # an alias bomb (billion laughs) linear in the size of the text.
-            at = self.where.keys.get(path, self.pos(node))
-            self.aliases.append(len(self.problems))
-            self.problems.append(Diagnostic(at, "aliases ('*name') are not allowed in the spec; "
-                                            "write the value out where it is used"))  # fmt: skip
-            return None
-        self.seen.add(id(node))
-        if len(path) > MAX_DEPTH:
-            self.problem(node, f"nested more than {MAX_DEPTH} levels deep; flatten it")
-            return None
-        if isinstance(node, MappingNode):
-            return self._mapping(node, path)
-        if isinstance(node, SequenceNode):
-            if node.tag != _CORE + "seq":
-                return self._bad_tag(node)
-            return [self.build(item, path + (i,)) for i, item in enumerate(node.value)]
-        assert isinstance(node, ScalarNode)
-        return self._scalar(node)
+    def problem(self, event: Event, message: str) -> None:
+        self.problems.append(Diagnostic(self.pos(event), message))
 
-    def _mapping(self, node: MappingNode, path: PathKey) -> dict[str, Any]:
-        if node.tag != _CORE + "map":
-            self._bad_tag(node)
+    def build(self, event: Event, path: PathKey = ()) -> Any:
+        self.where.values[path] = self.pos(event)
+        self._enter(event, len(path))
+        if isinstance(event, AliasEvent):
+            return self._alias(event)
+        if isinstance(event, ScalarEvent):
+            return self._scalar(event)
+        if isinstance(event, SequenceStartEvent):
+            if self._tag(event) != _CORE + "seq":
+                return self._bad_tag(event, skip=len(path))
+            items: list[Any] = []
+            while not isinstance(item := next(self._events), SequenceEndEvent):
+                items.append(self.build(item, path + (len(items),)))
+            return items
+        assert isinstance(event, MappingStartEvent)
+        return self._mapping(event, path)
+
+    def _enter(self, event: Event, depth: int) -> None:
+        if depth > MAX_DEPTH:
+            # stop the parse at once: it would only get slower, and the rest is no spec
+            self.problem(event, f"nested more than {MAX_DEPTH} levels deep; flatten it")
+            raise _Stop
+        anchor = getattr(event, "anchor", None)
+        if anchor is not None and not isinstance(event, AliasEvent):
+            self._anchors.add(anchor)
+
+    def _skip(self, event: Event, depth: int) -> None:
+        """Read past a node we do not build, still bounded by the depth limit."""
+        self._enter(event, depth)
+        if isinstance(event, CollectionStartEvent):
+            while not isinstance(inner := next(self._events), (SequenceEndEvent, MappingEndEvent)):
+                self._skip(inner, depth + 1)
+
+    def _alias(self, event: AliasEvent) -> None:
+        # Refused where the *name is written. Never expanding it keeps an alias bomb
+        # (billion laughs) linear in the size of the text.
+        if event.anchor not in self._anchors:
+            self.problems.append(_syntax_error(self.pos(event), f"found undefined alias '*{event.anchor}'"))  # fmt: skip
+        else:
+            self.problem(event, "aliases ('*name') are not allowed in the spec; "
+                         "write the value out where it is used")  # fmt: skip
+
+    def _mapping(self, event: MappingStartEvent, path: PathKey) -> dict[str, Any]:
+        if self._tag(event) != _CORE + "map":
+            self._bad_tag(event, skip=len(path))
             return {}
         out: dict[str, Any] = {}
-        for key_node, value_node in _pairs(node):
-            if key_node.tag == _CORE + "merge":
-                self.problem(key_node, "merge keys ('<<') are not allowed; write the keys out")
+        while not isinstance(key_event := next(self._events), MappingEndEvent):
+            key = self._key(key_event, path, out)
+            value_event = next(self._events)
+            if key is None:
+                self._skip(value_event, len(path) + 1)
                 continue
-            key = self._scalar(key_node) if isinstance(key_node, ScalarNode) else None
-            if not isinstance(key, str):
-                self.problem(key_node, "mapping keys must be strings; quote the key")
-                continue
-            if key in out:
-                first = self.where.keys[path + (key,)]
-                self.problem(key_node, f"duplicate key '{key}' (first defined at line "
-                             f"{first.line}); remove or rename one of them")  # fmt: skip
-                continue
-            self.where.keys[path + (key,)] = self.pos(key_node)
-            out[key] = self.build(value_node, path + (key,))
+            self.where.keys[path + (key,)] = self.pos(key_event)
+            out[key] = self.build(value_event, path + (key,))
         return out
 
-    def _scalar(self, node: ScalarNode) -> Any:
-        if node.tag not in _SCALAR_TAGS:
-            return self._bad_tag(node)
-        if node.tag == _CORE + "str":
-            return node.value
-        # construct only the core scalars, with ruamel's own resolution rules
-        try:
-            return self._constructor.construct_object(node)
-        except (ValueError, KeyError, TypeError):
-            tag = str(node.tag).replace(_CORE, "!!")
-            self.problem(
-                node, f"{node.value!r} is not a valid {tag}; remove the tag or fix the value"
-            )
+    def _key(self, event: Event, path: PathKey, out: dict[str, Any]) -> str | None:
+        """The key ``event`` starts, or None (with its problem) if it cannot be one."""
+        if not isinstance(event, ScalarEvent):
+            self._skip(event, len(path) + 1)
+            if isinstance(event, AliasEvent):
+                self._alias(event)
+            else:
+                self.problem(event, "mapping keys must be strings; quote the key")
             return None
+        tag = self._tag(event)
+        if tag == _CORE + "merge":
+            self.problem(event, "merge keys ('<<') are not allowed; write the keys out")
+            return None
+        key = self._scalar(event, tag)
+        if not isinstance(key, str):
+            self.problem(event, "mapping keys must be strings; quote the key")
+            return None
+        if key in out:
+            first = self.where.keys[path + (key,)]
+            self.problem(event, f"duplicate key '{key}' (first defined at line "
+                         f"{first.line}); remove or rename one of them")  # fmt: skip
+            return None
+        return key
 
-    def _bad_tag(self, node: Node) -> None:
-        tag = str(node.tag).replace(_CORE, "!!")
-        if tag == "!!timestamp" and not getattr(node, "style", None):
-            self.problem(node, f"{node.value} reads as a date, which the spec does not hold; "
+    def _tag(self, event: ScalarEvent | CollectionStartEvent) -> str:
+        # As the composer does: no tag, or the non-specific '!', means the core schema decides.
+        # ruamel's resolve() would recompute the YAML version for every scalar (a third of the
+        # load time), so we match against its table for the version once looked up.
+        if event.tag is not None and event.tag != "!":
+            return str(event.tag)
+        if isinstance(event, ScalarEvent):
+            if event.implicit[0]:  # plain: the first character picks the patterns to try
+                value = event.value
+                for tag, regexp in self._implicit.get(value[:1], self._any_start):
+                    if regexp.match(value):
+                        return str(tag)
+            return _CORE + "str"
+        return _CORE + ("seq" if isinstance(event, SequenceStartEvent) else "map")
+
+    def _scalar(self, event: ScalarEvent, tag: str | None = None) -> Any:
+        tag = tag or self._tag(event)
+        if tag not in _SCALAR_TAGS:
+            return self._bad_tag(event)
+        if tag == _CORE + "str":
+            return event.value
+        # construct only the core scalars, with ruamel's own resolution rules
+        node = ScalarNode(tag, event.value, event.start_mark, event.end_mark)
+        try:
+            value = self._constructor.construct_object(node)
+        except (ValueError, KeyError, TypeError):
+            self.problem(event, f"{event.value!r} is not a valid {tag.replace(_CORE, '!!')}; "
+                         "remove the tag or fix the value")  # fmt: skip
+            return None
+        if isinstance(value, float) and not math.isfinite(value):
+            # json.dumps would write NaN or Infinity, which no JSON parser has to accept
+            self.problem(event, f"{event.value!r} is not a finite number; JSON has no NaN or "
+                         "infinity; write a finite number or quote it as a string")  # fmt: skip
+            return None
+        return value
+
+    def _bad_tag(self, event: ScalarEvent | CollectionStartEvent, skip: int | None = None) -> None:
+        tag = self._tag(event).replace(_CORE, "!!")
+        if skip is not None:
+            # the collection's content is not built; read past it
+            while not isinstance(inner := next(self._events), (SequenceEndEvent, MappingEndEvent)):
+                self._skip(inner, skip + 1)
+        if tag == "!!timestamp" and isinstance(event, ScalarEvent) and not event.style:
+            self.problem(event, f"{event.value} reads as a date, which the spec does not hold; "
                          "quote it to keep it a string")  # fmt: skip
             return
-        self.problem(node, f"tag '{tag}' is not allowed; the spec holds plain data only, "
+        self.problem(event, f"tag '{tag}' is not allowed; the spec holds plain data only, "
                      "so remove the tag")  # fmt: skip
-
-
-def _pairs(node: MappingNode) -> Iterator[tuple[Node, Node]]:
-    yield from node.value
