@@ -17,6 +17,7 @@ from ...defs import DEFS_PREFIX
 from ...diagnostics import Diagnostic, SpecError
 from ...index import Index
 from ...model import Example, Method, Spec
+from ...patterns import BoundedValidator, validator_for
 from .escaping import code_block
 
 
@@ -38,7 +39,7 @@ def _any_of(
     yield ValidationError(f"{instance!r} is not valid under any of the given schemas")
 
 
-_QuickValidator = validators.extend(Draft202012Validator, {"anyOf": _any_of})  # type: ignore[no-untyped-call]
+_QuickValidator = validators.extend(BoundedValidator, {"anyOf": _any_of})  # type: ignore[no-untyped-call]
 
 
 @dataclass(frozen=True)
@@ -63,7 +64,7 @@ def _validators(index: Index) -> Callable[[str | None], _Check]:
     def validator(name: str | None) -> _Check:
         # a new document around the shared $defs: the index's schema is never changed
         target = schema if name is None else {"$ref": DEFS_PREFIX + name, "$defs": schema["$defs"]}
-        return _Check(_QuickValidator(target), Draft202012Validator(target))
+        return _Check(_QuickValidator(target), validator_for(target))
 
     return validator
 

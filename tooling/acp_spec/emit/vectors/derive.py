@@ -12,11 +12,10 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from jsonschema import Draft202012Validator
-
 from ...defs import ref_target
 from ...index import Index, TaggedUnion, is_null
 from ...model import Kind, Method
+from ...patterns import validator_for
 from .cases import Case, Codes, Json, PathKey, apply, id_part, message, text
 from .constraints import BOUND_KEYS, Leaf, Mutation, Tag, property_rules, tag_rules
 
@@ -48,7 +47,7 @@ class Walker:
         self.index = index
         self.codes = codes
         # index.schema is shared by every emitter: the validator only reads it
-        self._validator = Draft202012Validator(index.schema)
+        self._validator = validator_for(index.schema)
 
     def valid(self, schema: Mapping[str, Any], value: Json) -> bool:
         return bool(self._validator.evolve(schema=schema).is_valid(value))
