@@ -175,7 +175,7 @@ def test_check_fails_on_an_unpublished_vector_id_and_says_how_to_publish(tmp_pat
 class DataCase:
     id: str
     edit: Callable[[dict[str, Any]], None]
-    needle: str  # the text of the JSON dump where the problem must be reported (its first char)
+    needle: str  # text of the JSON dump where the problem is reported: at "|", else its start
     message: str
 
 
@@ -227,7 +227,9 @@ def test_derived_name_rule_reports_at_the_name(case: DataCase, tmp_path: Path) -
     (folder / "acp-v2.yaml").write_text(text, encoding="utf-8")
     with pytest.raises(SpecError) as raised:
         load_spec(folder / "acp-v2.yaml")
-    line, column = _position(text.replace(case.needle, MARK + case.needle, 1))
+    bare = case.needle.replace("|", "")
+    head, _, tail = case.needle.rpartition("|") if "|" in case.needle else ("", "", bare)
+    line, column = _position(text.replace(bare, head + MARK + tail, 1))
     found = [
         d
         for d in raised.value.diagnostics
@@ -235,3 +237,25 @@ def test_derived_name_rule_reports_at_the_name(case: DataCase, tmp_path: Path) -
     ]
     rendered = [d.render() for d in raised.value.diagnostics]
     assert any(case.message in d.message for d in found), (line, column, rendered)
+
+
+def _set(type_name: str, keyword: str, value: Any) -> Callable[[dict[str, Any]], None]:
+    def edit(data: dict[str, Any]) -> None:
+        data["types"][type_name][keyword] = value
+
+    return edit
+
+
+SHAPE_CASES = [
+    DataCase("count-with-a-fraction", _set("IdempotencyKey", "minLength", 1.0), '"minLength": |1.0',
+             "a count is a whole number"),
+    DataCase("bound-too-big", _set("SessionStatusRequest", "maxProperties", 10**9),
+             '"maxProperties": |1000000000', "outside 0..65536"),
+    DataCase("key-longer-than-the-rfd", _set("IdempotencyKey", "maxLength", 300), '"maxLength": 300',
+             "IdempotencyKey's maxLength must be 255"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("case", SHAPE_CASES, ids=[c.id for c in SHAPE_CASES])
+def test_shape_rule_reports_at_the_value(case: DataCase, tmp_path: Path) -> None:
+    test_derived_name_rule_reports_at_the_name(case, tmp_path)

@@ -324,6 +324,8 @@ RULES: tuple[Rule, ...] = (
     typerules.tags_are_strings,
     typerules.open_guards_list_every_tag,
     typerules.standard_errors,
+    typerules.bounds_are_counts,
+    typerules.key_is_the_rfds,
     examplelint.examples_say_what_they_mean,
     artifactrules.method_files,
     artifactrules.example_ids,

@@ -6,6 +6,7 @@ import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from .constants import KEY_TYPE
 from .defs import OTHER_TITLE, ref_target
 from .diagnostics import Diagnostic, did_you_mean
 from .index import Index
@@ -133,3 +134,49 @@ def standard_errors(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]
         elif error.code != code:
             yield Diagnostic(spec.where.at(("errors", name, "code")),
                              f"{name} is JSON-RPC's code {code}, not {error.code}; fix the code")  # fmt: skip
+
+
+# The vectors spell out a value at and just past each length or item bound, so a bound is
+# also the size of a published case.
+MAX_BOUND = 65536
+COUNT_KEYWORDS = (
+    "minLength",
+    "maxLength",
+    "minItems",
+    "maxItems",
+    "minProperties",
+    "maxProperties",
+)
+
+
+def bounds_are_counts(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:
+    for path, node in _type_nodes(spec):
+        for keyword in COUNT_KEYWORDS:
+            if keyword not in node:
+                continue
+            value = node[keyword]
+            at = spec.where.at((*path, keyword))
+            if isinstance(value, bool) or not isinstance(value, int):
+                yield Diagnostic(at, f"{keyword} is {json.dumps(value)}; a count is a whole "
+                                 "number, like 1 (not 1.0), so write it without a fraction")  # fmt: skip
+            elif not 0 <= value <= MAX_BOUND:
+                yield Diagnostic(at, f"{keyword} {value} is outside 0..{MAX_BOUND}; the test "
+                                 "vectors write a value at and just past each bound, so keep "
+                                 "bounds to what a message can carry")  # fmt: skip
+
+
+# The RFD "v2 Idempotency Keys": a string of 1 to 255 characters (code points).
+KEY_SHAPE = {"type": "string", "minLength": 1, "maxLength": 255}
+
+
+def key_is_the_rfds(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:
+    typedef = spec.types.get(KEY_TYPE)
+    if typedef is None:
+        return
+    for keyword, wanted in KEY_SHAPE.items():
+        got = typedef.schema.get(keyword)
+        if got != wanted or type(got) is not type(wanted):
+            yield Diagnostic(spec.where.at(("types", KEY_TYPE, keyword), key=keyword in typedef.schema),
+                             f"{KEY_TYPE}'s {keyword} must be {json.dumps(wanted)}, as the RFD "
+                             f"says (a string of 1 to 255 characters), not {json.dumps(got)}; "
+                             "fix it")  # fmt: skip
