@@ -56,6 +56,8 @@ def run(args: argparse.Namespace, spec_path: Path, root: Path) -> int:
 def regenerate(spec_path: Path, root: Path) -> list[str]:
     """Write every generated file, the docs pages among them; the paths written."""
     spec = load_spec(spec_path, display=str(spec_path))
+    for warning in spec.warnings:
+        print(warning.render(), file=sys.stderr)
     return replace_all(root, build_outputs(spec, partial(reusable, root))).written
 
 
