@@ -184,21 +184,32 @@ class Index:
 
     def properties(self, node: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
         """The properties an object schema declares, its ``allOf`` parts' included."""
-        node = self.resolve(node)
         out: dict[str, Mapping[str, Any]] = {}
-        for part in node.get("allOf", []):
-            if isinstance(part, Mapping):
-                out.update(self.properties(part))
-        out.update(node.get("properties", {}))
+        for part in self._parts(node):
+            out.update(part.get("properties", {}))
         return out
 
     def required(self, node: Mapping[str, Any]) -> frozenset[str]:
-        node = self.resolve(node)
-        names = set(node.get("required", []))
-        for part in node.get("allOf", []):
-            if isinstance(part, Mapping):
-                names |= self.required(part)
-        return frozenset(names)
+        return frozenset(name for part in self._parts(node) for name in part.get("required", []))
+
+    def _parts(self, node: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+        """The node (resolved) and its ``allOf`` parts, deepest first, each once: a part
+        that refers back to its own def (a cycle the rules report) ends the walk."""
+        found: list[Mapping[str, Any]] = []
+        seen: set[int] = set()
+
+        def visit(current: Mapping[str, Any]) -> None:
+            current = self.resolve(current)
+            if id(current) in seen:
+                return
+            seen.add(id(current))
+            for part in current.get("allOf", []):
+                if isinstance(part, Mapping):
+                    visit(part)
+            found.append(current)
+
+        visit(node)
+        return found
 
     # ── unions ──
 
@@ -216,16 +227,11 @@ class Index:
 
     def tag_of(self, variant: Mapping[str, Any]) -> tuple[str, Any] | None:
         """The (property, const) pair that tags a union member, looked up through the
-        member's own properties first, then the def it refers to."""
-        for name, prop in variant.get("properties", {}).items():
-            if isinstance(prop, Mapping) and "const" in prop:
-                return name, prop["const"]
-        target = stands_for(variant) or ref_name(variant.get("$ref"))
-        parts = [{"$ref": DEFS_PREFIX + target}] if target else variant.get("allOf", [])
-        for part in parts:
-            resolved = self.resolve(part) if isinstance(part, Mapping) else {}
-            if resolved is not variant and (tag := self.tag_of(resolved)) is not None:
-                return tag
+        member's own properties first, then the defs it refers to."""
+        for part in reversed(self._parts(variant)):
+            for name, prop in part.get("properties", {}).items():
+                if isinstance(prop, Mapping) and "const" in prop:
+                    return name, prop["const"]
         return None
 
     def tagged_union(self, node: Mapping[str, Any]) -> TaggedUnion | None:

@@ -180,29 +180,66 @@ def keys_are_optional_fields(spec: Spec, index: Index, _: Written) -> Iterator[D
                         break
 
 
+# Keywords that apply a subschema to the same value; a cycle through them alone never ends
+# (properties, items and the like step into the value, so they end with it).
+_SAME_VALUE = ("$ref", "allOf", "anyOf", "oneOf", "not", "if", "then", "else")
+
+
+def _same_value_refs(fragment: Any, path: PathKey) -> Iterator[tuple[PathKey, str]]:
+    """The types a fragment applies to the very value it checks, and where it names them."""
+    if not isinstance(fragment, dict):
+        return
+    for key in _SAME_VALUE:
+        value = fragment.get(key)
+        if key == "$ref" and isinstance(value, str):
+            yield (*path, key), value
+        elif isinstance(value, list):
+            for number, item in enumerate(value):
+                yield from _same_value_refs(item, (*path, key, number))
+        elif isinstance(value, dict):
+            yield from _same_value_refs(value, (*path, key))
+
+
+def _reference_loops(spec: Spec) -> list[tuple[list[str], PathKey]]:
+    """Each cycle of types that refer to one another for the same value, with the place its
+    first type names the next; found by a depth-first walk, each cycle once."""
+    edges = {
+        name: list(_same_value_refs(t.schema, ("types", name))) for name, t in spec.types.items()
+    }
+    loops: list[tuple[list[str], PathKey]] = []
+    done: set[str] = set()
+
+    def visit(name: str, chain: list[str]) -> None:
+        for where, target in edges.get(name, []):
+            if target in chain:
+                loop = chain[chain.index(target) :]
+                if not done & set(loop):
+                    # reported where the loop's first type names the next
+                    nxt = loop[1] if len(loop) > 1 else loop[0]
+                    first = next(w for w, t in edges[loop[0]] if t == nxt)
+                    loops.append((loop, first))
+                    done.update(loop)
+            elif target in edges and target not in done:
+                visit(target, [*chain, target])
+
+    for start in edges:
+        if start not in done:
+            visit(start, [start])
+    return loops
+
+
 def reference_cycles(spec: Spec, index: Index, _: Written) -> Iterator[Diagnostic]:
-    """A type that is only another name for itself can never hold a value."""
-
-    def alias_of(name: str) -> str | None:
-        schema = spec.types[name].schema if name in spec.types else {}
-        ref = schema.get("$ref")
-        return ref if isinstance(ref, str) else None
-
-    reported: set[str] = set()
-    for start in spec.types:
-        chain = [start]
-        while (nxt := alias_of(chain[-1])) is not None and nxt not in chain:
-            chain.append(nxt)
-        nxt = alias_of(chain[-1])
-        if nxt == start and start not in reported:
-            reported.update(chain)
-            loop = " → ".join([*chain, start])
-            yield _at(spec, ("types", start, "$ref"), f"reference cycle {loop}: the type is only "
-                      "another name for itself; give one of them a real schema")  # fmt: skip
+    """A type that, through references, is only itself can never be checked or hold a value."""
+    for loop, where in _reference_loops(spec):
+        shown = " → ".join([*loop, loop[0]])
+        yield _at(spec, where, f"reference cycle {shown}: the type refers back to itself for "
+                  "the same value, so no value can ever be checked against it; give one of them a "
+                  "real schema, or reach the type again only through a property or items")  # fmt: skip
 
 
 def examples_validate(spec: Spec, index: Index, written: Written) -> Iterator[Diagnostic]:
-    if written.types - set(spec.types) or _dangling_refs(spec) or _bad_patterns(spec):
+    broken = _dangling_refs(spec) or _bad_patterns(spec) or _reference_loops(spec)
+    if written.types - set(spec.types) or broken:
         return  # some types are too broken to validate against; their problems are reported
     validate = _validators(spec)
     for method in spec.methods.values():
