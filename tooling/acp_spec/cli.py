@@ -14,7 +14,7 @@ from .diagnostics import SpecError
 from .emit.models import ModelsError
 from .pipeline import build_outputs
 from .spec import DEFAULT_SPEC, load_spec
-from .writer import compare, replace_all, reusable
+from .writer import WriterError, compare, replace_all, reusable
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -48,6 +48,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             file=sys.stderr,
         )
         return EXIT_INVALID
+    except WriterError as err:
+        print(f"acp-spec: {err}; nothing was written", file=sys.stderr)
+        return EXIT_INVALID
     except ModelsError as err:
         print(f"acp-spec: cannot generate the models: {err}; nothing was written", file=sys.stderr)
         return EXIT_INVALID
@@ -73,6 +76,10 @@ def _run(args: argparse.Namespace) -> int:
             print(f"wrote {path}")
         for path in result.deleted:
             print(f"deleted {path} (the spec no longer produces it)")
+        for path in result.kept:
+            print(f"{path}: the spec no longer produces it, but it was edited since it was "
+                  "generated, so it was kept; delete it yourself if it is not needed",
+                  file=sys.stderr)  # fmt: skip
         print(f"{len(result.written)} written, {len(result.unchanged)} unchanged, "
               f"{len(result.deleted)} deleted")  # fmt: skip
         return EXIT_OK
@@ -88,6 +95,9 @@ def _run(args: argparse.Namespace) -> int:
         print(f"{path}: missing", file=sys.stderr)
     for path in drift.stale:
         print(f"{path}: generated earlier, but the spec no longer produces it", file=sys.stderr)
+    for path in drift.edited:
+        print(f"{path}: generated earlier and edited since; the spec no longer produces it "
+              "(generate keeps it and stops tracking it)", file=sys.stderr)  # fmt: skip
     print("generated files are out of date; run `acp-spec generate` and commit the result",
           file=sys.stderr)  # fmt: skip
     return EXIT_INVALID
