@@ -251,7 +251,7 @@ def test_the_real_outputs_are_all_under_the_roots(real_spec: Spec) -> None:
     assert all(writer.path_problem(path) is None for path in build_outputs(real_spec))
 
 
-# ── the command: a refused manifest is a clean message and exit 1 ──
+# ── the command: a refused manifest is a clean message and exit 1; a missing --root is usage ──
 
 
 def _cli(
@@ -291,3 +291,14 @@ def test_generate_says_on_stderr_which_edited_file_it_kept(
     assert "generated/b.json: the spec no longer produces it, but it was edited" in err
     assert (tmp_path / "generated/b.json").read_text() == "b, edited\n"
 
+
+def test_a_root_that_does_not_exist_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "typo"
+    for command in ("generate", "check"):
+        with pytest.raises(SystemExit) as usage:
+            cli.main(["--spec", str(SPEC_PATH), "--root", str(missing), command])
+        assert usage.value.code == 2
+        assert f"--root {missing} does not exist" in capsys.readouterr().err
+    assert not missing.exists(), "no tree may be generated into a mistyped folder"

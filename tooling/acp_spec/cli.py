@@ -36,7 +36,12 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if not args.root.is_dir():
+        # a mistyped --root would otherwise get a whole new tree of generated files
+        what = "is not a folder" if args.root.exists() else "does not exist"
+        parser.error(f"--root {args.root} {what}; give the project folder that holds generated/")
     try:
         return _run(args)
     except SpecError as err:
