@@ -904,8 +904,16 @@ def assert_reported(
         )
 
 
+# a duplicate key (the loader), a rule, and several problems of every layer in one run
+AGREEMENT = ["duplicate-method", "keyed-without-a-key", "several-problems-in-one-run"]
+
+
 def _param(case: Case) -> Any:
     marks = [pytest.mark.xfail(strict=True, reason=case.xfail)] if case.xfail else []
+    if not case.fast and case.id not in AGREEMENT:
+        # each loads the whole real spec (~0.5 s); together they would double the inner loop,
+        # which keeps the hostile inputs and the edits that AGREEMENT names
+        marks.append(pytest.mark.slow)
     return pytest.param(case, id=case.id, marks=marks)
 
 
@@ -918,10 +926,6 @@ def test_bad_spec_is_refused_with_its_position(case: Case, outcomes: Outcomes) -
     assert_reported(outcome.result, outcome.path, case.positions(), case.expect, case.clean())
     if case.fast:
         assert outcome.seconds < FAST
-
-
-# a duplicate key (the loader), a rule, and several problems of every layer in one run
-AGREEMENT = ["duplicate-method", "keyed-without-a-key", "several-problems-in-one-run"]
 
 
 @pytest.mark.parametrize("case_id", AGREEMENT)

@@ -455,6 +455,7 @@ every: list[Message] = []
 """
 
 
+@pytest.mark.slow
 def test_decode_types_pass_mypy_strict(v2: ModuleType, tmp_path: Path) -> None:
     (tmp_path / "user.py").write_text(USER_CODE, encoding="utf-8")
     mypy = Path(sys.executable).with_name("mypy")

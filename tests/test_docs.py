@@ -411,6 +411,7 @@ class _Links(html.parser.HTMLParser):
                 self.hrefs.append("EXTERNAL ASSET " + value)
 
 
+@pytest.mark.slow
 def test_the_site_builds_strictly_with_no_warning_and_no_broken_link(
     tmp_path: Path, real_spec: Spec
 ) -> None:
@@ -468,6 +469,7 @@ def _acp_spec(root: Path, *args: str, **kwargs: Any) -> Any:
     return subprocess.run(command, cwd=root, capture_output=True, text=True, check=False, **kwargs)
 
 
+@pytest.mark.slow
 def test_docs_build_regenerates_and_builds(tmp_path: Path) -> None:
     root = _project(tmp_path)
     (root / "site/docs/methods/session-prompt.md").unlink(missing_ok=True)
@@ -506,6 +508,7 @@ def _wait_for(url: str, wanted: str, seconds: float) -> bool:
     return False
 
 
+@pytest.mark.slow
 def test_docs_serve_regenerates_when_the_spec_changes(tmp_path: Path) -> None:
     root = _project(tmp_path)
     port = _free_port()

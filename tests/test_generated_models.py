@@ -104,6 +104,7 @@ def test_import_is_lazy_and_needs_no_pydantic_until_used() -> None:
     assert result.stdout.strip() == "False"
 
 
+@pytest.mark.slow
 def test_mypy_strict_accepts_the_generated_package() -> None:
     result = subprocess.run(
         [str(Path(sys.executable).with_name("mypy")), "--strict", "--no-incremental", str(SRC / "acp_models")],

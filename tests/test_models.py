@@ -538,6 +538,7 @@ if METHODS["session/prompt"].params is PromptRequest:
 """
 
 
+@pytest.mark.slow
 def test_generated_package_passes_mypy_strict(out: Path, tmp_path: Path) -> None:
     """The package, and code that uses it as its types say, pass mypy --strict and run:
     constructors take the wire names, as parsing does, and type checkers know it."""
@@ -577,6 +578,7 @@ def digest(files: dict[str, bytes]) -> str:
     return hashlib.sha256(blob).hexdigest()
 
 
+@pytest.mark.slow
 def test_same_bytes_across_runs_seeds_and_directories(
     files: dict[str, bytes], tmp_path: Path
 ) -> None:
