@@ -48,7 +48,8 @@ def parser(kind: str) -> Callable[[bytes], object]:
     if kind == "upstream":
         from acp.schema import PromptRequest as Upstream
 
-        return Upstream.model_validate_json
+        upstream: Callable[[bytes], object] = Upstream.model_validate_json  # untyped package
+        return upstream
     from jsonschema import Draft202012Validator
 
     schema = json.loads((ROOT / "generated/schema.json").read_text())

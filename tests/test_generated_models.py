@@ -85,6 +85,7 @@ def test_omitted_key_stays_omitted_and_null_stays_null(models: ModuleType) -> No
 
 def test_the_key_rules_hold_in_the_models(models: ModuleType) -> None:
     prompt = {"sessionId": "s", "prompt": []}
+    bad: object
     for bad in ("", "a" * 256, "😀" * 256, 5, True, [], {}):
         with pytest.raises(ValueError):
             models.PromptRequest.model_validate({**prompt, "idempotencyKey": bad})

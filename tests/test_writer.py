@@ -65,7 +65,7 @@ def test_an_error_while_staging_leaves_the_old_files(
         if len(calls) == 2:
             raise OSError("disk full")
 
-    monkeypatch.setattr(writer.os, "fsync", failing_fsync)
+    monkeypatch.setattr(os, "fsync", failing_fsync)  # the os module writer uses
     with pytest.raises(OSError, match="disk full"):
         replace_all(tmp_path, NEW)
     assert contents(tmp_path) == OLD
