@@ -36,10 +36,10 @@ from acp_spec.emit.docs import (
 from acp_spec.model import Example, Spec
 from acp_spec.pipeline import EMITTERS
 from acp_spec.writer import replace_all
+from conftest import RFD
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "site"
-RFD = ROOT.parent / "shared" / "reference" / "rfd-v2-idempotency-keys.md"
 # The Markdown extensions of site/mkdocs.yml that touch how text is read
 EXTENSIONS = ["tables", "attr_list", "md_in_html", "admonition", "pymdownx.superfences", "toc"]
 XSS_SCRIPT = "<script>window.__xss=1</script>"

@@ -25,9 +25,10 @@ import pydantic
 import pytest
 from acp_spec.emit.models import HEADER, ModelsError, emit_models, python_name
 from acp_spec.emit.table import MethodRow
+from conftest import UPSTREAM_V2
 from jsonschema import Draft202012Validator
 
-UPSTREAM = Path(__file__).resolve().parents[2] / "shared/reference/acp-upstream/schema/v2"
+UPSTREAM = UPSTREAM_V2
 SCHEMA_PATH = UPSTREAM / "schema.unstable.json"
 PY = "generated/python"
 
