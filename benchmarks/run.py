@@ -1,7 +1,9 @@
 """Side-by-side benchmarks: ratios against the tools we stand on and the SDK we replace.
 
     python benchmarks/run.py            # the full run (what BENCHMARKS.md records)
-    python benchmarks/run.py --quick    # one repetition each, smaller scale: proves it works
+    python benchmarks/run.py --quick    # one repetition each, smaller scale
+    python benchmarks/run.py --smoke    # each thing measured once, on tiny inputs where it
+                                        # can be: proves the script works; its ratios mean nothing
 
 Absolute seconds vary on shared machines; each row is a ratio of two things measured in
 the same run, interleaved, taking the median of several repetitions.
@@ -121,36 +123,49 @@ def import_time(python: Path, module: str, env: dict[str, str] | None = None) ->
     return float(result.stdout.strip())
 
 
+def once(measure: Callable[[], float]) -> Callable[[], float]:
+    """``measure``, run the first time only: the smoke run measures each thing once."""
+    seconds: list[float] = []
+
+    def first() -> float:
+        if not seconds:
+            seconds.append(measure())
+        return seconds[0]
+
+    return first
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--quick", action="store_true", help="one repetition, 2x scale")
+    modes = parser.add_mutually_exclusive_group()
+    modes.add_argument("--quick", action="store_true", help="one repetition, 2x scale")
+    modes.add_argument("--smoke", action="store_true",
+                       help="each measurement once, tiny inputs where possible: proves it works")  # fmt: skip
     args = parser.parse_args()
-    reps, factor = (1, 2) if args.quick else (3, 10)
+    reps, factor = (1, 2) if args.quick or args.smoke else (3, 10)
+    # the smoke run reuses one measurement wherever the full run repeats it
+    reuse = once if args.smoke else (lambda measure: measure)
     rows: list[tuple[str, float, float, str]] = []
     real = project_copy((ROOT / "spec/acp-v2.yaml").read_text(encoding="utf-8"))
     acp_spec(real, "generate")
+    regenerate_real = reuse(lambda: _regenerate(real))
 
     # 1. generate end to end vs datamodel-code-generator alone on the same schema
     out = Path(tempfile.mkdtemp()) / "models.py"
-    dmcg = [
-        str(BIN / "datamodel-codegen"),
-        "--input",
-        "generated/schema.json",
-        "--output",
-        str(out),
-        *DMCG_ARGS,
-    ]
-    gen, alone = pair(lambda: _regenerate(real), lambda: timed(dmcg, real), reps)
+    schema = tiny_schema(real) if args.smoke else "generated/schema.json"
+    dmcg = [str(BIN / "datamodel-codegen"), "--input", schema, "--output", str(out), *DMCG_ARGS]
+    gen, alone = pair(regenerate_real, lambda: timed(dmcg, real), reps)
     rows.append(("generate ÷ datamodel-codegen alone", gen, alone, "≤ 1.5"))
 
     # 2. check on an up-to-date tree vs generate
-    check, gen2 = pair(lambda: acp_spec(real, "check"), lambda: _regenerate(real), reps)
+    check, gen2 = pair(lambda: acp_spec(real, "check"), regenerate_real, reps)
     rows.append(("check (up to date) ÷ generate", check, gen2, "≤ 0.5"))
 
     # 3. scale: a spec with `factor` times the methods and types
     big = project_copy(scaled_spec(factor))
-    acp_spec(big, "generate")
-    big_gen, real_gen = pair(lambda: _regenerate(big), lambda: _regenerate(real), reps)
+    first_big = acp_spec(big, "generate")
+    regenerate_big = (lambda: first_big) if args.smoke else (lambda: _regenerate(big))
+    big_gen, real_gen = pair(regenerate_big, regenerate_real, reps)
     rows.append((f"generate {factor}× spec ÷ real spec", big_gen, real_gen, f"≤ {factor}"))
     if (ROOT / "site/mkdocs.yml").exists():
         docs = [PY, "-m", "acp_spec", "docs", "build"]
@@ -172,9 +187,10 @@ def main() -> None:
 
     # 5. parse throughput (shapes the same in v1 and v2: prompt content blocks)
     script = str(ROOT / "benchmarks/parse.py")
-    ours_rate = _rate([PY, script, "ours"], env)
-    theirs_rate = _rate([str(upstream), script, "upstream"], None)
-    schema_rate = _rate([PY, script, "jsonschema"], env)
+    smoke = ["--smoke"] if args.smoke else []
+    ours_rate = _rate([PY, script, "ours", *smoke], env)
+    theirs_rate = _rate([str(upstream), script, "upstream", *smoke], None)
+    schema_rate = _rate([PY, script, "jsonschema", *smoke], env)
     rows.append(("parse rate acp_models.v2 ÷ upstream models", ours_rate, theirs_rate, "≥ 1.0"))
     rows.append(
         ("parse rate acp_models.v2 ÷ compiled jsonschema", ours_rate, schema_rate, "reference")
@@ -182,7 +198,7 @@ def main() -> None:
 
     # 6. every vector through schema and models
     schema_s, models_s = (
-        _rate([PY, str(ROOT / "benchmarks/vectors.py"), layer], env)
+        _rate([PY, str(ROOT / "benchmarks/vectors.py"), layer, *smoke], env)
         for layer in ("schema", "models")
     )
     rows.append(
@@ -192,11 +208,21 @@ def main() -> None:
     print(
         f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
     )
+    if args.smoke:
+        print("smoke run: each thing measured once, some on tiny inputs; the ratios mean nothing")
     print(f"{'measure':55} {'a':>9} {'b':>9} {'a ÷ b':>7}  target")
     for name, a, b, target in rows:
         print(f"{name:55} {a:9.3f} {b:9.3f} {a / b:7.2f}  {target}")
     for folder in (real, big):
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def tiny_schema(folder: Path) -> str:
+    """A JSON Schema of one small def of the project's generated schema; its path."""
+    defs = json.loads((folder / "generated/schema.json").read_text(encoding="utf-8"))["$defs"]
+    path = folder / "tiny-schema.json"
+    path.write_text(json.dumps({"title": "SessionId", **defs["SessionId"]}), encoding="utf-8")
+    return str(path)
 
 
 def _regenerate(folder: Path) -> float:

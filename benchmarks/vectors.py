@@ -1,6 +1,8 @@
 """Seconds to run every vector in generated/vectors/ through one layer.
 
-python benchmarks/vectors.py schema|models
+python benchmarks/vectors.py schema|models [--smoke]
+
+``--smoke`` runs the first 50 vectors only.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ def cases() -> list[dict[str, Any]]:
 
 
 def main() -> None:
-    all_cases = cases()
+    all_cases = cases()[:50] if "--smoke" in sys.argv[2:] else cases()
     if sys.argv[1] == "schema":
         from jsonschema import Draft202012Validator
 

@@ -14,8 +14,17 @@ from acp_spec.spec import load_spec
 
 REPO = Path(__file__).resolve().parents[1]
 SPEC_PATH = REPO / "spec" / "acp-v2.yaml"
+# The reference material lives in shared/ beside the repository (CI lays a copy beside its
+# clone); every test finds it through these names, never by rebuilding the path.
 REFERENCE = REPO.parent / "shared" / "reference"
 UPSTREAM_V2 = REFERENCE / "acp-upstream" / "schema" / "v2"
+RFD = REFERENCE / "rfd-v2-idempotency-keys.md"
+
+if not REFERENCE.is_dir():
+    raise pytest.UsageError(
+        f"the tests read upstream's schemas and the RFD from {REFERENCE}: put shared/ (or a "
+        "link to it) beside the repository"
+    )
 
 
 @pytest.fixture(scope="session")

@@ -9,15 +9,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
 from acp_spec.model import Method, Spec
-
-RFD_PATH = (
-    Path(__file__).resolve().parents[2] / "shared" / "reference" / "rfd-v2-idempotency-keys.md"
-)
+from conftest import RFD
 
 # heading in the RFD -> the direction it is sent in (None: notifications, any direction)
 TABLES: dict[str, str | None] = {
@@ -104,7 +100,7 @@ def _table_rows(lines: list[str], start: int) -> list[list[str]]:
     return rows
 
 
-AUDIT = parse_audit(RFD_PATH.read_text(encoding="utf-8"))
+AUDIT = parse_audit(RFD.read_text(encoding="utf-8"))
 AUDITED_METHODS = {entry.method for entry in AUDIT}
 
 

@@ -5,25 +5,31 @@ the loader's cases are small files in tests/bad_specs/ (see its README) or bytes
 In both, the mark ``⟦`` is put where a problem must be reported and removed before the spec
 is written, so line and column are computed from the text, never hard-coded.
 
-Every case runs the real command in a subprocess and asserts: exit code 1, a stderr line
+Every case runs the real command and asserts: exit code 1, a stderr line
 ``PATH:LINE:COL: message`` at each mark whose message says what is wrong and what to do,
-and no traceback anywhere.
+and no traceback anywhere. The edits of the real spec run it in this process (``cli.main``,
+its output captured), which spares a second of interpreter start-up each; the hostile
+inputs (tags that would run code, alias bombs, deep nesting, bad bytes: what could crash,
+hang or escape) run it in a subprocess with a timeout, as do the usage and exit-code
+tests, and a few edits run both ways to prove the two agree.
 """
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import re
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
+from acp_spec import cli
 from acp_spec.spec import load_spec
 
 REPO = Path(__file__).resolve().parents[1]
@@ -807,6 +813,30 @@ def run_check(spec: Path, timeout: float = TIMEOUT, *args: str) -> subprocess.Co
     )
 
 
+@contextlib.contextmanager
+def _without_debug() -> Iterator[None]:
+    """As run_check's environment: ACP_SPEC_DEBUG would turn an internal error into a raise."""
+    saved = os.environ.pop("ACP_SPEC_DEBUG", None)
+    try:
+        yield
+    finally:
+        if saved is not None:
+            os.environ["ACP_SPEC_DEBUG"] = saved
+
+
+def check_in_process(spec: Path) -> subprocess.CompletedProcess[str]:
+    """What ``run_check(spec)`` gives, from ``cli.main`` called here (the root given as the
+    folder run_check runs in)."""
+    args = ["--spec", str(spec), "--root", str(REPO), "check"]
+    out, err = io.StringIO(), io.StringIO()
+    with _without_debug(), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = cli.main(args)
+        except SystemExit as exit:  # argparse's usage errors
+            code = exit.code if isinstance(exit.code, int) else 1
+    return subprocess.CompletedProcess(args, code, out.getvalue(), err.getvalue())
+
+
 @dataclass
 class Outcome:
     path: Path
@@ -821,15 +851,16 @@ def _run_case(case: Case, folder: Path) -> Outcome:
     started = time.monotonic()
     try:
         path.write_bytes(case.build(folder))
-        result = run_check(path, FAST if case.fast else TIMEOUT)
+        # hostile input could crash or hang the interpreter: only a subprocess can time it out
+        result = run_check(path, FAST) if case.fast else check_in_process(path)
     except BaseException as err:  # reported by the case's own test
         return Outcome(path, None, time.monotonic() - started, err)
     return Outcome(path, result, time.monotonic() - started)
 
 
 class Outcomes:
-    """Each case's run, made once. The selected cases run up front, in parallel: checking the
-    real spec takes a second or two, and the cases don't depend on each other."""
+    """Each case's run, made once, when a test first asks for it (under pytest-xdist each
+    worker runs only the cases it was given)."""
 
     def __init__(self, root: Path) -> None:
         self.root = root
@@ -837,11 +868,6 @@ class Outcomes:
 
     def folder(self, case: Case) -> Path:
         return self.root / re.sub(r"[^A-Za-z0-9_-]", "_", case.id)
-
-    def prefetch(self, cases: Sequence[Case]) -> None:
-        with ThreadPoolExecutor(max_workers=max(2, os.cpu_count() or 2)) as pool:
-            futures = {c.id: pool.submit(_run_case, c, self.folder(c)) for c in cases}
-            self.done.update((case_id, future.result()) for case_id, future in futures.items())
 
     def __getitem__(self, case_id: str) -> Outcome:
         if case_id not in self.done:
@@ -851,15 +877,8 @@ class Outcomes:
 
 
 @pytest.fixture(scope="module")
-def outcomes(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Outcomes:
-    selected = set()
-    for item in request.session.items:
-        if getattr(item, "originalname", None) == "test_bad_spec_is_refused_with_its_position":
-            case = item.callspec.params["case"]  # type: ignore[attr-defined]
-            selected.add(case.id)
-    runs = Outcomes(tmp_path_factory.mktemp("bad_specs"))
-    runs.prefetch([case for case in CASES if case.id in selected])
-    return runs
+def outcomes(tmp_path_factory: pytest.TempPathFactory) -> Outcomes:
+    return Outcomes(tmp_path_factory.mktemp("bad_specs"))
 
 
 def assert_reported(
@@ -885,8 +904,16 @@ def assert_reported(
         )
 
 
+# a duplicate key (the loader), a rule, and several problems of every layer in one run
+AGREEMENT = ["duplicate-method", "keyed-without-a-key", "several-problems-in-one-run"]
+
+
 def _param(case: Case) -> Any:
     marks = [pytest.mark.xfail(strict=True, reason=case.xfail)] if case.xfail else []
+    if not case.fast and case.id not in AGREEMENT:
+        # each loads the whole real spec (~0.5 s); together they would double the inner loop,
+        # which keeps the hostile inputs and the edits that AGREEMENT names
+        marks.append(pytest.mark.slow)
     return pytest.param(case, id=case.id, marks=marks)
 
 
@@ -899,6 +926,19 @@ def test_bad_spec_is_refused_with_its_position(case: Case, outcomes: Outcomes) -
     assert_reported(outcome.result, outcome.path, case.positions(), case.expect, case.clean())
     if case.fast:
         assert outcome.seconds < FAST
+
+
+@pytest.mark.parametrize("case_id", AGREEMENT)
+def test_in_process_runs_say_what_the_command_says(case_id: str, tmp_path: Path) -> None:
+    case = next(c for c in SPEC_CASES if c.id == case_id)
+    path = tmp_path / "acp-v2.yaml"
+    path.write_bytes(case.build(tmp_path))
+    command, here = run_check(path), check_in_process(path)
+    assert (here.returncode, here.stdout, here.stderr) == (
+        command.returncode,
+        command.stdout,
+        command.stderr,
+    )
 
 
 def test_the_corpus_is_big_enough() -> None:

@@ -22,6 +22,8 @@ from acp_spec.emit.table import table
 from acp_spec.model import Spec
 from test_docs import XSS_IMG, XSS_SCRIPT, _with_payloads, build_site, make_site
 
+# every test here builds a site and drives a browser
+pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [

@@ -37,10 +37,10 @@ from acp_spec.index import Index
 from acp_spec.model import Example, Spec
 from acp_spec.pipeline import EMITTERS
 from acp_spec.writer import replace_all
+from conftest import RFD
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "site"
-RFD = ROOT.parent / "shared" / "reference" / "rfd-v2-idempotency-keys.md"
 # The Markdown extensions of site/mkdocs.yml that touch how text is read
 EXTENSIONS = ["tables", "attr_list", "md_in_html", "admonition", "pymdownx.superfences", "toc"]
 XSS_SCRIPT = "<script>window.__xss=1</script>"
@@ -576,6 +576,7 @@ def built(tmp_path_factory: pytest.TempPathFactory, real_spec: Spec) -> Path:
     return out
 
 
+@pytest.mark.slow
 def test_the_site_builds_strictly_with_no_warning_and_no_broken_link(
     built: Path, real_spec: Spec
 ) -> None:
@@ -611,6 +612,7 @@ def test_the_site_builds_strictly_with_no_warning_and_no_broken_link(
     assert not broken, "\n".join(broken[:20])
 
 
+@pytest.mark.slow
 def test_the_built_pages_link_rust_names_to_their_rows(built: Path) -> None:
     types = (built / "types.html").read_text(encoding="utf-8")
     assert '<a href="#UserMessage.messageId"><code>messageId</code></a>' in types
@@ -638,6 +640,7 @@ def _acp_spec(root: Path, *args: str, **kwargs: Any) -> Any:
     return subprocess.run(command, cwd=root, capture_output=True, text=True, check=False, **kwargs)
 
 
+@pytest.mark.slow
 def test_docs_build_regenerates_and_builds(tmp_path: Path) -> None:
     root = _project(tmp_path)
     (root / "site/docs/methods/session-prompt.md").unlink(missing_ok=True)
@@ -676,6 +679,7 @@ def _wait_for(url: str, wanted: str, seconds: float) -> bool:
     return False
 
 
+@pytest.mark.slow
 def test_docs_serve_regenerates_when_the_spec_changes(tmp_path: Path) -> None:
     root = _project(tmp_path)
     port = _free_port()

@@ -43,6 +43,7 @@ def test_committed_artifacts_are_current() -> None:
     assert result.returncode == 0, result.stderr
 
 
+@pytest.mark.slow
 def test_generate_then_check_and_a_second_generate_changes_nothing(project: Path) -> None:
     assert run(project, "check").returncode == 1
     first = run(project, "generate")
@@ -56,6 +57,7 @@ def test_generate_then_check_and_a_second_generate_changes_nothing(project: Path
     assert run(project, "check").returncode == 0
 
 
+@pytest.mark.slow
 def test_check_names_a_changed_file_with_a_diff(project: Path) -> None:
     run(project, "generate")
     meta = project / "generated/meta.json"
@@ -66,6 +68,7 @@ def test_check_names_a_changed_file_with_a_diff(project: Path) -> None:
     assert '-      "retryClass": "idempotent"' in result.stderr
 
 
+@pytest.mark.slow
 def test_generate_is_deterministic_across_hash_seeds_tz_locale_and_cwd(
     project: Path, tmp_path: Path
 ) -> None:

@@ -85,6 +85,7 @@ def test_omitted_key_stays_omitted_and_null_stays_null(models: ModuleType) -> No
 
 def test_the_key_rules_hold_in_the_models(models: ModuleType) -> None:
     prompt = {"sessionId": "s", "prompt": []}
+    bad: object
     for bad in ("", "a" * 256, "😀" * 256, 5, True, [], {}):
         with pytest.raises(ValueError):
             models.PromptRequest.model_validate({**prompt, "idempotencyKey": bad})
@@ -104,6 +105,7 @@ def test_import_is_lazy_and_needs_no_pydantic_until_used() -> None:
     assert result.stdout.strip() == "False"
 
 
+@pytest.mark.slow
 def test_mypy_strict_accepts_the_generated_package() -> None:
     result = subprocess.run(
         [str(Path(sys.executable).with_name("mypy")), "--strict", "--no-incremental", str(SRC / "acp_models")],

@@ -7,11 +7,10 @@ from pathlib import Path
 
 from acp_spec.emit.meta import build_meta, upstream_key
 from acp_spec.spec import load_spec
+from conftest import UPSTREAM_V2
 
 ROOT = Path(__file__).resolve().parents[1]
-UPSTREAM_META = json.loads(
-    (ROOT.parent / "shared/reference/acp-upstream/schema/v2/meta.unstable.json").read_text()
-)
+UPSTREAM_META = json.loads((UPSTREAM_V2 / "meta.unstable.json").read_text())
 
 
 def test_upstream_keys_keep_their_meaning() -> None:

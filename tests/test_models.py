@@ -25,9 +25,10 @@ import pydantic
 import pytest
 from acp_spec.emit.models import HEADER, ModelsError, emit_models, python_name
 from acp_spec.emit.table import MethodRow
+from conftest import UPSTREAM_V2
 from jsonschema import Draft202012Validator
 
-UPSTREAM = Path(__file__).resolve().parents[2] / "shared/reference/acp-upstream/schema/v2"
+UPSTREAM = UPSTREAM_V2
 SCHEMA_PATH = UPSTREAM / "schema.unstable.json"
 PY = "generated/python"
 
@@ -538,6 +539,7 @@ if METHODS["session/prompt"].params is PromptRequest:
 """
 
 
+@pytest.mark.slow
 def test_generated_package_passes_mypy_strict(out: Path, tmp_path: Path) -> None:
     """The package, and code that uses it as its types say, pass mypy --strict and run:
     constructors take the wire names, as parsing does, and type checkers know it."""
@@ -577,6 +579,7 @@ def digest(files: dict[str, bytes]) -> str:
     return hashlib.sha256(blob).hexdigest()
 
 
+@pytest.mark.slow
 def test_same_bytes_across_runs_seeds_and_directories(
     files: dict[str, bytes], tmp_path: Path
 ) -> None:

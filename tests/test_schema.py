@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 from acp_spec.document import build_schema
 from acp_spec.spec import load_spec
+from conftest import REFERENCE
 from jsonschema import Draft202012Validator
 
 ROOT = Path(__file__).resolve().parents[1]
-UPSTREAM = ROOT.parent / "shared" / "reference" / "acp-upstream"
+UPSTREAM = REFERENCE / "acp-upstream"
 UPSTREAM_SCHEMA = json.loads((UPSTREAM / "schema/v2/schema.unstable.json").read_text())
 
 # Each intended difference from upstream, def by def: anything else that differs fails.

@@ -11,17 +11,14 @@ from __future__ import annotations
 import copy
 import functools
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 from acp_spec.model import Spec
+from conftest import UPSTREAM_V2
 from jsonschema import Draft202012Validator
 
-UPSTREAM_UNSTABLE = (
-    Path(__file__).resolve().parents[2]
-    / "shared/reference/acp-upstream/schema/v2/schema.unstable.json"
-)
+UPSTREAM_UNSTABLE = UPSTREAM_V2 / "schema.unstable.json"
 ROUTING_UNIONS = frozenset({
     "AgentRequest", "AgentResponse", "AgentNotification", "ClientRequest",
     "ClientResponse", "ClientNotification", "ProtocolLevelNotification",

@@ -780,6 +780,7 @@ def test_every_params_def_is_drawn(spec: Spec, schema: dict[str, Any]) -> None:
     assert set(DRAWN) == carried and carried <= set(schema["$defs"])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(DRAWN))
 def test_schema_models_and_decode_agree_on_drawn_params(
     schema: dict[str, Any], drawer: Drawer, v2: ModuleType, name: str

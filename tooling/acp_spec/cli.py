@@ -15,7 +15,7 @@ from .emit.models import ModelsError
 from .pipeline import build_outputs
 from .spec import DEFAULT_SPEC, load_spec
 from .vector_ids import emitted_ids, ids_path, read_published, vector_id_problems
-from .writer import compare, replace_all, reusable
+from .writer import WriterError, compare, replace_all, reusable
 
 EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
@@ -38,7 +38,12 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if not args.root.is_dir():
+        # a mistyped --root would otherwise get a whole new tree of generated files
+        what = "is not a folder" if args.root.exists() else "does not exist"
+        parser.error(f"--root {args.root} {what}; give the project folder that holds generated/")
     try:
         return _run(args)
     except SpecError as err:
@@ -49,6 +54,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"{count} problem{'s' if count != 1 else ''} found; nothing was written",
             file=sys.stderr,
         )
+        return EXIT_INVALID
+    except WriterError as err:
+        print(f"acp-spec: {err}; nothing was written", file=sys.stderr)
         return EXIT_INVALID
     except ModelsError as err:
         print(f"acp-spec: cannot generate the models: {err}; nothing was written", file=sys.stderr)
@@ -79,6 +87,10 @@ def _run(args: argparse.Namespace) -> int:
             print(f"wrote {path}")
         for path in result.deleted:
             print(f"deleted {path} (the spec no longer produces it)")
+        for path in result.kept:
+            print(f"{path}: the spec no longer produces it, but it was edited since it was "
+                  "generated, so it was kept; delete it yourself if it is not needed",
+                  file=sys.stderr)  # fmt: skip
         print(f"{len(result.written)} written, {len(result.unchanged)} unchanged, "
               f"{len(result.deleted)} deleted")  # fmt: skip
         return EXIT_OK
@@ -97,6 +109,9 @@ def _run(args: argparse.Namespace) -> int:
         print(f"{path}: missing", file=sys.stderr)
     for path in drift.stale:
         print(f"{path}: generated earlier, but the spec no longer produces it", file=sys.stderr)
+    for path in drift.edited:
+        print(f"{path}: generated earlier and edited since; the spec no longer produces it "
+              "(generate keeps it and stops tracking it)", file=sys.stderr)  # fmt: skip
     if not drift.clean:
         print("generated files are out of date; run `acp-spec generate` and commit the result",
               file=sys.stderr)  # fmt: skip

@@ -210,7 +210,7 @@ def _reference_loops(spec: Spec) -> list[tuple[list[str], PathKey]]:
     done: set[str] = set()
 
     def visit(name: str, chain: list[str]) -> None:
-        for where, target in edges.get(name, []):
+        for _, target in edges.get(name, []):
             if target in chain:
                 loop = chain[chain.index(target) :]
                 if not done & set(loop):

@@ -4,6 +4,10 @@
 new file is written beside its target under a temporary name, and only when all are
 written are they renamed into place. A record of what was generated (the manifest) lets
 the next run delete files the spec no longer produces, and never touch anything else.
+
+The manifest and the journal are read back from disk, so they are input like the spec: a
+path in them outside the generated roots is refused before anything is written, and a file
+is deleted only while its bytes are still the ones the manifest recorded.
 """
 
 from __future__ import annotations
@@ -12,16 +16,35 @@ import difflib
 import hashlib
 import json
 import os
-from collections.abc import Mapping
+import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
+
+from .emit.docs import PAGE_NOTE
 
 MANIFEST = "generated/manifest.json"
+# Every path an emitter produces is under one of these (a folder ends in "/"); a path read
+# from the manifest or the journal anywhere else is not ours, whatever the file says.
+GENERATED_ROOTS = ("generated/", "site/docs/", "site/nav.yml", "spec/format.schema.json")
+# The one root shared with hand-written files: a page there is generated only if it starts
+# with the note the docs emitter puts first on every page.
+_SHARED_ROOT = "site/docs/"
 # Lists the staged renames while they happen: a run killed part-way is finished (rolled
 # forward) by the next generate, so the tree never stays half old, half new.
 JOURNAL = "generated/.acp-spec-journal"
 _TMP_SUFFIX = ".acp-spec-tmp"
 _DIFF_LINES = 40
+_SHA256 = re.compile(r"[0-9a-f]{64}")
+_RESTORE = f"restore it (`git checkout {MANIFEST}`) or delete it, then run `acp-spec generate`"
+
+
+class WriterError(Exception):
+    """The files on disk are in a state the user caused and must fix; nothing was written."""
+
+
+class ManifestError(WriterError):
+    """generated/manifest.json (or the journal) is not what acp-spec writes."""
 
 
 @dataclass(frozen=True)
@@ -29,11 +52,13 @@ class Drift:
     changed: list[str] = field(default_factory=list)
     missing: list[str] = field(default_factory=list)
     stale: list[str] = field(default_factory=list)
+    # stale, but changed since acp-spec wrote them: generate keeps these and forgets them
+    edited: list[str] = field(default_factory=list)
     diffs: dict[str, str] = field(default_factory=dict)
 
     @property
     def clean(self) -> bool:
-        return not (self.changed or self.missing or self.stale)
+        return not (self.changed or self.missing or self.stale or self.edited)
 
 
 def sha256(data: bytes) -> str:
@@ -50,12 +75,91 @@ def manifest_bytes(outputs: Mapping[str, bytes]) -> bytes:
 
 
 def recorded(root: Path) -> dict[str, str]:
-    """Path -> sha256 of every file the last generate wrote (empty if none)."""
+    """Path -> sha256 of every file the last generate wrote (empty if there is no manifest).
+
+    Raises ManifestError if the manifest is unreadable, misshapen or lists a path that is
+    not a generated one, so neither generate nor check acts on a list it cannot trust."""
     try:
-        files = json.loads((root / MANIFEST).read_text(encoding="utf-8"))["files"]
-    except (OSError, ValueError, KeyError, TypeError):
-        return {}
-    return {str(p): str(h) for p, h in files.items()} if isinstance(files, dict) else {}
+        data = (root / MANIFEST).read_bytes()
+    except FileNotFoundError:
+        return {}  # never generated here
+    except OSError as err:
+        raise ManifestError(f"{MANIFEST}: cannot read it: {err.strerror}; {_RESTORE}") from err
+    files = parse_manifest(data)
+    _refuse(MANIFEST, _escaping(root, files) + _hand_written(root, files), _RESTORE)
+    return files
+
+
+def parse_manifest(data: bytes) -> dict[str, str]:
+    """The manifest's path -> sha256 table, every path a plain path under GENERATED_ROOTS."""
+    try:
+        record = json.loads(data.decode("utf-8"))
+    except ValueError as err:  # UnicodeDecodeError is a ValueError too
+        raise ManifestError(f"{MANIFEST}: not valid JSON ({err}); {_RESTORE}") from err
+    files = record.get("files") if isinstance(record, dict) else None
+    if not isinstance(files, dict):
+        raise ManifestError(f'{MANIFEST}: expected an object with a "files" object; {_RESTORE}')
+    problems = [
+        f"{path!r} has {digest!r} where a sha256 digest belongs"
+        for path, digest in files.items()
+        if not (isinstance(digest, str) and _SHA256.fullmatch(digest))
+    ]
+    problems += [f"{path!r} {why}" for path in files if (why := path_problem(path))]
+    _refuse(MANIFEST, problems, _RESTORE)
+    return dict(files)
+
+
+def path_problem(path: str) -> str | None:
+    """Why ``path`` cannot be a generated file's path, or None if it can be one."""
+    if "\\" in path:
+        return "contains a backslash; generated paths use '/'"
+    if "\0" in path:
+        return "contains a NUL character"
+    if PurePosixPath(path).is_absolute():
+        return "is an absolute path; generated paths are relative to the project folder"
+    if any(part in ("", ".", "..") for part in path.split("/")):
+        return "is not a plain relative path (it has '..', '.' or an empty part)"
+    if not _under_roots(path):
+        return f"is outside the generated files ({', '.join(GENERATED_ROOTS)})"
+    return None
+
+
+def _under_roots(path: str) -> bool:
+    return any(
+        path.startswith(top) if top.endswith("/") else path == top for top in GENERATED_ROOTS
+    )
+
+
+def _escaping(root: Path, paths: Iterable[str]) -> list[str]:
+    """The problems of the paths that a symlink on disk takes out of the generated roots."""
+    base = root.resolve()
+    problems = []
+    for path in paths:
+        real = (root / path).resolve()
+        inside = real.is_relative_to(base) and _under_roots(real.relative_to(base).as_posix())
+        if not inside:
+            problems.append(f"{path!r} leads through a symlink to {str(real)!r}, outside the "
+                            "generated files")  # fmt: skip
+    return problems
+
+
+def _hand_written(root: Path, files: Mapping[str, str]) -> list[str]:
+    """The problems of recorded pages in the shared docs folder that are hand-written. An
+    edited generated page that lost the note no longer matches its digest either, and is
+    only kept (see replace_all), so this never refuses a manifest generate itself wrote."""
+    problems = []
+    for path, digest in files.items():
+        data = _read(root / path) if path.startswith(_SHARED_ROOT) else None
+        if data is not None and sha256(data) == digest and not data.startswith(PAGE_NOTE.encode()):
+            problems.append(f"{path!r} is a hand-written page: it does not start with {PAGE_NOTE}")
+    return problems
+
+
+def _refuse(source: str, problems: list[str], todo: str) -> None:
+    if problems:
+        shown = problems[:10] + ([f"and {len(problems) - 10} more"] if len(problems) > 10 else [])
+        listed = "\n".join(f"{source}: {problem}" for problem in shown)
+        raise ManifestError(f"{listed}\n{source}: acp-spec does not act on it; {todo}")
 
 
 def reusable(root: Path, stamp: str, key: str) -> dict[str, bytes] | None:
@@ -75,6 +179,9 @@ def reusable(root: Path, stamp: str, key: str) -> dict[str, bytes] | None:
 
 
 def with_manifest(outputs: Mapping[str, bytes]) -> dict[str, bytes]:
+    strays = [path for path in outputs if path_problem(path)]
+    if strays:  # an emitter's bug, not the user's: the roots above must name its folder
+        raise ValueError(f"outputs outside GENERATED_ROOTS: {strays}")
     return {**outputs, MANIFEST: manifest_bytes(outputs)}
 
 
@@ -94,7 +201,10 @@ def compare(root: Path, outputs: Mapping[str, bytes]) -> Drift:
         if current != full[path]:
             drift.changed.append(path)
             drift.diffs[path] = _diff(path, current, full[path])
-    drift.stale.extend(p for p in sorted(recorded(root)) if p not in full and (root / p).exists())
+    for path, digest in sorted(recorded(root).items()):
+        data = _read(root / path)
+        if path not in full and data is not None:
+            (drift.stale if sha256(data) == digest else drift.edited).append(path)
     return drift
 
 
@@ -113,12 +223,18 @@ class Written:
     written: list[str]
     unchanged: list[str]
     deleted: list[str]
+    # no longer produced, but edited since they were generated: left in place, unrecorded
+    kept: list[str] = field(default_factory=list)
 
 
 def replace_all(root: Path, outputs: Mapping[str, bytes]) -> Written:
-    """Make the tree at ``root`` hold exactly ``outputs`` among generated files."""
-    finish_interrupted(root)
+    """Make the tree at ``root`` hold exactly ``outputs`` among generated files.
+
+    Raises ManifestError, having written nothing, if the manifest or journal is not to be
+    trusted."""
     full = with_manifest(outputs)
+    recorded(root)  # refuses a bad manifest before the journal's renames touch anything
+    finish_interrupted(root)
     previous = recorded(root)
     todo = {p: data for p, data in full.items() if _read(root / p) != data}
     staged: list[tuple[Path, Path]] = []
@@ -143,12 +259,17 @@ def replace_all(root: Path, outputs: Mapping[str, bytes]) -> Written:
     lines = [str(target.relative_to(root)) for _, target in staged]
     journal.write_text("\n".join(lines) + "\n", encoding="utf-8")
     _commit(root, lines)
-    deleted = []
-    for path in sorted(previous):
-        if path not in full and (root / path).is_file():
+    deleted, kept = [], []
+    for path, digest in sorted(previous.items()):
+        current = None if path in full else _read(root / path)
+        if current is None:
+            continue
+        if sha256(current) == digest:
             (root / path).unlink()
             deleted.append(path)
-    return Written(sorted(todo), sorted(set(full) - set(todo)), deleted)
+        else:  # someone edited it: theirs now, so never deleted
+            kept.append(path)
+    return Written(sorted(todo), sorted(set(full) - set(todo)), deleted, kept)
 
 
 def _commit(root: Path, targets: list[str]) -> None:
@@ -164,12 +285,28 @@ def finish_interrupted(root: Path) -> None:
     """Complete the renames of a generate that was stopped after staging everything."""
     journal = root / JOURNAL
     if journal.exists():
-        _commit(root, journal.read_text(encoding="utf-8").split())
+        _commit(root, _journal_paths(root))
     # temporary files of a run stopped while staging: the old files are intact, drop these
     folders = {(root / path).parent for path in recorded(root)} | {root / "generated"}
     for folder in sorted(f for f in folders if f.is_dir()):
         for temp in folder.glob("*" + _TMP_SUFFIX):
             temp.unlink()
+
+
+def _journal_paths(root: Path) -> list[str]:
+    """The journal's paths, refused unless each is a generated path (the staged manifest
+    among them must be one acp-spec would act on)."""
+    todo = f"delete {JOURNAL} and run `acp-spec generate`"
+    try:
+        paths = (root / JOURNAL).read_text(encoding="utf-8").split()
+    except (OSError, ValueError) as err:
+        raise ManifestError(f"{JOURNAL}: cannot read it ({err}); {todo}") from err
+    problems = [f"{path!r} {why}" for path in paths if (why := path_problem(path))]
+    _refuse(JOURNAL, problems or _escaping(root, paths), todo)
+    staged = _read(root / (MANIFEST + _TMP_SUFFIX))
+    if MANIFEST in paths and staged is not None:
+        _refuse(JOURNAL, _escaping(root, parse_manifest(staged)), todo)
+    return paths
 
 
 def _read(path: Path) -> bytes | None:
