@@ -31,6 +31,7 @@ from typing import Any
 import pytest
 from acp_spec import cli
 from acp_spec.spec import load_spec
+from conftest import write_spec
 
 REPO = Path(__file__).resolve().parents[1]
 SPEC = REPO / "spec" / "acp-v2.yaml"
@@ -847,7 +848,7 @@ class Outcome:
 
 def _run_case(case: Case, folder: Path) -> Outcome:
     folder.mkdir(parents=True, exist_ok=True)
-    path = folder / "acp-v2.yaml"
+    path = write_spec(folder)
     started = time.monotonic()
     try:
         path.write_bytes(case.build(folder))
@@ -931,7 +932,7 @@ def test_bad_spec_is_refused_with_its_position(case: Case, outcomes: Outcomes) -
 @pytest.mark.parametrize("case_id", AGREEMENT)
 def test_in_process_runs_say_what_the_command_says(case_id: str, tmp_path: Path) -> None:
     case = next(c for c in SPEC_CASES if c.id == case_id)
-    path = tmp_path / "acp-v2.yaml"
+    path = write_spec(tmp_path)
     path.write_bytes(case.build(tmp_path))
     command, here = run_check(path), check_in_process(path)
     assert (here.returncode, here.stdout, here.stderr) == (
@@ -957,7 +958,7 @@ def test_the_python_tag_ran_nothing(outcomes: Outcomes) -> None:
 
 def test_the_unchanged_spec_loads(tmp_path: Path) -> None:
     """The edits above start from a spec that is valid: each case breaks it on purpose."""
-    copy = tmp_path / "acp-v2.yaml"
+    copy = write_spec(tmp_path)
     copy.write_bytes(SPEC.read_bytes())
     spec = load_spec(copy)
     assert "session/close" in spec.methods and "CloseSessionRequest" in spec.types
@@ -970,7 +971,7 @@ def test_each_edit_changes_the_spec(case: Case) -> None:
 
 
 def test_a_50_mb_file_is_refused_fast(tmp_path: Path) -> None:
-    path = tmp_path / "acp-v2.yaml"
+    path = write_spec(tmp_path)
     filler = b"# " + b"x" * 1021 + b"\n"
     with path.open("wb") as out:
         out.write(SPEC.read_bytes())
@@ -1015,7 +1016,7 @@ def test_a_broken_error_entry_is_reported_once(tmp_path: Path) -> None:
             "  ⟦invalid_params:\n    code: -32602\n",
         )(SPEC.read_text(encoding="utf-8"))
     )
-    path = tmp_path / "acp-v2.yaml"
+    path = write_spec(tmp_path)
     path.write_text(text, encoding="utf-8")
     result = run_check(path)
     assert_reported(
@@ -1032,7 +1033,7 @@ def test_a_broken_error_entry_causes_no_cascade(tmp_path: Path) -> None:
             SPEC.read_text(encoding="utf-8")
         )
     )
-    path = tmp_path / "acp-v2.yaml"
+    path = write_spec(tmp_path)
     path.write_text(text, encoding="utf-8")
     result = run_check(path)
     assert result.returncode == 1

@@ -1,4 +1,5 @@
-"""Warnings about examples that validate but are probably not what was meant.
+"""Rules about examples: each validates, and warnings where one validates but is probably
+not what was meant.
 
 Objects in ACP are open and unions have a catch-all, so a misspelt field (`sesionId`) or tag
 (`type: stdoi`) still validates, and would be published as a valid example and vector. Each
@@ -7,14 +8,68 @@ is reported once, with the names it was probably meant to be.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from functools import cache
 from typing import Any
 
-from .defs import DEFS_PREFIX, OTHER_TITLE
-from .diagnostics import Diagnostic, did_you_mean, one_of
-from .index import Index, is_null, stands_for
-from .model import Spec
-from .yamlsource import PathKey
+from jsonschema import Draft202012Validator
+from referencing import Registry, Resource
+from referencing.jsonschema import DRAFT202012
+
+from .. import patterns
+from ..defs import DEFS_PREFIX, OTHER_TITLE
+from ..diagnostics import Diagnostic, did_you_mean, one_of
+from ..index import Index, is_null, stands_for
+from ..model import Spec
+from ..yamlsource import PathKey
+from .common import Written
+from .common import at as _at
+from .references import dangling_refs, reference_loops
+from .types import bad_patterns
+
+
+def examples_validate(spec: Spec, index: Index, written: Written) -> Iterator[Diagnostic]:
+    broken = dangling_refs(spec) or bad_patterns(spec) or reference_loops(spec)
+    if written.types - set(spec.types) or broken:
+        return  # some types are too broken to validate against; their problems are reported
+    validate = _validators(index)
+    for method in spec.methods.values():
+        for number, example in enumerate(method.examples):
+            base: PathKey = ("methods", method.name, "examples", number)
+            call = method.call(example.kind)
+            if call is None:
+                other = (
+                    "give it a result" if example.kind == "notification" else "remove its result"
+                )
+                yield _at(spec, base, f"example '{example.title}' is a {example.kind} example but "
+                          f"{method.name} is not a {example.kind}; {other}")  # fmt: skip
+                continue
+            checks = [("params", call.params, example.params)]
+            if call.result is not None:
+                checks.append(("result", call.result, example.result))
+            for role, type_name, value in checks:
+                if type_name not in spec.types:
+                    continue
+                for error in validate(type_name).iter_errors(value):
+                    inner = tuple(error.absolute_path)
+                    where = " › ".join([role, *map(str, inner)])
+                    yield _at(spec, base + (role, *inner), f"example '{example.title}' does not "
+                              f"match {type_name} at {where}: {error.message}; fix the example or the type")  # fmt: skip
+
+
+def _validators(index: Index) -> Callable[[str], Draft202012Validator]:
+    uri = "urn:acp-spec:types"
+    root = {"$id": uri, "$defs": index.defs}
+    registry: Registry[Any] = Registry().with_resource(
+        uri, Resource.from_contents(root, DRAFT202012)
+    )
+
+    @cache
+    def validator(name: str) -> Draft202012Validator:
+        # patterns matched in linear time: no pattern in the spec can make check hang
+        return patterns.validator_for({"$ref": f"{uri}#/$defs/{name}"}, registry=registry)
+
+    return validator
 
 
 def examples_say_what_they_mean(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:

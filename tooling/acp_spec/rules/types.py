@@ -6,12 +6,15 @@ import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from .constants import KEY_TYPE
-from .defs import OTHER_TITLE, ref_target
-from .diagnostics import Diagnostic, did_you_mean
-from .index import Index
-from .model import Spec
-from .yamlsource import PathKey
+from .. import patterns
+from ..constants import KEY_TYPE
+from ..defs import OTHER_TITLE, keyword_values, ref_target
+from ..diagnostics import Diagnostic, did_you_mean
+from ..index import Index
+from ..model import Spec
+from ..yamlsource import PathKey
+from .common import Written
+from .common import at as _at
 
 # The JSON-RPC codes every receiver answers with; the vectors and the decoder name them.
 STANDARD_ERRORS = {
@@ -124,10 +127,12 @@ def _by_name(member: Mapping[str, Any]) -> Mapping[str, Any]:
     return member
 
 
-def standard_errors(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:
+def standard_errors(spec: Spec, index: Index, written: Written) -> Iterator[Diagnostic]:
     """JSON-RPC's own codes: every receiver answers with them, so every artifact names them."""
     for name, code in STANDARD_ERRORS.items():
         error = spec.errors.get(name)
+        if error is None and name in written.errors:
+            continue  # written, but too broken to model: reported once, where it is
         if error is None:
             yield Diagnostic(spec.where.at(("errors",), key=True),
                              f"errors has no {name}; add JSON-RPC's {name} with code {code}")  # fmt: skip
@@ -180,3 +185,22 @@ def key_is_the_rfds(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]
                              f"{KEY_TYPE}'s {keyword} must be {json.dumps(wanted)}, as the RFD "
                              f"says (a string of 1 to 255 characters), not {json.dumps(got)}; "
                              "fix it")  # fmt: skip
+
+
+def bad_patterns(spec: Spec) -> list[tuple[PathKey, str, str]]:
+    found = []
+    for typedef in spec.types.values():
+        for path, pattern in keyword_values(typedef.schema, "pattern", ("types", typedef.name)):
+            why = patterns.compile_error(str(pattern))
+            if why is not None:
+                found.append((path, str(pattern), why))
+    return found
+
+
+def patterns_compile(spec: Spec, index: Index, _: Written) -> Iterator[Diagnostic]:
+    for path, pattern, why in bad_patterns(spec):
+        yield _at(
+            spec,
+            path,
+            f"pattern {json.dumps(pattern)} is not a valid regular expression ({why}); fix the pattern",
+        )

@@ -12,14 +12,14 @@ import re
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from . import links
-from .diagnostics import Diagnostic, did_you_mean
-from .emit.docs.paths import MAX_FILE_NAME, page_stem, usable_stem
-from .emit.vectors.cases import file_slug, id_part, words_slug
-from .emit.vectors.envelope import envelope_methods
-from .index import Index
-from .model import Spec
-from .typerules import nodes
+from .. import links
+from ..diagnostics import Diagnostic, did_you_mean
+from ..emit.docs.paths import MAX_FILE_NAME, page_stem, usable_stem
+from ..emit.vectors.cases import file_slug, id_part, words_slug
+from ..emit.vectors.envelope import envelope_methods
+from ..index import Index
+from ..model import Spec
+from .types import nodes
 
 # A file name is at most 255 bytes on every common file system; leave room for the
 # extension and the staging suffix the writer adds.

@@ -12,11 +12,11 @@ import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from .defs import expand_type
-from .diagnostics import Diagnostic
-from .index import Index
-from .model import DERIVED_TYPE_NAMES, Difference, Spec
-from .yamlsource import PathKey
+from ..defs import expand_type
+from ..diagnostics import Diagnostic
+from ..index import Index
+from ..model import DERIVED_TYPE_NAMES, Difference, Spec
+from ..yamlsource import PathKey
 
 # Upstream keywords naming the method a def belongs to; the spec keeps that in `methods`.
 METHOD_KEYWORDS = ("x-side", "x-method")

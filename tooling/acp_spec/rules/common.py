@@ -1,0 +1,28 @@
+"""What every rule receives, and how it reports a problem."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from ..diagnostics import Diagnostic
+from ..index import Index
+from ..model import Spec
+from ..yamlsource import PathKey
+
+
+@dataclass(frozen=True)
+class Written:
+    """Every name written in the file, including entries too broken to model, so that a
+    broken entry is reported once, not again at every place that refers to it."""
+
+    types: frozenset[str]
+    errors: frozenset[str]
+    retry_classes: frozenset[str]
+
+
+Rule = Callable[[Spec, Index, Written], Iterator[Diagnostic]]
+
+
+def at(spec: Spec, path: PathKey, message: str, *, key: bool = False) -> Diagnostic:
+    return Diagnostic(spec.where.at(path, key=key), message)

@@ -1,0 +1,113 @@
+"""Rules about references between types: every name resolves, nothing refers to itself."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from ..defs import keyword_values
+from ..diagnostics import Diagnostic, did_you_mean
+from ..index import Index
+from ..model import DERIVED_TYPE_NAMES, Spec
+from ..yamlsource import PathKey
+from .common import Written
+from .common import at as _at
+
+
+def references(spec: Spec, index: Index, written: Written) -> Iterator[Diagnostic]:
+    def unknown_type(path: PathKey, name: str, what: str) -> Diagnostic:
+        return _at(spec, path, f"{what} '{name}' is not a type in this spec"
+                   f"{did_you_mean(name, written.types)}; define it under types or fix the name")  # fmt: skip
+
+    for method in spec.methods.values():
+        base: PathKey = ("methods", method.name)
+        for call in method.calls:
+            for role, name in (("params", call.params), ("result", call.result)):
+                if name is not None and name not in written.types:
+                    yield unknown_type(base + (call.kind, role), name, f"{call.kind} {role}")
+        for number, error in enumerate(method.errors):
+            if error not in written.errors:
+                yield _at(spec, base + ("errors", number), f"error '{error}' is not defined under errors"
+                          f"{did_you_mean(error, spec.errors)}; add it there or fix the name")  # fmt: skip
+        for retry in method.retry:
+            if retry.retry_class not in written.retry_classes:
+                yield _at(spec, base + ("retry", retry.direction, "class"),
+                          f"retry class '{retry.retry_class}' is not defined under retryClasses"
+                          f"{did_you_mean(retry.retry_class, spec.retry_classes)}; use one of "
+                          f"{', '.join(spec.retry_classes)}")  # fmt: skip
+    for typedef in spec.types.values():
+        for path, name in _refs(typedef.schema, ("types", typedef.name)):
+            if name not in written.types:
+                yield unknown_type(path, name, "$ref")
+
+
+def _refs(fragment: Any, path: PathKey) -> Iterator[tuple[PathKey, str]]:
+    return ((p, v) for p, v in keyword_values(fragment, "$ref", path) if isinstance(v, str))
+
+
+def reserved_names(spec: Spec, index: Index, _: Written) -> Iterator[Diagnostic]:
+    for name in spec.types:
+        if name in DERIVED_TYPE_NAMES:
+            yield _at(spec, ("types", name), f"type name '{name}' is derived by the generator from "
+                      "the methods; rename this type or remove it", key=True)  # fmt: skip
+
+
+_SAME_VALUE = ("$ref", "allOf", "anyOf", "oneOf", "not", "if", "then", "else")
+
+
+def _same_value_refs(fragment: Any, path: PathKey) -> Iterator[tuple[PathKey, str]]:
+    """The types a fragment applies to the very value it checks, and where it names them."""
+    if not isinstance(fragment, dict):
+        return
+    for key in _SAME_VALUE:
+        value = fragment.get(key)
+        if key == "$ref" and isinstance(value, str):
+            yield (*path, key), value
+        elif isinstance(value, list):
+            for number, item in enumerate(value):
+                yield from _same_value_refs(item, (*path, key, number))
+        elif isinstance(value, dict):
+            yield from _same_value_refs(value, (*path, key))
+
+
+def reference_loops(spec: Spec) -> list[tuple[list[str], PathKey]]:
+    """Each cycle of types that refer to one another for the same value, with the place its
+    first type names the next; found by a depth-first walk, each cycle once."""
+    edges = {
+        name: list(_same_value_refs(t.schema, ("types", name))) for name, t in spec.types.items()
+    }
+    loops: list[tuple[list[str], PathKey]] = []
+    done: set[str] = set()
+
+    def visit(name: str, chain: list[str]) -> None:
+        for _, target in edges.get(name, []):
+            if target in chain:
+                loop = chain[chain.index(target) :]
+                if not done & set(loop):
+                    # reported where the loop's first type names the next
+                    nxt = loop[1] if len(loop) > 1 else loop[0]
+                    first = next(w for w, t in edges[loop[0]] if t == nxt)
+                    loops.append((loop, first))
+                    done.update(loop)
+            elif target in edges and target not in done:
+                visit(target, [*chain, target])
+
+    for start in edges:
+        if start not in done:
+            visit(start, [start])
+    return loops
+
+
+def reference_cycles(spec: Spec, index: Index, _: Written) -> Iterator[Diagnostic]:
+    """A type that, through references, is only itself can never be checked or hold a value."""
+    for loop, where in reference_loops(spec):
+        shown = " → ".join([*loop, loop[0]])
+        yield _at(spec, where, f"reference cycle {shown}: the type refers back to itself for "
+                  "the same value, so no value can ever be checked against it; give one of them a "
+                  "real schema, or reach the type again only through a property or items")  # fmt: skip
+
+
+def dangling_refs(spec: Spec) -> bool:
+    return any(
+        name not in spec.types for t in spec.types.values() for _, name in _refs(t.schema, ())
+    )
