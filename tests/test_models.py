@@ -25,6 +25,7 @@ import pydantic
 import pytest
 from acp_spec.emit.models import HEADER, ModelsError, emit_models, python_name
 from acp_spec.emit.table import MethodRow
+from acp_spec.index import Index
 from jsonschema import Draft202012Validator
 
 UPSTREAM = Path(__file__).resolve().parents[2] / "shared/reference/acp-upstream/schema/v2"
@@ -70,6 +71,11 @@ ROWS = [
 ]  # fmt: skip
 
 
+def emit(schema: dict[str, Any], rows: list[MethodRow] | None = None) -> dict[str, bytes]:
+    """The models step, on a schema alone, as the pipeline runs it."""
+    return emit_models(Index.of_schema(schema), rows or [], version="0.1.0")
+
+
 @pytest.fixture(scope="module")
 def schema() -> dict[str, Any]:
     return extended_schema()
@@ -77,7 +83,7 @@ def schema() -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def files(schema: dict[str, Any]) -> dict[str, bytes]:
-    return emit_models(schema, ROWS)
+    return emit(schema, ROWS)
 
 
 @pytest.fixture(scope="module")
@@ -301,7 +307,7 @@ def test_optional_non_nullable_field_rejects_null(
             },
         }
     }
-    tiny_v2 = load_as(emit_models(tiny, []), tmp_path, "tiny_nonnull_models")
+    tiny_v2 = load_as(emit(tiny), tmp_path, "tiny_nonnull_models")
     assert issubclass(tiny_v2.Child, tiny_v2.Parent)
     assert agrees(tiny, tiny_v2, "Child", {"a": "x", "b": "y"})
     assert not agrees(tiny, tiny_v2, "Child", {"a": None})
@@ -332,7 +338,7 @@ def test_ref_beside_null_accepts_null_exactly_where_the_schema_does(
             },
         }
     }
-    tiny_v2 = load_as(emit_models(tiny, []), tmp_path, "tiny_acp_models")
+    tiny_v2 = load_as(emit(tiny), tmp_path, "tiny_acp_models")
     assert agrees(tiny, tiny_v2, "Holder", {"name": "n", "maybe": None})
     assert not agrees(tiny, tiny_v2, "Holder", {"name": None, "maybe": "m"})
 
@@ -374,7 +380,7 @@ def test_open_union_guard_is_enforced(
             }
         }
     }
-    tiny_v2 = load_as(emit_models(tiny, []), tmp_path, "tiny_not_models")
+    tiny_v2 = load_as(emit(tiny), tmp_path, "tiny_not_models")
     assert agrees(tiny, tiny_v2, "Note", {"method": "m", "params": None})
     assert not agrees(tiny, tiny_v2, "Note", {"method": "m", "id": 1})
 
@@ -427,7 +433,7 @@ def test_closed_object_stays_closed(tmp_path: Path) -> None:
             "Open": {"type": "object", "properties": {"a": {"type": "string"}}},
         }
     }
-    tiny_v2 = load_as(emit_models(tiny, []), tmp_path, "tiny_closed_models")
+    tiny_v2 = load_as(emit(tiny), tmp_path, "tiny_closed_models")
     assert agrees(tiny, tiny_v2, "Closed", {"a": "x"})
     assert not agrees(tiny, tiny_v2, "Closed", {"a": "x", "b": 1})
     assert agrees(tiny, tiny_v2, "Open", {"a": "x", "b": 1})
@@ -455,7 +461,7 @@ def test_method_bound_routing_union(tmp_path: Path) -> None:
             },
         }
     }  # fmt: skip
-    tiny_v2 = load_as(emit_models(tiny, []), tmp_path, "tiny_routing_models")
+    tiny_v2 = load_as(emit(tiny), tmp_path, "tiny_routing_models")
     assert [m.__name__ for m in tiny_v2.Note.model_fields["root"].annotation.__args__] == [
         "NotePing", "NoteExtension",
     ]  # fmt: skip
@@ -494,7 +500,7 @@ def test_methods_table(v2: ModuleType) -> None:
 def test_methods_must_name_defs(schema: dict[str, Any]) -> None:
     row = dataclasses.replace(ROWS[0], result="NoSuchDef")
     with pytest.raises(ModelsError, match="NoSuchDef"):
-        emit_models({"$defs": {"PromptRequest": {"type": "object"}}}, [row])
+        emit({"$defs": {"PromptRequest": {"type": "object"}}}, [row])
 
 
 # --- requirement 5: import stays cheap -------------------------------------------------------
@@ -565,9 +571,8 @@ def test_generated_package_passes_mypy_strict(out: Path, tmp_path: Path) -> None
 DIGEST = """
 import hashlib, json, sys
 sys.path.insert(0, {tests!r})
-from test_models import ROWS, extended_schema
-from acp_spec.emit.models import emit_models
-files = emit_models(extended_schema(), ROWS)
+from test_models import ROWS, emit, extended_schema
+files = emit(extended_schema(), ROWS)
 print(hashlib.sha256(json.dumps({{p: b.hex() for p, b in sorted(files.items())}}).encode()).hexdigest())
 """
 
@@ -617,7 +622,7 @@ def test_refuses_what_it_cannot_make_agree(match: str, schema_def: dict[str, Any
         "Thing": schema_def,
     }
     with pytest.raises(ModelsError, match=match):
-        emit_models({"$defs": defs}, [])
+        emit({"$defs": defs})
 
 
 def test_refuses_a_name_taken_twice() -> None:
@@ -628,4 +633,4 @@ def test_refuses_a_name_taken_twice() -> None:
         ]},
     }  # fmt: skip
     with pytest.raises(ModelsError, match="ShapeRound"):
-        emit_models({"$defs": defs}, [])
+        emit({"$defs": defs})

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from .document import build_schema
 from .emit import models
 from .emit.docs import emit_docs
 from .emit.meta import emit_meta
+from .emit.models.codegen import TOOL_PINS
 from .emit.schema import dump_json, emit_schema
-from .emit.table import table
+from .emit.table import MethodRow, table
 from .emit.vectors import emit_vectors
 from .formatcheck import FORMAT_SCHEMA
 from .index import Index
@@ -40,29 +40,33 @@ EMITTERS: tuple[Emitter, ...] = (
 # Records the hash of what the models were made from: datamodel-code-generator is the one
 # slow step, and an unchanged input proves its output unchanged.
 MODELS_STAMP = f"{models.OUT}/input.sha256"
+MODELS_VERSION = "0.1.0"  # the acp-models distribution's version
 
 
-def models_key(spec: Spec) -> str:
+def models_key(index: Index, rows: Sequence[MethodRow], *, version: str) -> str:
     digest = hashlib.sha256()
-    digest.update(dump_json(build_schema(spec)))
-    digest.update(f"{models.GENERATOR_VERSION} {models.RUFF_VERSION}".encode())
+    digest.update(dump_json(index.schema))
+    digest.update(" ".join(TOOL_PINS.values()).encode())
     # the emitter's own code decides the output too
-    digest.update(Path(models.__file__).read_bytes())
+    for path in sorted(Path(models.__file__).parent.rglob("*.py")):
+        digest.update(path.read_bytes())
     return digest.hexdigest()
 
 
-def emit_models(spec: Spec, reuse: Reuse) -> dict[str, bytes]:
-    key = models_key(spec)
+def emit_models(spec: Spec, index: Index, reuse: Reuse) -> dict[str, bytes]:
+    # the step gets the schema's facts only, so that its key covers all it can read
+    arguments = (Index.of_schema(index.schema), tuple(table(spec)))
+    key = models_key(*arguments, version=MODELS_VERSION)
     files = reuse(MODELS_STAMP, key)
     if files is None:
-        files = models.emit_models(build_schema(spec), table(spec))
+        files = models.emit_models(*arguments, version=MODELS_VERSION)
     return {**files, MODELS_STAMP: (key + "\n").encode()}
 
 
 def build_outputs(spec: Spec, reuse: Reuse = lambda stamp, key: None) -> dict[str, bytes]:
     outputs: dict[str, bytes] = {}
     index = Index(spec)
-    results = [emit(spec, index) for emit in EMITTERS] + [emit_models(spec, reuse)]
+    results = [emit(spec, index) for emit in EMITTERS] + [emit_models(spec, index, reuse)]
     for result in results:
         for path, data in result.items():
             if path in outputs:
