@@ -343,6 +343,36 @@ def test_ref_beside_null_accepts_null_exactly_where_the_schema_does(
     assert not agrees(tiny, tiny_v2, "Holder", {"name": None, "maybe": "m"})
 
 
+def test_a_type_list_keeps_its_typed_map(tmp_path: Path) -> None:
+    """datamodel-code-generator makes ``dict[str, Any]`` of a map whose ``type`` is a list,
+    whatever its values must be; the lowering gives it one member per type."""
+    tiny: dict[str, Any] = {
+        "$defs": {
+            "Name": {"type": "string"},
+            "Holder": {
+                "type": "object",
+                "properties": {
+                    "names": {"type": ["object", "null"], "additionalProperties": {"$ref": "#/$defs/Name"}},
+                    "counts": {
+                        "type": ["object", "array"],
+                        "additionalProperties": {"type": "integer"},
+                        "items": {"type": "string"},
+                    },
+                },
+            },
+            "Counts": {"type": ["object", "null"], "additionalProperties": {"type": "integer"}},
+        }
+    }  # fmt: skip
+    tiny_v2 = load_as(emit(tiny), tmp_path, "tiny_map_models")
+    for names in ({"a": "x"}, None, {"a": 1}, {"a": {"name": "x"}}):
+        agrees(tiny, tiny_v2, "Holder", {"names": names})
+    for counts in ({"a": 1}, {"a": "x"}, ["x"], [1], None):
+        agrees(tiny, tiny_v2, "Holder", {"counts": counts})
+    for value in ({"a": 1}, {"a": "x"}, None, []):
+        agrees(tiny, tiny_v2, "Counts", value)
+    assert not agrees(tiny, tiny_v2, "Holder", {"names": {"a": 1}})
+
+
 def load_as(files: dict[str, bytes], root: Path, package: str) -> ModuleType:
     """A generated package imported under another name, beside the one under test."""
     for path, data in files.items():

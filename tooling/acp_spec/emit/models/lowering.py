@@ -9,7 +9,9 @@ accept exactly what the schema accepts, so the defs are first rewritten into tho
   members, because a class can't inherit from a union;
 - keywords that only annotate (``format``, ``title``, ``x-*``) are dropped, since the types
   datamodel-code-generator would make of ``format`` reject and rewrite values;
-- ``number`` becomes ``int | float``, so that 1 is written back as 1, not 1.0.
+- ``number`` becomes ``int | float``, so that 1 is written back as 1, not 1.0;
+- a ``type`` list with a typed ``additionalProperties`` becomes an ``anyOf`` of one
+  member per type, because datamodel-code-generator drops the typed keyword there.
 
 What a type can't say is left to validators: a field that may be omitted but not be null
 (``omittable``) and ``not`` (``nots``: an open union's guard, or a key that must be
@@ -45,6 +47,14 @@ _ANNOTATIONS = frozenset({
 _KNOWN = _ANNOTATIONS | _VALUE | _COMBINE | {
     "properties", "required", "additionalProperties", "not", "unevaluatedProperties",
 }  # fmt: skip
+# The keywords that apply to values of one JSON type only, when a type list is split.
+_OF_TYPE: Mapping[str, frozenset[str]] = {
+    "object": frozenset({"additionalProperties"}),
+    "array": frozenset({"items", "minItems", "maxItems"}),
+    "string": frozenset({"minLength", "maxLength", "pattern"}),
+    "number": frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"}),
+    "integer": frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"}),
+}
 
 
 def _strip(node: Mapping[str, Any]) -> dict[str, Any]:
@@ -207,6 +217,25 @@ def _merge_consts(members: list[dict[str, Any]]) -> list[dict[str, Any]]:
         elif m is consts[0]:
             out.append({"enum": [c["const"] for c in consts]})
     return out
+
+
+def _split_types(node: Mapping[str, Any]) -> Mapping[str, Any]:
+    """``{type: [object, null], additionalProperties: X}`` as ``anyOf: [{type: object,
+    additionalProperties: X}, {type: null}]``: the same values, in the shape whose typed
+    map datamodel-code-generator keeps (of the first it makes ``dict[str, Any] | None``,
+    which takes any values). Only there: a typed ``items`` survives a type list, and every
+    other type list stays as datamodel-code-generator writes it."""
+    types = type_list(node)
+    if (
+        types is None
+        or len(types) < 2
+        or not isinstance(node.get("additionalProperties"), Mapping)
+        or any(k in node for k in ("anyOf", "oneOf", "allOf", "$ref", "properties", "not"))
+    ):
+        return node
+    own = frozenset().union(*_OF_TYPE.values())
+    members = [{"type": t, **{k: node[k] for k in _OF_TYPE.get(t, ()) if k in node}} for t in types]
+    return {**{k: v for k, v in node.items() if k != "type" and k not in own}, "anyOf": members}
 
 
 class Lowering:
@@ -423,6 +452,7 @@ class Lowering:
     def _value(self, node: Mapping[str, Any], prefix: str, path: str) -> dict[str, Any]:
         """A schema that is no class of its own (an inline object in it gets one)."""
         self._check(node, path)
+        node = _split_types(node)
         if "$ref" in node and not _objectish(node):
             return self._reference(node, path)
         if self._is_object_union(node, path) or _objectish(node):
