@@ -373,6 +373,43 @@ def test_a_type_list_keeps_its_typed_map(tmp_path: Path) -> None:
     assert not agrees(tiny, tiny_v2, "Holder", {"names": {"a": 1}})
 
 
+def test_a_constrained_part_of_a_type_gets_a_class_named_for_where_it_is(tmp_path: Path) -> None:
+    """A Field can't constrain an item, a map's value or a union's member; datamodel-code-
+    generator would make a class of it named for the field (``Items``), so the lowering
+    makes it a def, named for its place."""
+    tiny: dict[str, Any] = {
+        "$defs": {
+            "Holder": {
+                "type": "object",
+                "properties": {
+                    "tags": {"type": "array", "items": {"type": "string", "minLength": 1}},
+                    "counts": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}},
+                    "rows": {"type": "array", "items": {"type": "array", "items": {"type": "integer"}, "minItems": 1}},
+                    "note": {"anyOf": [{"type": "string", "maxLength": 3}, {"type": "null"}]},
+                    "size": {"anyOf": [{"title": "small", "type": "integer", "maximum": 9}, {"type": "string", "pattern": "^big"}]},
+                },
+            },
+            "Short": {"type": ["string", "null"], "maxLength": 2},
+        }
+    }  # fmt: skip
+    tiny_v2 = load_as(emit(tiny), tmp_path, "tiny_part_models")
+    made = {"HolderTagsItem", "HolderCountsValue", "HolderRowsItem", "HolderNoteString"}
+    assert made | {"HolderSizeSmall", "HolderSizeString"} <= set(vars(tiny_v2))
+    cases = {
+        "tags": (["a"], [""], [1]),
+        "counts": ({"a": 0}, {"a": -1}, {"a": "x"}),
+        "rows": ([[1]], [[]], [["x"]]),
+        "note": ("abc", "abcd", None, 1),
+        "size": (9, 10, "big", "small", 1.5),
+    }
+    for field, values in cases.items():
+        for value in values:
+            agrees(tiny, tiny_v2, "Holder", {field: value})
+    for value in ("ab", "abc", None):
+        agrees(tiny, tiny_v2, "Short", value)
+    assert not agrees(tiny, tiny_v2, "Holder", {"tags": [""]})
+
+
 def load_as(files: dict[str, bytes], root: Path, package: str) -> ModuleType:
     """A generated package imported under another name, beside the one under test."""
     for path, data in files.items():
@@ -641,6 +678,12 @@ REFUSED: list[tuple[str, dict[str, Any]]] = [
     ("overlap", {"oneOf": [{"type": "string"}, {"type": "string", "minLength": 1}]}),
     ("narrows", {"type": "object", "properties": {"a": {"$ref": "#/$defs/Str", "type": "null"}}}),
     ("additionalProperties", {"type": "object", "additionalProperties": False, "properties": {"a": {}}, "allOf": [{"$ref": "#/$defs/Obj"}]}),
+    # Literal can't hold these, or can't tell them from another value
+    ("a const or enum value", {"enum": [{"a": 1}]}),
+    ("a const or enum value", {"type": "object", "properties": {"a": {"const": 2.5}}}),
+    ("true or 1 but not both", {"const": 1}),
+    ("false or 0 but not both", {"type": "array", "items": {"enum": [False, "no"]}}),
+    ("title to name its class", {"anyOf": [{"type": ["string", "integer"], "minLength": 1}, {"type": "null"}]}),
 ]  # fmt: skip
 
 

@@ -47,6 +47,12 @@ _ANNOTATIONS = frozenset({
 _KNOWN = _ANNOTATIONS | _VALUE | _COMBINE | {
     "properties", "required", "additionalProperties", "not", "unevaluatedProperties",
 }  # fmt: skip
+# What constrains a string, number or array beyond its type: a Field's keywords, which
+# can't constrain one part of a type (an item, a map's value, a union's member).
+_CONSTRAINTS = frozenset({
+    "minLength", "maxLength", "pattern", "minimum", "maximum", "exclusiveMinimum",
+    "exclusiveMaximum", "minItems", "maxItems",
+})  # fmt: skip
 # The keywords that apply to values of one JSON type only, when a type list is split.
 _OF_TYPE: Mapping[str, frozenset[str]] = {
     "object": frozenset({"additionalProperties"}),
@@ -238,6 +244,38 @@ def _split_types(node: Mapping[str, Any]) -> Mapping[str, Any]:
     return {**{k: v for k, v in node.items() if k != "type" and k not in own}, "anyOf": members}
 
 
+def _literal_values(node: Mapping[str, Any], path: str) -> None:
+    """Refuses a ``const`` or ``enum`` the models can't hold to what JSON Schema accepts:
+    of an object, array or non-integer number, ``Literal`` can't be made (datamodel-code-
+    generator drops the value, and the check with it); pydantic's ``Literal`` takes
+    ``true`` for 1 and ``false`` for 0, and the reverse, where JSON Schema tells them apart."""
+    values = [node["const"]] if "const" in node else list(node.get("enum", []))
+    for value in values:
+        if isinstance(value, dict | list | float):
+            raise ModelsError(
+                f"{path}: a const or enum value {value!r}: the models take strings, integers, booleans and null"
+            )
+    for flag, number in ((True, 1), (False, 0)):
+        has_flag = any(v is flag for v in values)
+        has_number = any(type(v) is int and v == number for v in values)
+        if has_flag != has_number:
+            raise ModelsError(
+                f"{path}: a const or enum with {'true' if flag else 'false'} or {number} but not"
+                " both: the models can't tell one from the other"
+            )
+
+
+def _member_name(prefix: str, member: Mapping[str, Any], path: str) -> str:
+    """The class for a union member that needs one of its own: named for its title, else
+    its one type (``ProviderIdString``)."""
+    if isinstance(member.get("title"), str) and camel(member["title"]):
+        return prefix + camel(member["title"])
+    types = type_list(member)
+    if types is not None and len(types) == 1:
+        return prefix + camel(types[0])
+    raise ModelsError(f"{path}: give this union member a title to name its class")
+
+
 class Lowering:
     """The defs of ``index.schema``, rewritten; ``run()`` fills ``defs`` and the rest."""
 
@@ -266,7 +304,7 @@ class Lowering:
         """Two classes with one name (a union member's, and a def's or another member's)."""
         return [
             f"{paths[1]}: its class would be {name}, as {paths[0]}'s is;"
-            " give the union member another title or tag"
+            " rename the def, or give the union member another title or tag"
             for name, paths in self.claims.items()
             if len(paths) > 1
         ]
@@ -342,7 +380,10 @@ class Lowering:
             for i, member in enumerate(union):
                 member_path = f"{path}/anyOf/{i}"
                 if keep_plain and not _needs_class(member):
-                    alts.append(self._value(_unwrap(member), prefix, member_path))
+                    part = None
+                    if _CONSTRAINTS & _unwrap(member).keys():
+                        part = _member_name(prefix, member, member_path)
+                    alts.append(self._value(_unwrap(member), prefix, member_path, part=part))
                     continue
                 suffix = self._suffix(member, prefix, member_path)
                 for inner in self._expand(_unwrap(member), member_path, prefix + suffix):
@@ -437,7 +478,8 @@ class Lowering:
         elif extra is not True:
             if props:
                 raise ModelsError(f"{path}: typed additionalProperties beside properties")
-            out["additionalProperties"] = self._value(extra, name + "Value", path)
+            value = name + "Value"
+            out["additionalProperties"] = self._value(extra, value, path, part=value)
         if parents := node.get("allOf"):
             if not all(set(_strip(p)) == {"$ref"} for p in parents):
                 raise ModelsError(f"{path}: an allOf member that is not a reference")
@@ -449,13 +491,24 @@ class Lowering:
         if shapes := [shape for n in alt.nots for shape in _not_shapes(n, path)]:
             self.nots[name] = shapes
 
-    def _value(self, node: Mapping[str, Any], prefix: str, path: str) -> dict[str, Any]:
-        """A schema that is no class of its own (an inline object in it gets one)."""
+    def _value(
+        self, node: Mapping[str, Any], prefix: str, path: str, *, part: str | None = None
+    ) -> dict[str, Any]:
+        """A schema that is no class of its own (an inline object in it gets one).
+
+        ``part``: the node is a part of a type (an item, a map's value, a union's member);
+        a constrained value there becomes a def of that name. datamodel-code-generator
+        makes a class of it otherwise, named for the field, which may be taken."""
         self._check(node, path)
+        _literal_values(node, path)
         node = _split_types(node)
+        if part is not None and _CONSTRAINTS & node.keys() and not self._is_class(node, path):
+            self._claim(part, path)
+            self.defs[part] = self._value(node, part, path)
+            return _ref(part)
         if "$ref" in node and not _objectish(node):
             return self._reference(node, path)
-        if self._is_object_union(node, path) or _objectish(node):
+        if self._is_class(node, path):
             return self._classes(prefix, node, path)[0]
         out = {k: v for k, v in node.items() if k in _VALUE or k in ("description", "default")}
         types = type_list(node)
@@ -463,15 +516,24 @@ class Lowering:
             # a float turns 1 into 1.0; int | float gives back what was sent
             out["type"] = [*("integer" if t == "number" else t for t in types), "number"]
         if "items" in node:
-            out["items"] = self._value(_unwrap(node["items"]), prefix + "Item", f"{path}/items")
+            item, name = _unwrap(node["items"]), prefix + "Item"
+            out["items"] = self._value(item, name, f"{path}/items", part=name)
         if (union := _union_of(node, path)) is not None:
             members = [
-                self._value(_unwrap(m), prefix, f"{path}/anyOf/{i}") for i, m in enumerate(union)
+                self._value(_unwrap(m), prefix, where, part=_member_name(prefix, m, where))
+                if _CONSTRAINTS & _unwrap(m).keys()
+                else self._value(_unwrap(m), prefix, where)
+                for i, m in enumerate(union)
+                for where in [f"{path}/anyOf/{i}"]
             ]
             out["anyOf"] = _merge_consts(members)
         if isinstance(extra := node.get("additionalProperties"), Mapping):
-            out["additionalProperties"] = self._value(extra, prefix + "Value", path)
+            name = prefix + "Value"
+            out["additionalProperties"] = self._value(extra, name, path, part=name)
         return out
+
+    def _is_class(self, node: Mapping[str, Any], path: str) -> bool:
+        return self._is_object_union(node, path) or _objectish(node)
 
     def _reference(self, node: Mapping[str, Any], path: str) -> dict[str, Any]:
         target = _target(node, path)
@@ -493,5 +555,3 @@ class Lowering:
         unknown = [k for k in node if k not in _KNOWN and not k.startswith("x-")]
         if unknown:
             raise ModelsError(f"{path}: the models emitter does not support {sorted(unknown)}")
-        if "not" in node and not _objectish(node):
-            raise ModelsError(f"{path}: `not` on a value that is not an object")
