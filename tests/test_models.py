@@ -8,11 +8,13 @@ put on ``sys.path``.
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import hashlib
 import importlib
 import json
 import os
+import re
 import subprocess
 import sys
 import tomllib
@@ -23,11 +25,24 @@ from typing import Any
 
 import pydantic
 import pytest
-from acp_spec.emit.models import HEADER, ModelsError, emit_models, python_name
-from acp_spec.emit.table import MethodRow
+from acp_spec.diagnostics import SpecError
+from acp_spec.emit.models import (
+    DECODER_NAMES,
+    HEADER,
+    RESERVED_CLASS_NAMES,
+    ModelsError,
+    class_names,
+    emit_models,
+    python_name,
+)
+from acp_spec.emit.models.names import RUNTIME
+from acp_spec.emit.table import MethodRow, table
 from acp_spec.index import Index
+from acp_spec.model import Spec
+from acp_spec.spec import load_spec
 from jsonschema import Draft202012Validator
 
+REPO = Path(__file__).resolve().parents[1]
 UPSTREAM = Path(__file__).resolve().parents[2] / "shared/reference/acp-upstream/schema/v2"
 SCHEMA_PATH = UPSTREAM / "schema.unstable.json"
 PY = "generated/python"
@@ -707,3 +722,159 @@ def test_refuses_a_name_taken_twice() -> None:
     }  # fmt: skip
     with pytest.raises(ModelsError, match="ShapeRound"):
         emit({"$defs": defs})
+
+
+# --- names: what the rules phase asks before the emitters run --------------------------------
+
+
+def _imported_names(code: str) -> set[str]:
+    tree = ast.parse(code)
+    return {
+        (a.asname or a.name)
+        for node in tree.body
+        if isinstance(node, ast.Import | ast.ImportFrom)
+        for a in node.names
+    }
+
+
+def test_every_name_the_models_module_imports_is_reserved(files: dict[str, bytes]) -> None:
+    for code in (
+        files[f"{PY}/src/acp_models/v2/_models.py"].decode(),
+        (REPO / PY / "src/acp_models/v2/_models.py").read_text(encoding="utf-8"),
+    ):
+        imported = _imported_names(code)
+        assert imported
+        assert {n for n in imported if not n.startswith("not_")} <= RESERVED_CLASS_NAMES
+
+
+def _top_level_names(tree: ast.Module) -> set[str]:
+    names: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef | ast.FunctionDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign):
+            names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+    return names
+
+
+def test_reserved_names_are_what_the_package_binds() -> None:
+    base = ast.parse((RUNTIME / "v2/_base.py").read_text(encoding="utf-8"))
+    # decode's names are _base's, but JsonRpcError, which is the package's
+    assert set(DECODER_NAMES) - {"JsonRpcError"} <= _top_level_names(base)
+    assert {"METHODS", "Method", "TYPE_CHECKING", *DECODER_NAMES} <= RESERVED_CLASS_NAMES
+    assert {"None", "True", "False", "AcpSchemaRoot", "Exception", "str"} <= RESERVED_CLASS_NAMES
+
+
+@pytest.mark.parametrize(
+    "name", ["BaseModel", "Field", "Any", "Literal", "None", "True", "Message", "AcpSchemaRoot"]
+)
+def test_a_def_may_not_take_a_reserved_name(name: str) -> None:
+    assert name in RESERVED_CLASS_NAMES
+    with pytest.raises(ModelsError, match="rename those defs"):
+        emit({"$defs": {name: {"type": "string"}}})
+
+
+def test_class_names_of_the_spec_are_the_committed_classes(real_spec: Spec) -> None:
+    found = class_names(Index(real_spec))
+    code = (REPO / PY / "src/acp_models/v2/_models.py").read_text(encoding="utf-8")
+    classes = {n.name for n in ast.parse(code).body if isinstance(n, ast.ClassDef)}
+    assert set(found) == classes
+    assert all(len(origins) == 1 for origins in found.values())
+    assert found["ContentBlock"] == ("$defs/ContentBlock",)
+    assert found["ContentBlockText"] == ("$defs/ContentBlock/anyOf/0",)
+    assert not set(found) & RESERVED_CLASS_NAMES
+
+
+def test_class_names_show_a_clash_and_leave_out_a_refused_def() -> None:
+    defs: dict[str, Any] = {
+        "Shape": {"anyOf": [
+            {"type": "object", "title": "round", "properties": {"r": {}}},
+            {"type": "object", "title": "square", "properties": {"s": {}}},
+        ]},
+        "ShapeRound": {"type": "string"},
+        "Tuple": {"type": "array", "items": {"type": "string"}, "uniqueItems": True},
+        "Pair": {"anyOf": [
+            {"type": "object", "properties": {"kind": {"const": "a"}}, "required": ["kind"]},
+            {"type": "object", "title": "a", "properties": {"x": {}}},
+        ]},
+    }  # fmt: skip
+    found = class_names(Index.of_schema({"$defs": defs}))
+    assert found["ShapeRound"] == ("$defs/ShapeRound", "$defs/Shape/anyOf/0")
+    assert found["ShapeSquare"] == ("$defs/Shape/anyOf/1",)
+    assert found["PairA"] == ("$defs/Pair/anyOf/0", "$defs/Pair/anyOf/1")
+    assert "Tuple" not in found
+    with pytest.raises(ModelsError, match="its class would be ShapeRound"):
+        emit({"$defs": {k: v for k, v in defs.items() if k != "Tuple"}})
+
+
+def test_python_names() -> None:
+    assert python_name("sessionId") == "session_id"
+    assert python_name("_meta") == "meta"
+    assert python_name("HTTPServer") == "http_server"
+    assert python_name("class") == "class_"
+    assert python_name("model_config") == "model_config_"
+    assert python_name("") == "field"
+    assert python_name("2fa") == "2fa_"
+
+
+# --- what only the models emitter refuses, until a rule of the rules phase does -------------
+
+# (id, types appended to the spec, what the emitter says): every spec edit the models can't
+# be made of. Each must be refused: by a rule (a SpecError with a position, the aim) or, until
+# that rule exists, by the emitter with this message; never an internal error, never models
+# that disagree with the schema.
+SPEC_EDITS: list[tuple[str, str, str]] = [
+    ("reserved class name", "BaseModel: {description: x, type: string}", "has the names"),
+    ("reserved: a keyword", "None: {description: x, type: string}", "has the names"),
+    ("reserved: decode's", "Message: {description: x, type: string}", "has the names"),
+    ("two fields, one Python name", "Clash: {description: x, type: object, properties: {fooBar: {type: string}, foo_bar: {type: string}}}", "one Python name"),
+    ("a field named meta beside _meta", "Meta: {description: x, type: object, properties: {meta: {type: string}}}", "one Python name"),
+    ("a member's class is a def's", "Shape: {description: x, anyOf: [{type: object, title: round, properties: {r: {}}}]}\nShapeRound: {description: x, type: string}", "its class would be ShapeRound"),
+    ("an inline object's class is a def's", "Outer: {description: x, type: object, properties: {inner: {type: object, properties: {a: {}}}}}\nOuterInner: {description: x, type: string}", "its class would be OuterInner"),
+    ("a member without title or tag", "Untitled: {description: x, anyOf: [{type: object, properties: {a: {}}}, {type: object, properties: {b: {}}}]}", "a title or a const tag"),
+    ("a const null tag", "NullTag: {description: x, anyOf: [{type: object, properties: {kind: {const: null}}, required: [kind]}]}", "a title or a const tag"),
+    ("a constrained member of several types, untitled", "Several: {description: x, anyOf: [{type: [string, integer], minimum: 1}, {type: 'null'}]}", "title to name its class"),
+    ("const 1 or true", "One: {description: x, type: integer, const: 1}", "true or 1 but not both"),
+    ("an enum of an object", "Objects: {description: x, enum: [{a: 1}]}", "a const or enum value"),
+    ("a float const", "Half: {description: x, const: 0.5}", "a const or enum value"),
+    ("oneOf that may overlap", "Over: {description: x, oneOf: [{type: string}, {type: string, minLength: 1}]}", "may overlap"),
+    ("uniqueItems", "Unique: {description: x, type: array, items: {type: string}, uniqueItems: true}", "does not support"),
+    ("minProperties", "Some: {description: x, type: object, minProperties: 1}", "does not support"),
+    ("maxProperties", "Few: {description: x, type: object, maxProperties: 1}", "does not support"),
+    ("a `not` of another shape", "NotString: {description: x, type: object, not: {type: string}}", "a `not` other than"),
+    ("a `not` that tests a value otherwise", "NotLong: {description: x, type: object, properties: {a: {type: string}}, not: {properties: {a: {minLength: 3}}}}", "otherwise than by value"),
+    ("a `not` on a string", "NotA: {description: x, type: string, not: {const: a}}", "a class for values of type"),
+    ("a nullable inline object", "Holder: {description: x, type: object, properties: {inner: {type: [object, 'null'], properties: {a: {}}}}}", "a class for values of type"),
+    ("unevaluatedProperties", "Sealed: {description: x, type: object, unevaluatedProperties: false}", "unevaluatedProperties"),
+    ("typed additionalProperties beside properties", "Mixed: {description: x, type: object, properties: {a: {}}, additionalProperties: {type: string}}", "beside properties"),
+    ("a closed object in an allOf", "Closed: {description: x, type: object, additionalProperties: false, allOf: [{$ref: SessionInfo}]}", "additionalProperties other than true"),
+    ("a union member that contradicts the union", "Contra: {description: x, type: object, properties: {kind: {type: string}}, anyOf: [{title: one, properties: {kind: {type: integer}}}]}", "constrains otherwise"),
+    ("a member of another type than its union", "Typed: {description: x, type: object, properties: {a: {}}, anyOf: [{title: s, type: string}]}", "differs between a union"),
+    ("required, not a property", "Missing: {description: x, type: object, properties: {a: {}}, required: [b]}", "not among its own properties"),
+    ("allOf with a string", "FromString: {description: x, type: object, allOf: [{$ref: SessionId}]}", "which is not an object"),
+    ("a $ref with a sibling constraint", "Sibling: {description: x, type: object, properties: {a: {$ref: SessionId, minLength: 3}}}", "which is not an object"),
+    ("allOf beside a union of values", "Values: {description: x, anyOf: [{type: string}, {type: integer}], allOf: [{$ref: SessionInfo}]}", "union of values that are not objects"),
+    ("an allOf cycle", "CycA: {description: x, type: object, allOf: [{$ref: CycB}]}\nCycB: {description: x, type: object, allOf: [{$ref: CycA}]}", "inherits from itself"),
+]  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def spec_text() -> str:
+    return (REPO / "spec/acp-v2.yaml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("what", "types", "message"), SPEC_EDITS, ids=[e[0] for e in SPEC_EDITS])
+def test_a_spec_the_models_cant_be_made_of_is_refused(
+    spec_text: str, tmp_path: Path, what: str, types: str, message: str
+) -> None:
+    path = tmp_path / "acp-v2.yaml"
+    added = "".join(f"  {line}\n" for line in types.splitlines())
+    path.write_text(spec_text.rstrip("\n") + "\n" + added, encoding="utf-8")
+    try:
+        spec = load_spec(path)
+    except SpecError:
+        return  # a rule refuses it, with its position: as it should be
+    with pytest.raises(ModelsError, match=re.escape(message)):
+        emit_models(Index.of_schema(Index(spec).schema), table(spec), version="0.1.0")
