@@ -35,7 +35,9 @@ from acp_spec.emit.models import (
     emit_models,
     python_name,
 )
+from acp_spec.emit.models.codegen import ruff
 from acp_spec.emit.models.names import RUNTIME
+from acp_spec.emit.models.package import runtime_files, with_note
 from acp_spec.emit.table import MethodRow, table
 from acp_spec.index import Index
 from acp_spec.model import Spec
@@ -163,6 +165,24 @@ def test_files_and_headers(files: dict[str, bytes]) -> None:
             assert text.startswith(f"<!-- {HEADER[2:].strip()} -->\n"), path
         else:
             assert text.startswith(HEADER), path
+
+
+def test_the_runtime_is_copied_as_it_is(files: dict[str, bytes]) -> None:
+    """Each runtime file is the package's file, but the note first and, where it has a
+    slot, the spec's lines in it; the source is as ruff formats it, so that formatting a
+    filled file changes only what was filled in."""
+    for path in runtime_files():
+        source = (RUNTIME / path).read_text(encoding="utf-8")
+        made = files[f"{PY}/src/acp_models/{path}"].decode()
+        if path.endswith(".py"):
+            assert ruff(source, fix=False) == source, path
+        if "# slot " not in source:
+            assert made == with_note(path, source), path
+        else:
+            static = [line for line in source.splitlines() if "# slot " not in line]
+            lines = iter(made.splitlines())
+            assert all(any(line == m for m in lines) for line in static), path
+    assert "_models.pyi" not in str(runtime_files())
 
 
 def test_input_is_left_as_it_was(schema: dict[str, Any], files: dict[str, bytes]) -> None:

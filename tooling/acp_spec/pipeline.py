@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import ast
 import dataclasses
-import functools
 import hashlib
 import json
 from collections.abc import Callable, Sequence
@@ -92,12 +91,11 @@ def _imported(path: Path) -> set[str]:
     return {".".join(m.split(".")[:i]) for m in found for i in range(1, m.count(".") + 2)}
 
 
-@functools.cache
 def step_code(package: str) -> tuple[Path, ...]:
     """Every file a step's code is made of: all files of its package (runtime, templates,
     data), and every module of this toolchain that any of its modules imports, transitively.
     Derived from the import statements, so that a new import is covered without a list to
-    keep."""
+    keep; on each run, so that a long one (``docs serve``) sees a file added since."""
     root = _module_file(package)
     assert root is not None and root.name == "__init__.py", package
     # tools' caches (__pycache__, .ruff_cache) are no part of it, and not in a wheel
