@@ -253,7 +253,8 @@ def _literal_values(node: Mapping[str, Any], path: str) -> None:
     for value in values:
         if isinstance(value, dict | list | float):
             raise ModelsError(
-                f"{path}: a const or enum value {value!r}: the models take strings, integers, booleans and null"
+                f"{path}: a const or enum value {value!r}: the models take strings, integers,"
+                " booleans and null"
             )
     for flag, number in ((True, 1), (False, 0)):
         has_flag = any(v is flag for v in values)
@@ -267,7 +268,7 @@ def _literal_values(node: Mapping[str, Any], path: str) -> None:
 
 def _member_name(prefix: str, member: Mapping[str, Any], path: str) -> str:
     """The class for a union member that needs one of its own: named for its title, else
-    its one type (``ProviderIdString``)."""
+    its one type (``HolderSizeString``)."""
     if isinstance(member.get("title"), str) and camel(member["title"]):
         return prefix + camel(member["title"])
     types = type_list(member)
@@ -519,13 +520,11 @@ class Lowering:
             item, name = _unwrap(node["items"]), prefix + "Item"
             out["items"] = self._value(item, name, f"{path}/items", part=name)
         if (union := _union_of(node, path)) is not None:
-            members = [
-                self._value(_unwrap(m), prefix, where, part=_member_name(prefix, m, where))
-                if _CONSTRAINTS & _unwrap(m).keys()
-                else self._value(_unwrap(m), prefix, where)
-                for i, m in enumerate(union)
-                for where in [f"{path}/anyOf/{i}"]
-            ]
+            members: list[dict[str, Any]] = []
+            for i, m in enumerate(union):
+                member, where = _unwrap(m), f"{path}/anyOf/{i}"
+                part = _member_name(prefix, m, where) if _CONSTRAINTS & member.keys() else None
+                members.append(self._value(member, prefix, where, part=part))
             out["anyOf"] = _merge_consts(members)
         if isinstance(extra := node.get("additionalProperties"), Mapping):
             name = prefix + "Value"
