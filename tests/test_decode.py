@@ -17,7 +17,8 @@ from typing import Any, Literal
 
 import pydantic
 import pytest
-from acp_spec.emit.models import DECODER_NAMES, ModelsError, emit_models
+from acp_spec.emit.models import DECODER_NAMES, ModelsError
+from test_models import emit
 from test_vectors import MODELS_SRC, import_models
 
 KEY = "0b6f3c1e-8d2a-4c57-9a41-5e2f7d90c3ab"
@@ -469,4 +470,4 @@ def test_decode_types_pass_mypy_strict(v2: ModuleType, tmp_path: Path) -> None:
 @pytest.mark.parametrize("name", ["Request", "decode", "METHODS"])
 def test_a_def_may_not_take_a_name_the_package_exports(name: str) -> None:
     with pytest.raises(ModelsError, match="rename those defs"):
-        emit_models({"$defs": {name: {"type": "string"}}}, [])
+        emit({"$defs": {name: {"type": "string"}}})

@@ -6,13 +6,17 @@ import importlib
 import json
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
+from functools import partial
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
+from acp_spec.emit.models import python_name
+from acp_spec.index import Index
 from acp_spec.spec import load_spec
+from jsonschema import Draft202012Validator
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "generated/python/src"
@@ -112,3 +116,93 @@ def test_mypy_strict_accepts_the_generated_package() -> None:
         capture_output=True, text=True, check=False, cwd=ROOT / "generated/python",
     )  # fmt: skip
     assert result.returncode == 0, result.stdout
+
+
+# --- typed maps and arrays: the item type is checked ---------------------------------------
+
+INDEX = Index(SPEC)
+# Items of every JSON type: whatever a map's values or an array's items must be, some of
+# these are of the wrong type.
+ITEMS: list[Any] = [{"name": "Alice"}, 12345, 1.5, "text", [1], True, None]
+
+
+def _typed_containers(node: Any) -> Iterator[tuple[str, Mapping[str, Any]]]:
+    """Each typed ``items`` or ``additionalProperties`` of a schema, itself or of a member
+    of its union (a reference is followed elsewhere: its def is tested on its own)."""
+    if not isinstance(node, Mapping):
+        return
+    for keyword in ("items", "additionalProperties"):
+        if isinstance(node.get(keyword), Mapping):
+            yield keyword, node[keyword]
+    for keyword in ("anyOf", "oneOf", "allOf"):
+        for member in node.get(keyword, []):
+            yield from _typed_containers(member)
+
+
+def _wrong_values(node: Mapping[str, Any]) -> list[Any]:
+    shapes = {keyword for keyword, _ in _typed_containers(node)}
+    return [
+        *([{"k": item} for item in ITEMS] if "additionalProperties" in shapes else []),
+        *([[item] for item in ITEMS] if "items" in shapes else []),
+    ]
+
+
+def _valid(schema: Mapping[str, Any], value: Any) -> bool:
+    return Draft202012Validator({"$defs": INDEX.defs, **schema}).is_valid(value)
+
+
+def _accepted(check: Callable[[], object]) -> bool:
+    try:
+        check()
+    except ValueError:  # pydantic's ValidationError is a ValueError
+        return False
+    return True
+
+
+CONTAINER_DEFS = [name for name, node in INDEX.defs.items() if any(_typed_containers(node))]
+CONTAINER_PROPERTIES = [
+    (name, wire)
+    for name in INDEX.defs
+    for wire, prop in INDEX.properties(INDEX.defs[name]).items()
+    if any(_typed_containers(prop))
+]
+
+
+@pytest.mark.parametrize("name", CONTAINER_DEFS)
+def test_a_typed_def_and_its_model_agree_on_items_of_the_wrong_type(
+    models: ModuleType, name: str
+) -> None:
+    model, schema = getattr(models, name), INDEX.defs[name]
+    for value in _wrong_values(schema):
+        assert _accepted(partial(model.model_validate, value)) == _valid(schema, value), value
+
+
+@pytest.mark.parametrize(
+    ("name", "wire"), CONTAINER_PROPERTIES, ids=map("/".join, CONTAINER_PROPERTIES)
+)
+def test_a_typed_field_and_its_schema_agree_on_items_of_the_wrong_type(
+    models: ModuleType, name: str, wire: str
+) -> None:
+    """The field alone, assigned into an unvalidated instance, against the property's schema."""
+    model = getattr(models, name)
+    schema = INDEX.properties(INDEX.defs[name])[wire]
+    field = python_name(wire)
+    assert field in model.model_fields, (name, wire)
+    instance = model.model_construct()
+    rejected = 0
+    for value in _wrong_values(schema):
+        valid = _valid(schema, value)
+        rejected += not valid
+        check = partial(model.__pydantic_validator__.validate_assignment, instance, field, value)
+        assert _accepted(check) == valid, value
+    assert rejected, "no value of the wrong type: the test tests nothing here"
+
+
+def test_the_nullable_map_of_elicitation_content_checks_its_values(models: ModuleType) -> None:
+    """`type: [object, null]` with typed values once made `dict[str, Any] | None`."""
+    action = models.ElicitationAcceptAction
+    for content in ({"profile": {"name": "Alice"}}, {"tags": [1]}):
+        with pytest.raises(ValueError):
+            action.model_validate({"content": content})
+    assert action.model_validate({"content": {"name": "Alice", "n": 1, "tags": ["a"]}})
+    assert action.model_validate({"content": None}).content is None

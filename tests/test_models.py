@@ -8,11 +8,13 @@ put on ``sys.path``.
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import hashlib
 import importlib
 import json
 import os
+import re
 import subprocess
 import sys
 import tomllib
@@ -23,11 +25,27 @@ from typing import Any
 
 import pydantic
 import pytest
-from acp_spec.emit.models import HEADER, ModelsError, emit_models, python_name
-from acp_spec.emit.table import MethodRow
+from acp_spec.diagnostics import SpecError
+from acp_spec.emit.models import (
+    DECODER_NAMES,
+    HEADER,
+    RESERVED_CLASS_NAMES,
+    ModelsError,
+    class_names,
+    emit_models,
+    python_name,
+)
+from acp_spec.emit.models.codegen import ruff
+from acp_spec.emit.models.names import RUNTIME
+from acp_spec.emit.models.package import runtime_files, with_note
+from acp_spec.emit.table import MethodRow, table
+from acp_spec.index import Index
+from acp_spec.model import Spec
+from acp_spec.spec import load_spec
 from conftest import UPSTREAM_V2
 from jsonschema import Draft202012Validator
 
+REPO = Path(__file__).resolve().parents[1]
 UPSTREAM = UPSTREAM_V2
 SCHEMA_PATH = UPSTREAM / "schema.unstable.json"
 PY = "generated/python"
@@ -71,6 +89,11 @@ ROWS = [
 ]  # fmt: skip
 
 
+def emit(schema: dict[str, Any], rows: list[MethodRow] | None = None) -> dict[str, bytes]:
+    """The models step, on a schema alone, as the pipeline runs it."""
+    return emit_models(Index.of_schema(schema), rows or [], version="0.1.0")
+
+
 @pytest.fixture(scope="module")
 def schema() -> dict[str, Any]:
     return extended_schema()
@@ -78,7 +101,7 @@ def schema() -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def files(schema: dict[str, Any]) -> dict[str, bytes]:
-    return emit_models(schema, ROWS)
+    return emit(schema, ROWS)
 
 
 @pytest.fixture(scope="module")
@@ -143,6 +166,24 @@ def test_files_and_headers(files: dict[str, bytes]) -> None:
             assert text.startswith(f"<!-- {HEADER[2:].strip()} -->\n"), path
         else:
             assert text.startswith(HEADER), path
+
+
+def test_the_runtime_is_copied_as_it_is(files: dict[str, bytes]) -> None:
+    """Each runtime file is the package's file, but the note first and, where it has a
+    slot, the spec's lines in it; the source is as ruff formats it, so that formatting a
+    filled file changes only what was filled in."""
+    for path in runtime_files():
+        source = (RUNTIME / path).read_text(encoding="utf-8")
+        made = files[f"{PY}/src/acp_models/{path}"].decode()
+        if path.endswith(".py"):
+            assert ruff(source, fix=False) == source, path
+        if "# slot " not in source:
+            assert made == with_note(path, source), path
+        else:
+            static = [line for line in source.splitlines() if "# slot " not in line]
+            lines = iter(made.splitlines())
+            assert all(any(line == m for m in lines) for line in static), path
+    assert "_models.pyi" not in str(runtime_files())
 
 
 def test_input_is_left_as_it_was(schema: dict[str, Any], files: dict[str, bytes]) -> None:
@@ -302,7 +343,7 @@ def test_optional_non_nullable_field_rejects_null(
             },
         }
     }
-    tiny_v2 = load_as(emit_models(tiny, []), tmp_path, "tiny_nonnull_models")
+    tiny_v2 = load_as(emit(tiny), tmp_path, "tiny_nonnull_models")
     assert issubclass(tiny_v2.Child, tiny_v2.Parent)
     assert agrees(tiny, tiny_v2, "Child", {"a": "x", "b": "y"})
     assert not agrees(tiny, tiny_v2, "Child", {"a": None})
@@ -333,9 +374,77 @@ def test_ref_beside_null_accepts_null_exactly_where_the_schema_does(
             },
         }
     }
-    tiny_v2 = load_as(emit_models(tiny, []), tmp_path, "tiny_acp_models")
+    tiny_v2 = load_as(emit(tiny), tmp_path, "tiny_acp_models")
     assert agrees(tiny, tiny_v2, "Holder", {"name": "n", "maybe": None})
     assert not agrees(tiny, tiny_v2, "Holder", {"name": None, "maybe": "m"})
+
+
+def test_a_type_list_keeps_its_typed_map(tmp_path: Path) -> None:
+    """datamodel-code-generator makes ``dict[str, Any]`` of a map whose ``type`` is a list,
+    whatever its values must be; the lowering gives it one member per type."""
+    tiny: dict[str, Any] = {
+        "$defs": {
+            "Name": {"type": "string"},
+            "Holder": {
+                "type": "object",
+                "properties": {
+                    "names": {"type": ["object", "null"], "additionalProperties": {"$ref": "#/$defs/Name"}},
+                    "counts": {
+                        "type": ["object", "array"],
+                        "additionalProperties": {"type": "integer"},
+                        "items": {"type": "string"},
+                    },
+                },
+            },
+            "Counts": {"type": ["object", "null"], "additionalProperties": {"type": "integer"}},
+        }
+    }  # fmt: skip
+    tiny_v2 = load_as(emit(tiny), tmp_path, "tiny_map_models")
+    for names in ({"a": "x"}, None, {"a": 1}, {"a": {"name": "x"}}):
+        agrees(tiny, tiny_v2, "Holder", {"names": names})
+    for counts in ({"a": 1}, {"a": "x"}, ["x"], [1], None):
+        agrees(tiny, tiny_v2, "Holder", {"counts": counts})
+    values: tuple[Any, ...] = ({"a": 1}, {"a": "x"}, None, [])
+    for value in values:
+        agrees(tiny, tiny_v2, "Counts", value)
+    assert not agrees(tiny, tiny_v2, "Holder", {"names": {"a": 1}})
+
+
+def test_a_constrained_part_of_a_type_gets_a_class_named_for_where_it_is(tmp_path: Path) -> None:
+    """A Field can't constrain an item, a map's value or a union's member; datamodel-code-
+    generator would make a class of it named for the field (``Items``), so the lowering
+    makes it a def, named for its place."""
+    tiny: dict[str, Any] = {
+        "$defs": {
+            "Holder": {
+                "type": "object",
+                "properties": {
+                    "tags": {"type": "array", "items": {"type": "string", "minLength": 1}},
+                    "counts": {"type": "object", "additionalProperties": {"type": "integer", "minimum": 0}},
+                    "rows": {"type": "array", "items": {"type": "array", "items": {"type": "integer"}, "minItems": 1}},
+                    "note": {"anyOf": [{"type": "string", "maxLength": 3}, {"type": "null"}]},
+                    "size": {"anyOf": [{"title": "small", "type": "integer", "maximum": 9}, {"type": "string", "pattern": "^big"}]},
+                },
+            },
+            "Short": {"type": ["string", "null"], "maxLength": 2},
+        }
+    }  # fmt: skip
+    tiny_v2 = load_as(emit(tiny), tmp_path, "tiny_part_models")
+    made = {"HolderTagsItem", "HolderCountsValue", "HolderRowsItem", "HolderNoteString"}
+    assert made | {"HolderSizeSmall", "HolderSizeString"} <= set(vars(tiny_v2))
+    cases = {
+        "tags": (["a"], [""], [1]),
+        "counts": ({"a": 0}, {"a": -1}, {"a": "x"}),
+        "rows": ([[1]], [[]], [["x"]]),
+        "note": ("abc", "abcd", None, 1),
+        "size": (9, 10, "big", "small", 1.5),
+    }
+    for field, values in cases.items():
+        for value in values:
+            agrees(tiny, tiny_v2, "Holder", {field: value})
+    for value in ("ab", "abc", None):
+        agrees(tiny, tiny_v2, "Short", value)
+    assert not agrees(tiny, tiny_v2, "Holder", {"tags": [""]})
 
 
 def load_as(files: dict[str, bytes], root: Path, package: str) -> ModuleType:
@@ -375,7 +484,7 @@ def test_open_union_guard_is_enforced(
             }
         }
     }
-    tiny_v2 = load_as(emit_models(tiny, []), tmp_path, "tiny_not_models")
+    tiny_v2 = load_as(emit(tiny), tmp_path, "tiny_not_models")
     assert agrees(tiny, tiny_v2, "Note", {"method": "m", "params": None})
     assert not agrees(tiny, tiny_v2, "Note", {"method": "m", "id": 1})
 
@@ -428,7 +537,7 @@ def test_closed_object_stays_closed(tmp_path: Path) -> None:
             "Open": {"type": "object", "properties": {"a": {"type": "string"}}},
         }
     }
-    tiny_v2 = load_as(emit_models(tiny, []), tmp_path, "tiny_closed_models")
+    tiny_v2 = load_as(emit(tiny), tmp_path, "tiny_closed_models")
     assert agrees(tiny, tiny_v2, "Closed", {"a": "x"})
     assert not agrees(tiny, tiny_v2, "Closed", {"a": "x", "b": 1})
     assert agrees(tiny, tiny_v2, "Open", {"a": "x", "b": 1})
@@ -456,7 +565,7 @@ def test_method_bound_routing_union(tmp_path: Path) -> None:
             },
         }
     }  # fmt: skip
-    tiny_v2 = load_as(emit_models(tiny, []), tmp_path, "tiny_routing_models")
+    tiny_v2 = load_as(emit(tiny), tmp_path, "tiny_routing_models")
     assert [m.__name__ for m in tiny_v2.Note.model_fields["root"].annotation.__args__] == [
         "NotePing", "NoteExtension",
     ]  # fmt: skip
@@ -495,7 +604,7 @@ def test_methods_table(v2: ModuleType) -> None:
 def test_methods_must_name_defs(schema: dict[str, Any]) -> None:
     row = dataclasses.replace(ROWS[0], result="NoSuchDef")
     with pytest.raises(ModelsError, match="NoSuchDef"):
-        emit_models({"$defs": {"PromptRequest": {"type": "object"}}}, [row])
+        emit({"$defs": {"PromptRequest": {"type": "object"}}}, [row])
 
 
 # --- requirement 5: import stays cheap -------------------------------------------------------
@@ -567,9 +676,8 @@ def test_generated_package_passes_mypy_strict(out: Path, tmp_path: Path) -> None
 DIGEST = """
 import hashlib, json, sys
 sys.path.insert(0, {tests!r})
-from test_models import ROWS, extended_schema
-from acp_spec.emit.models import emit_models
-files = emit_models(extended_schema(), ROWS)
+from test_models import ROWS, emit, extended_schema
+files = emit(extended_schema(), ROWS)
 print(hashlib.sha256(json.dumps({{p: b.hex() for p, b in sorted(files.items())}}).encode()).hexdigest())
 """
 
@@ -609,6 +717,12 @@ REFUSED: list[tuple[str, dict[str, Any]]] = [
     ("overlap", {"oneOf": [{"type": "string"}, {"type": "string", "minLength": 1}]}),
     ("narrows", {"type": "object", "properties": {"a": {"$ref": "#/$defs/Str", "type": "null"}}}),
     ("additionalProperties", {"type": "object", "additionalProperties": False, "properties": {"a": {}}, "allOf": [{"$ref": "#/$defs/Obj"}]}),
+    # Literal can't hold these, or can't tell them from another value
+    ("a const or enum value", {"enum": [{"a": 1}]}),
+    ("a const or enum value", {"type": "object", "properties": {"a": {"const": 2.5}}}),
+    ("true or 1 but not both", {"const": 1}),
+    ("false or 0 but not both", {"type": "array", "items": {"enum": [False, "no"]}}),
+    ("title to name its class", {"anyOf": [{"type": ["string", "integer"], "minLength": 1}, {"type": "null"}]}),
 ]  # fmt: skip
 
 
@@ -620,7 +734,7 @@ def test_refuses_what_it_cannot_make_agree(match: str, schema_def: dict[str, Any
         "Thing": schema_def,
     }
     with pytest.raises(ModelsError, match=match):
-        emit_models({"$defs": defs}, [])
+        emit({"$defs": defs})
 
 
 def test_refuses_a_name_taken_twice() -> None:
@@ -631,4 +745,160 @@ def test_refuses_a_name_taken_twice() -> None:
         ]},
     }  # fmt: skip
     with pytest.raises(ModelsError, match="ShapeRound"):
-        emit_models({"$defs": defs}, [])
+        emit({"$defs": defs})
+
+
+# --- names: what the rules phase asks before the emitters run --------------------------------
+
+
+def _imported_names(code: str) -> set[str]:
+    tree = ast.parse(code)
+    return {
+        (a.asname or a.name)
+        for node in tree.body
+        if isinstance(node, ast.Import | ast.ImportFrom)
+        for a in node.names
+    }
+
+
+def test_every_name_the_models_module_imports_is_reserved(files: dict[str, bytes]) -> None:
+    for code in (
+        files[f"{PY}/src/acp_models/v2/_models.py"].decode(),
+        (REPO / PY / "src/acp_models/v2/_models.py").read_text(encoding="utf-8"),
+    ):
+        imported = _imported_names(code)
+        assert imported
+        assert {n for n in imported if not n.startswith("not_")} <= RESERVED_CLASS_NAMES
+
+
+def _top_level_names(tree: ast.Module) -> set[str]:
+    names: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef | ast.FunctionDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign):
+            names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+    return names
+
+
+def test_reserved_names_are_what_the_package_binds() -> None:
+    base = ast.parse((RUNTIME / "v2/_base.py").read_text(encoding="utf-8"))
+    # decode's names are _base's, but JsonRpcError, which is the package's
+    assert set(DECODER_NAMES) - {"JsonRpcError"} <= _top_level_names(base)
+    assert {"METHODS", "Method", "TYPE_CHECKING", *DECODER_NAMES} <= RESERVED_CLASS_NAMES
+    assert {"None", "True", "False", "AcpSchemaRoot", "Exception", "str"} <= RESERVED_CLASS_NAMES
+
+
+@pytest.mark.parametrize(
+    "name", ["BaseModel", "Field", "Any", "Literal", "None", "True", "Message", "AcpSchemaRoot"]
+)
+def test_a_def_may_not_take_a_reserved_name(name: str) -> None:
+    assert name in RESERVED_CLASS_NAMES
+    with pytest.raises(ModelsError, match="rename those defs"):
+        emit({"$defs": {name: {"type": "string"}}})
+
+
+def test_class_names_of_the_spec_are_the_committed_classes(real_spec: Spec) -> None:
+    found = class_names(Index(real_spec))
+    code = (REPO / PY / "src/acp_models/v2/_models.py").read_text(encoding="utf-8")
+    classes = {n.name for n in ast.parse(code).body if isinstance(n, ast.ClassDef)}
+    assert set(found) == classes
+    assert all(len(origins) == 1 for origins in found.values())
+    assert found["ContentBlock"] == ("$defs/ContentBlock",)
+    assert found["ContentBlockText"] == ("$defs/ContentBlock/anyOf/0",)
+    assert not set(found) & RESERVED_CLASS_NAMES
+
+
+def test_class_names_show_a_clash_and_leave_out_a_refused_def() -> None:
+    defs: dict[str, Any] = {
+        "Shape": {"anyOf": [
+            {"type": "object", "title": "round", "properties": {"r": {}}},
+            {"type": "object", "title": "square", "properties": {"s": {}}},
+        ]},
+        "ShapeRound": {"type": "string"},
+        "Tuple": {"type": "array", "items": {"type": "string"}, "uniqueItems": True},
+        "Pair": {"anyOf": [
+            {"type": "object", "properties": {"kind": {"const": "a"}}, "required": ["kind"]},
+            {"type": "object", "title": "a", "properties": {"x": {}}},
+        ]},
+    }  # fmt: skip
+    found = class_names(Index.of_schema({"$defs": defs}))
+    assert found["ShapeRound"] == ("$defs/ShapeRound", "$defs/Shape/anyOf/0")
+    assert found["ShapeSquare"] == ("$defs/Shape/anyOf/1",)
+    assert found["PairA"] == ("$defs/Pair/anyOf/0", "$defs/Pair/anyOf/1")
+    assert "Tuple" not in found
+    with pytest.raises(ModelsError, match="its class would be ShapeRound"):
+        emit({"$defs": {k: v for k, v in defs.items() if k != "Tuple"}})
+
+
+def test_python_names() -> None:
+    assert python_name("sessionId") == "session_id"
+    assert python_name("_meta") == "meta"
+    assert python_name("HTTPServer") == "http_server"
+    assert python_name("class") == "class_"
+    assert python_name("model_config") == "model_config_"
+    assert python_name("") == "field"
+    assert python_name("2fa") == "2fa_"
+
+
+# --- what only the models emitter refuses, until a rule of the rules phase does -------------
+
+# (id, types appended to the spec, what the emitter says): every spec edit the models can't
+# be made of. Each must be refused: by a rule (a SpecError with a position, the aim) or, until
+# that rule exists, by the emitter with this message; never an internal error, never models
+# that disagree with the schema.
+SPEC_EDITS: list[tuple[str, str, str]] = [
+    ("reserved class name", "BaseModel: {description: x, type: string}", "has the names"),
+    ("reserved: a keyword", "None: {description: x, type: string}", "has the names"),
+    ("reserved: decode's", "Message: {description: x, type: string}", "has the names"),
+    ("two fields, one Python name", "Clash: {description: x, type: object, properties: {fooBar: {type: string}, foo_bar: {type: string}}}", "one Python name"),
+    ("a field named meta beside _meta", "Meta: {description: x, type: object, properties: {meta: {type: string}}}", "one Python name"),
+    ("a member's class is a def's", "Shape: {description: x, anyOf: [{type: object, title: round, properties: {r: {}}}]}\nShapeRound: {description: x, type: string}", "its class would be ShapeRound"),
+    ("an inline object's class is a def's", "Outer: {description: x, type: object, properties: {inner: {type: object, properties: {a: {}}}}}\nOuterInner: {description: x, type: string}", "its class would be OuterInner"),
+    ("a member without title or tag", "Untitled: {description: x, anyOf: [{type: object, properties: {a: {}}}, {type: object, properties: {b: {}}}]}", "a title or a const tag"),
+    ("a const null tag", "NullTag: {description: x, anyOf: [{type: object, properties: {kind: {const: null}}, required: [kind]}]}", "a title or a const tag"),
+    ("a constrained member of several types, untitled", "Several: {description: x, anyOf: [{type: [string, integer], minimum: 1}, {type: 'null'}]}", "title to name its class"),
+    ("const 1 or true", "One: {description: x, type: integer, const: 1}", "true or 1 but not both"),
+    ("an enum of an object", "Objects: {description: x, enum: [{a: 1}]}", "a const or enum value"),
+    ("a float const", "Half: {description: x, const: 0.5}", "a const or enum value"),
+    ("oneOf that may overlap", "Over: {description: x, oneOf: [{type: string}, {type: string, minLength: 1}]}", "may overlap"),
+    ("uniqueItems", "Unique: {description: x, type: array, items: {type: string}, uniqueItems: true}", "does not support"),
+    ("minProperties", "Some: {description: x, type: object, minProperties: 1}", "does not support"),
+    ("maxProperties", "Few: {description: x, type: object, maxProperties: 1}", "does not support"),
+    ("a `not` of another shape", "NotString: {description: x, type: object, not: {type: string}}", "a `not` other than"),
+    ("a `not` that tests a value otherwise", "NotLong: {description: x, type: object, properties: {a: {type: string}}, not: {properties: {a: {minLength: 3}}}}", "otherwise than by value"),
+    ("a `not` on a string", "NotA: {description: x, type: string, not: {const: a}}", "a class for values of type"),
+    ("a nullable inline object", "Holder: {description: x, type: object, properties: {inner: {type: [object, 'null'], properties: {a: {}}}}}", "a class for values of type"),
+    ("unevaluatedProperties", "Sealed: {description: x, type: object, unevaluatedProperties: false}", "unevaluatedProperties"),
+    ("typed additionalProperties beside properties", "Mixed: {description: x, type: object, properties: {a: {}}, additionalProperties: {type: string}}", "beside properties"),
+    ("a closed object in an allOf", "Closed: {description: x, type: object, additionalProperties: false, allOf: [{$ref: SessionInfo}]}", "additionalProperties other than true"),
+    ("a union member that contradicts the union", "Contra: {description: x, type: object, properties: {kind: {type: string}}, anyOf: [{title: one, properties: {kind: {type: integer}}}]}", "constrains otherwise"),
+    ("a member of another type than its union", "Typed: {description: x, type: object, properties: {a: {}}, anyOf: [{title: s, type: string}]}", "differs between a union"),
+    ("required, not a property", "Missing: {description: x, type: object, properties: {a: {}}, required: [b]}", "not among its own properties"),
+    ("allOf with a string", "FromString: {description: x, type: object, allOf: [{$ref: SessionId}]}", "which is not an object"),
+    ("a $ref with a sibling constraint", "Sibling: {description: x, type: object, properties: {a: {$ref: SessionId, minLength: 3}}}", "which is not an object"),
+    ("allOf beside a union of values", "Values: {description: x, anyOf: [{type: string}, {type: integer}], allOf: [{$ref: SessionInfo}]}", "union of values that are not objects"),
+    ("an allOf cycle", "CycA: {description: x, type: object, allOf: [{$ref: CycB}]}\nCycB: {description: x, type: object, allOf: [{$ref: CycA}]}", "inherits from itself"),
+]  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def spec_text() -> str:
+    return (REPO / "spec/acp-v2.yaml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("what", "types", "message"), SPEC_EDITS, ids=[e[0] for e in SPEC_EDITS])
+def test_a_spec_the_models_cant_be_made_of_is_refused(
+    spec_text: str, tmp_path: Path, what: str, types: str, message: str
+) -> None:
+    path = tmp_path / "acp-v2.yaml"
+    added = "".join(f"  {line}\n" for line in types.splitlines())
+    path.write_text(spec_text.rstrip("\n") + "\n" + added, encoding="utf-8")
+    try:
+        spec = load_spec(path)
+    except SpecError:
+        return  # a rule refuses it, with its position: as it should be
+    with pytest.raises(ModelsError, match=re.escape(message)):
+        emit_models(Index.of_schema(Index(spec).schema), table(spec), version="0.1.0")

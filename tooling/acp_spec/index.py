@@ -17,7 +17,8 @@ from typing import Any
 from .constants import KEY_TYPE
 from .defs import DEFS_PREFIX, OTHER_TITLE, referenced_names
 from .document import build_schema
-from .model import Direction, Method, Spec
+from .model import Direction, Method, Spec, Upstream
+from .yamlsource import SourceMap
 
 # Keys that describe a schema without constraining its values.
 ANNOTATIONS = frozenset({
@@ -98,6 +99,21 @@ class Index:
         # generated/schema.json as a value; emitters read it and never change it
         self.schema: dict[str, Any] = build_schema(spec)
         self.defs: dict[str, dict[str, Any]] = self.schema["$defs"]
+
+    @classmethod
+    def of_schema(cls, schema: dict[str, Any]) -> Index:
+        """An index of a JSON Schema document alone (``$defs`` as ``generated/schema.json``
+        holds them), with no spec behind it: the facts of values (references, nullability,
+        properties, unions, key paths) answer from the schema, those of the spec's methods
+        and types find nothing. For a step whose cache key covers the schema, not the spec."""
+        index = cls.__new__(cls)
+        index.spec = Spec(
+            version=0, title="", upstream=Upstream("", "", ""), retry_classes={}, errors={},
+            methods={}, types={}, where=SourceMap(""),
+        )  # fmt: skip
+        index.schema = schema
+        index.defs = schema["$defs"]
+        return index
 
     # ── references ──
 

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import ast
+import dataclasses
 import hashlib
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from .document import build_schema
 from .emit import models
 from .emit.docs import emit_docs
 from .emit.meta import emit_meta
-from .emit.schema import dump_json, emit_schema
-from .emit.table import table
+from .emit.models.codegen import tool_versions
+from .emit.schema import emit_schema
+from .emit.table import MethodRow, table
 from .emit.vectors import emit_vectors
 from .formatcheck import FORMAT_SCHEMA
 from .index import Index
@@ -22,6 +25,9 @@ Emitter = Callable[[Spec, Index], dict[str, bytes]]
 # Given the content hash of the models' input, the files an earlier run made from the same
 # input, if they are still intact on disk (see writer.reusable); None means build them.
 Reuse = Callable[[str, str], dict[str, bytes] | None]
+
+TOOLING = Path(__file__).resolve().parent
+PACKAGE = __name__.rsplit(".", 1)[0]  # acp_spec
 
 
 def emit_format_schema(spec: Spec, index: Index) -> dict[str, bytes]:
@@ -40,29 +46,113 @@ EMITTERS: tuple[Emitter, ...] = (
 # Records the hash of what the models were made from: datamodel-code-generator is the one
 # slow step, and an unchanged input proves its output unchanged.
 MODELS_STAMP = f"{models.OUT}/input.sha256"
+MODELS_VERSION = "0.1.0"  # the acp-models distribution's version
 
 
-def models_key(spec: Spec) -> str:
+# --- the models step's cache key ------------------------------------------------------------
+
+
+def _module_file(module: str) -> Path | None:
+    """The file of a module of this package (``acp_spec.emit.table``), if there is one."""
+    parts = module.split(".")
+    if parts[0] != PACKAGE:
+        return None
+    base = TOOLING.joinpath(*parts[1:])
+    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(TOOLING).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join([PACKAGE, *parts])
+
+
+def _imported(path: Path) -> set[str]:
+    """The modules a file imports, anywhere in it (type-checking and function-level imports
+    too: that over-counts, which costs a cache miss, never a stale file), with the packages
+    that hold them, whose ``__init__`` runs first."""
+    module = _module_name(path)
+    package = module if path.name == "__init__.py" else module.rsplit(".", 1)[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_bytes())):
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*up, *([node.module] if node.module else [])])
+            found.add(base)
+            found |= {f"{base}.{a.name}" for a in node.names}  # `from . import names`
+    return {".".join(m.split(".")[:i]) for m in found for i in range(1, m.count(".") + 2)}
+
+
+def step_code(package: str) -> tuple[Path, ...]:
+    """Every file a step's code is made of: all files of its package (runtime, templates,
+    data), and every module of this toolchain that any of its modules imports, transitively.
+    Derived from the import statements, so that a new import is covered without a list to
+    keep; on each run, so that a long one (``docs serve``) sees a file added since."""
+    root = _module_file(package)
+    assert root is not None and root.name == "__init__.py", package
+    # tools' caches (__pycache__, .ruff_cache) are no part of it, and not in a wheel
+    files = {
+        p
+        for p in root.parent.rglob("*")
+        if p.is_file()
+        and not any(s.startswith((".", "__pycache__")) for s in p.relative_to(root.parent).parts)
+    }
+    todo = [p for p in files if p.suffix == ".py"]
+    while todo:
+        for module in _imported(todo.pop()):
+            found = _module_file(module)
+            if found is not None and found not in files:
+                files.add(found)
+                todo.append(found)
+    return tuple(sorted(files))
+
+
+def models_key(index: Index, rows: Sequence[MethodRow], *, version: str) -> str:
+    """The models step's cache key: a digest of exactly the arguments ``models.emit_models``
+    receives (it takes the same ones), of every file of its code, and of the versions of
+    the tools it runs, which must be the pinned ones."""
+    if index.spec.types or index.spec.methods:
+        # a full index answers from the spec too, which this key does not cover
+        raise ValueError("the models step takes an index of the schema alone")
+    arguments = {
+        "schema": index.schema,
+        "rows": [dataclasses.asdict(row) for row in rows],
+        "version": version,
+    }
     digest = hashlib.sha256()
-    digest.update(dump_json(build_schema(spec)))
-    digest.update(f"{models.GENERATOR_VERSION} {models.RUFF_VERSION}".encode())
-    # the emitter's own code decides the output too
-    digest.update(Path(models.__file__).read_bytes())
+    # keys in their order, which is the classes' and fields' order; ASCII, which any
+    # string has (a lone surrogate too)
+    digest.update(json.dumps(arguments).encode())
+    for path in step_code(models.__name__):
+        data = path.read_bytes()
+        name = path.relative_to(TOOLING).as_posix()
+        digest.update(f"\0{name}\0{len(data)}\0".encode() + data)
+    digest.update(json.dumps(tool_versions(), sort_keys=True).encode())
     return digest.hexdigest()
 
 
-def emit_models(spec: Spec, reuse: Reuse) -> dict[str, bytes]:
-    key = models_key(spec)
+def emit_models(spec: Spec, index: Index, reuse: Reuse) -> dict[str, bytes]:
+    # the step gets the schema's facts only, so that its key covers all it can read
+    arguments = (Index.of_schema(index.schema), tuple(table(spec)))
+    key = models_key(*arguments, version=MODELS_VERSION)
     files = reuse(MODELS_STAMP, key)
     if files is None:
-        files = models.emit_models(build_schema(spec), table(spec))
+        files = models.emit_models(*arguments, version=MODELS_VERSION)
     return {**files, MODELS_STAMP: (key + "\n").encode()}
 
 
 def build_outputs(spec: Spec, reuse: Reuse = lambda stamp, key: None) -> dict[str, bytes]:
     outputs: dict[str, bytes] = {}
     index = Index(spec)
-    results = [emit(spec, index) for emit in EMITTERS] + [emit_models(spec, reuse)]
+    results = [emit(spec, index) for emit in EMITTERS] + [emit_models(spec, index, reuse)]
     for result in results:
         for path, data in result.items():
             if path in outputs:

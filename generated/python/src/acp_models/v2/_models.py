@@ -302,30 +302,6 @@ class Cost(BaseModel):
     )
 
 
-class ElicitationAcceptAction(BaseModel):
-    """
-    The user accepted the elicitation and provided content.
-    """
-
-    content: dict[str, Any] | None = Field(
-        default=None,
-        description="The user-provided content, if any, as an object matching the requested schema.",
-    )
-
-
-class CreateElicitationResponseAccept(ElicitationAcceptAction):
-    """
-    The user accepted and provided content.
-    """
-
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nOptional. Omitted and `null` are equivalent and mean no metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-    action: Literal["accept"]
-
-
 class CreateElicitationResponseDecline(BaseModel):
     """
     The user declined the elicitation.
@@ -379,35 +355,6 @@ class CreateElicitationResponseOther(BaseModel):
     @classmethod
     def check_not_create_elicitation_response_other(cls, data: Any) -> Any:
         return not_create_elicitation_response_other(data)
-
-
-class CreateElicitationResponse(
-    RootModel[
-        CreateElicitationResponseAccept
-        | CreateElicitationResponseDecline
-        | CreateElicitationResponseCancel
-        | CreateElicitationResponseOther
-    ]
-):
-    root: Annotated[
-        Union[
-            Annotated[CreateElicitationResponseAccept, Tag("accept")],
-            Annotated[CreateElicitationResponseDecline, Tag("decline")],
-            Annotated[CreateElicitationResponseCancel, Tag("cancel")],
-            Annotated[CreateElicitationResponseOther, Tag("_other")],
-        ],
-        Discriminator(
-            tag_of(
-                "action",
-                (
-                    "accept",
-                    "decline",
-                    "cancel",
-                ),
-                "_other",
-            )
-        ),
-    ] = Field(..., description="Response from the client to an elicitation request.")
 
 
 class DeleteSessionResponse(BaseModel):
@@ -3797,6 +3744,59 @@ class CreateElicitationRequestOtherRequest(ElicitationRequestScope):
     @classmethod
     def check_not_create_elicitation_request_other_request(cls, data: Any) -> Any:
         return not_create_elicitation_request_other_request(data)
+
+
+class ElicitationAcceptAction(BaseModel):
+    """
+    The user accepted the elicitation and provided content.
+    """
+
+    content: dict[str, ElicitationContentValue] | None = Field(
+        default=None,
+        description="The user-provided content, if any, as an object matching the requested schema.",
+    )
+
+
+class CreateElicitationResponseAccept(ElicitationAcceptAction):
+    """
+    The user accepted and provided content.
+    """
+
+    meta: dict[str, Any] | None = Field(
+        default=None,
+        alias="_meta",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nOptional. Omitted and `null` are equivalent and mean no metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+    )
+    action: Literal["accept"]
+
+
+class CreateElicitationResponse(
+    RootModel[
+        CreateElicitationResponseAccept
+        | CreateElicitationResponseDecline
+        | CreateElicitationResponseCancel
+        | CreateElicitationResponseOther
+    ]
+):
+    root: Annotated[
+        Union[
+            Annotated[CreateElicitationResponseAccept, Tag("accept")],
+            Annotated[CreateElicitationResponseDecline, Tag("decline")],
+            Annotated[CreateElicitationResponseCancel, Tag("cancel")],
+            Annotated[CreateElicitationResponseOther, Tag("_other")],
+        ],
+        Discriminator(
+            tag_of(
+                "action",
+                (
+                    "accept",
+                    "decline",
+                    "cancel",
+                ),
+                "_other",
+            )
+        ),
+    ] = Field(..., description="Response from the client to an elicitation request.")
 
 
 class DeleteSessionRequest(BaseModel):

@@ -1,0 +1,238 @@
+"""The models step's cache: its key covers all the step reads, so a cached ``generate`` and
+an uncached one make the same bytes, whatever the spec edit.
+
+Run through the pipeline in process, on a tmp copy of the project generated once.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+import shutil
+import subprocess
+import tomllib
+from collections.abc import Callable
+from functools import partial
+from pathlib import Path
+
+import pytest
+from acp_spec import cli, pipeline
+from acp_spec.emit import models
+from acp_spec.emit.models.codegen import TOOL_PINS, tool_versions
+from acp_spec.emit.table import table
+from acp_spec.index import Index
+from acp_spec.model import Spec
+from acp_spec.spec import load_spec
+from acp_spec.writer import replace_all, reusable
+
+ROOT = Path(__file__).resolve().parents[1]
+SPEC = "spec/acp-v2.yaml"
+METHODS_FILE = f"{models.OUT}/src/acp_models/v2/_methods.py"
+
+
+def _one(text: str, old: str, new: str) -> str:
+    assert text.count(old) == 1, old
+    return text.replace(old, new)
+
+
+def _method_block(text: str, name: str) -> str:
+    """A method's lines in the spec, up to the next method (or section comment)."""
+    found = re.search(rf"^  {re.escape(name)}:\n(?:(?:    .*)?\n)*", text, re.MULTILINE)
+    assert found is not None, name
+    return found.group(0)
+
+
+def _retry_class(text: str) -> str:
+    block = _method_block(text, "proxy/initialize")
+    return _one(text, block, _one(block, "class: as_carried", "class: idempotent"))
+
+
+def _without_method(text: str) -> str:
+    return _one(text, _method_block(text, "session/set_title"), "")
+
+
+def _with_method(text: str) -> str:
+    block = _method_block(text, "session/set_title")
+    copy = block.replace("  session/set_title:", "  session/set_name:", 1)
+    return _one(text, block, block + copy)
+
+
+def _stability(text: str) -> str:
+    block = _method_block(text, "session/fork")
+    return _one(text, block, _one(block, "stability: unstable", "stability: stable"))
+
+
+def _summary(text: str) -> str:
+    return _one(
+        text,
+        "summary: Sets the title of an Agent-owned session.",
+        "summary: Names an Agent-owned session.",
+    )
+
+
+def _type_description(text: str) -> str:
+    return _one(
+        text,
+        "description: Unique identifier for an elicitation.",
+        "description: Names one elicitation.",
+    )
+
+
+def _field_type(text: str) -> str:
+    # ElicitationAcceptAction.content: a nullable map becomes a map
+    old = "        type: [object, 'null']\n        additionalProperties:\n          $ref: ElicitationContentValue"
+    return _one(text, old, old.replace("[object, 'null']", "object"))
+
+
+def _field_added(text: str) -> str:
+    old = "    properties:\n      content:\n        description: The user-provided content, if any"
+    note = "      note:\n        description: A note.\n        type: string\n"
+    return _one(text, old, old.replace("      content:\n", note + "      content:\n"))
+
+
+def _docs_link(text: str) -> str:
+    return _one(
+        text,
+        "docs: https://agentclientprotocol.com/rfds/session-set-title",
+        "docs: https://agentclientprotocol.com/rfds/session-set-title#top",
+    )
+
+
+def _again(text: str) -> str:
+    block = _method_block(text, "session/set_title")
+    return _one(text, block, _one(block, "again: Sets the same value again.", "again: Same."))
+
+
+# (what changes, the edit, whether the step reads it: in the schema or the method rows)
+EDITS: list[tuple[str, Callable[[str], str], bool]] = [
+    ("retry class of proxy/initialize", _retry_class, True),
+    ("a method removed", _without_method, True),
+    ("a method added", _with_method, True),
+    ("a method's stability", _stability, True),
+    ("a method's summary", _summary, True),
+    ("a type's description", _type_description, True),
+    ("a field's type", _field_type, True),
+    ("a field added", _field_added, True),
+    ("a method's docs link", _docs_link, False),
+    ("a retry's `again` text", _again, False),
+]
+
+
+def _generate(root: Path) -> None:
+    spec = load_spec(root / SPEC)
+    replace_all(root, pipeline.build_outputs(spec, partial(reusable, root)))
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A copy of the project, generated from the spec as it is."""
+    root = tmp_path_factory.mktemp("cache") / "project"
+    (root / "spec").mkdir(parents=True)
+    shutil.copy(ROOT / SPEC, root / SPEC)
+    _generate(root)
+    return root
+
+
+def _edited(project: Path, tmp_path: Path, edit: Callable[[str], str]) -> Spec:
+    path = tmp_path / "acp-v2.yaml"
+    path.write_text(edit((project / SPEC).read_text(encoding="utf-8")), encoding="utf-8")
+    return load_spec(path)
+
+
+@pytest.mark.parametrize(("what", "edit", "read"), EDITS, ids=[e[0] for e in EDITS])
+def test_a_cached_generate_makes_what_an_uncached_one_does(
+    project: Path, tmp_path: Path, what: str, edit: Callable[[str], str], read: bool
+) -> None:
+    spec = _edited(project, tmp_path, edit)
+    index = Index(spec)
+    hits: list[bool] = []
+
+    def spy(stamp: str, key: str) -> dict[str, bytes] | None:
+        found = reusable(project, stamp, key)
+        hits.append(found is not None)
+        return found
+
+    cached = pipeline.emit_models(spec, index, spy)
+    uncached = pipeline.emit_models(spec, index, lambda stamp, key: None)
+    assert cached == uncached, what
+    # and the cache still serves where the edit is of something the step doesn't read
+    assert hits == [not read], what
+
+
+def test_the_proxy_initialize_retry_class_reaches_the_models(
+    project: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The case that `check` once called current: only the method table changes."""
+    root = tmp_path / "project"
+    shutil.copytree(project, root)
+    spec = root / SPEC
+    spec.write_text(_retry_class(spec.read_text(encoding="utf-8")), encoding="utf-8")
+    args = ["--spec", str(spec), "--root", str(root)]
+    assert cli.main([*args, "check"]) == 1
+    assert f"{METHODS_FILE}: differs" in capsys.readouterr().err
+    assert cli.main([*args, "generate"]) == 0
+    assert f"wrote {METHODS_FILE}" in capsys.readouterr().out
+    table_text = (root / METHODS_FILE).read_text(encoding="utf-8")
+    entry = table_text.split('"proxy/initialize": Method(', 1)[1].split(")", 1)[0]
+    assert 'retry_class="idempotent"' in entry
+    assert cli.main([*args, "check"]) == 0
+
+
+# --- the key is made of the step's arguments, code and tools ------------------------------
+
+
+def test_the_key_takes_exactly_the_steps_arguments() -> None:
+    key = inspect.signature(pipeline.models_key).parameters
+    step = inspect.signature(models.emit_models).parameters
+    assert [(p.name, p.kind) for p in key.values()] == [(p.name, p.kind) for p in step.values()]
+
+
+def test_the_key_refuses_an_index_that_answers_from_the_spec(real_spec: Spec) -> None:
+    with pytest.raises(ValueError, match="schema alone"):
+        pipeline.models_key(Index(real_spec), table(real_spec), version="0.1.0")
+
+
+def test_each_argument_changes_the_key(real_spec: Spec) -> None:
+    index = Index.of_schema(Index(real_spec).schema)
+    rows = tuple(table(real_spec))
+    key = pipeline.models_key(index, rows, version="0.1.0")
+    assert pipeline.models_key(index, rows[1:], version="0.1.0") != key
+    assert pipeline.models_key(index, rows, version="0.1.1") != key
+    # key order is the classes' and fields' order: it counts
+    schema = {**index.schema, "$defs": dict(reversed(index.schema["$defs"].items()))}
+    assert pipeline.models_key(Index.of_schema(schema), rows, version="0.1.0") != key
+
+
+def _tracked(under: str) -> set[Path]:
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", under], cwd=ROOT, capture_output=True, check=True
+    ).stdout
+    return {ROOT / p for p in listed.decode().split("\0") if p}
+
+
+def test_the_step_code_is_its_package_and_every_module_it_imports() -> None:
+    code = set(pipeline.step_code(models.__name__))
+    tooling = ROOT / "tooling/acp_spec"
+    package = _tracked("tooling/acp_spec/emit/models")
+    assert package <= code  # runtime, templates and the stub included
+    for module in ("emit/table.py", "index.py", "constants.py", "defs.py", "__init__.py"):
+        assert tooling / module in code, module
+    # nothing the step doesn't run; no cache or stray file (the key is the same from a wheel)
+    for module in ("pipeline.py", "emit/docs.py", "emit/vectors.py", "cli.py"):
+        assert tooling / module not in code, module
+    assert code <= _tracked("tooling/acp_spec")
+
+
+def test_the_pins_are_the_projects() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    pinned = dict(d.split("==") for d in project["project"]["dependencies"] if "==" in d)
+    assert {tool: pinned[tool] for tool in TOOL_PINS} == dict(TOOL_PINS)
+
+
+def test_another_tool_version_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(
+        "importlib.metadata.version",
+        lambda name: "0.0.1" if name == "pydantic" else TOOL_PINS[name],
+    )
+    with pytest.raises(models.ToolVersionError, match=r"pydantic 2\.14\.4, not 0\.0\.1"):
+        tool_versions()

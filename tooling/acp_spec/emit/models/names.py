@@ -1,0 +1,139 @@
+"""The Python names the models give the spec's wire names and defs, and the names a def
+can't take: what the rules phase needs to refuse a spec the models can't be made of,
+before any emitter runs. Pure: no datamodel-code-generator, nothing run.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import keyword
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .errors import ModelsError
+
+if TYPE_CHECKING:
+    from ...index import Index
+
+RUNTIME = Path(__file__).resolve().parent / "runtime"
+
+# Attributes pydantic's BaseModel has itself: a field of that name would shadow them.
+_MODEL_ATTRIBUTES = frozenset({
+    "model_config", "model_fields", "model_computed_fields", "model_extra",
+    "model_fields_set", "model_construct", "model_copy", "model_dump", "model_dump_json",
+    "model_json_schema", "model_parametrized_name", "model_post_init", "model_rebuild",
+    "model_validate", "model_validate_json", "model_validate_strings", "copy", "dict",
+    "json", "schema", "schema_json", "construct", "validate", "parse_obj", "parse_raw",
+    "parse_file", "from_orm", "update_forward_refs", "fields", "root",
+})  # fmt: skip
+
+# The class datamodel-code-generator makes of the document's root, dropped afterwards.
+ROOT_CLASS = "AcpSchemaRoot"
+
+# What the generated models module imports, or may (datamodel-code-generator's imports for
+# the shapes the lowering leaves, and the codegen's own): a class of that name would shadow
+# it for the rest of the module. tests/test_models.py checks the generated imports are here.
+GENERATED_IMPORTS = frozenset({
+    "Annotated", "Any", "Literal", "Optional", "Union",
+    "AnyUrl", "AwareDatetime", "BaseModel", "ConfigDict", "Discriminator", "Field",
+    "RootModel", "Tag", "ValidationInfo", "confloat", "conint", "constr", "field_validator",
+    "model_validator", "Enum", "tag_of", "reject_null",
+})  # fmt: skip
+
+
+def python_name(wire: str) -> str:
+    """The snake_case attribute for a wire name (``sessionId`` -> ``session_id``,
+    ``_meta`` -> ``meta``), with ``_`` added where Python or pydantic has the name."""
+    name = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", wire)
+    name = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1_\2", name)
+    name = re.sub(r"[^0-9a-zA-Z_]+", "_", name).lower().strip("_") or "field"
+    if name[0].isdigit() or keyword.iskeyword(name) or name in _MODEL_ATTRIBUTES:
+        name += "_"
+    return name
+
+
+def camel(text: str) -> str:
+    """``state_update`` -> ``StateUpdate``: a tag or title as part of a class name."""
+    return "".join(p[:1].upper() + p[1:] for p in re.split(r"[^0-9A-Za-z]+", text) if p)
+
+
+def _bound(tree: ast.Module) -> Iterator[str]:
+    """The names a module binds at its top level, inside ``if`` blocks too."""
+    todo: list[ast.stmt] = list(tree.body)
+    while todo:
+        node = todo.pop(0)
+        if isinstance(node, ast.If):
+            todo += node.body + node.orelse
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            yield from ((a.asname or a.name).split(".")[0] for a in node.names)
+        elif isinstance(node, ast.FunctionDef | ast.ClassDef):
+            yield node.name
+        elif isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            yield from (t.id for t in targets if isinstance(t, ast.Name))
+
+
+def _runtime_tree(path: str) -> ast.Module:
+    return ast.parse((RUNTIME / path).read_text(encoding="utf-8"))
+
+
+def _decoder_names() -> tuple[str, ...]:
+    """What ``acp_models.v2`` loads from ``_base`` on first use, as its ``_DECODER`` lists."""
+    for node in ast.walk(_runtime_tree("v2/__init__.py")):
+        if (
+            isinstance(node, ast.Assign)
+            and [t.id for t in node.targets if isinstance(t, ast.Name)] == ["_DECODER"]
+            and isinstance(node.value, ast.Call)
+            and isinstance(node.value.args[0], ast.Set)
+        ):
+            names = [e.value for e in node.value.args[0].elts if isinstance(e, ast.Constant)]
+            return tuple(str(n) for n in names)
+    raise ModelsError("runtime/v2/__init__.py lists no _DECODER names")
+
+
+# What acp_models.v2 exports besides METHODS and the models (decode and its types).
+DECODER_NAMES = _decoder_names()
+
+# Every def name that can't be a class of acp_models.v2: what the package binds itself
+# (METHODS, Method, decode's names, TYPE_CHECKING), what the models module imports, the
+# dropped root class, Python's keywords (None, True, False) and builtins (a class would
+# shadow the builtin where the module or pydantic reads it; the list is the running
+# Python's, which may add a builtin or two from one version to the next).
+RESERVED_CLASS_NAMES = frozenset({
+    *_bound(_runtime_tree("v2/__init__.py")),
+    *DECODER_NAMES,
+    *GENERATED_IMPORTS,
+    ROOT_CLASS,
+    *keyword.kwlist,
+    *keyword.softkwlist,
+    *(n for n in dir(builtins) if not n.startswith("__")),
+})  # fmt: skip
+
+
+def class_names(index: Index) -> dict[str, tuple[str, ...]]:
+    """Each class ``acp_models.v2`` would have -> where it comes from: ``$defs/X`` for def
+    X's own class, ``$defs/X/anyOf/0`` for a class made for a member of X's union
+    (``ContentBlockText``), in the order the models emitter makes them.
+
+    More than one origin is two classes with one name, which the emitter refuses; so is a
+    name in ``RESERVED_CLASS_NAMES``. A def the emitter refuses for another reason (an
+    unsupported keyword, say) is left out, so that this answers on a spec with other
+    problems too. The origin's second step is the def's name.
+    """
+    from .lowering import Lowering  # it names classes with python_name and camel, from here
+
+    origins: dict[str, list[str]] = {}
+    for name in index.defs:
+        # one def at a time: a def the lowering refuses leaves the others' answers whole
+        lowering = Lowering(index)
+        try:
+            lowering.lower_def(name)
+        except ModelsError:
+            continue
+        for class_name, paths in lowering.claims.items():
+            known = origins.setdefault(class_name, [])
+            known += [p for p in paths if p not in known]
+    return {name: tuple(paths) for name, paths in origins.items()}

@@ -1,0 +1,129 @@
+"""The files of the ``acp-models`` distribution besides the models module: the runtime,
+copied from ``runtime/``, with the few lines the spec decides written into its slots; the
+pyproject and README from ``templates/``.
+
+A slot is a comment line in a runtime file, ``# slot <name>: <what goes here>``, where the
+spec's part of that file goes (the models' names, the method rows, each class's ``not``).
+The runtime files are real source, linted and type-checked where they are; only a file
+with a slot is formatted again once filled, the others are copied byte for byte. Each file
+gets the generated-file note as its first line.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+import jinja2
+
+from ...constants import GENERATED_NOTE
+from ..table import MethodRow
+from .codegen import literal, not_names, ruff
+from .errors import ModelsError
+from .lowering import Shape
+from .names import RUNTIME
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+# What of runtime/ is the package's (the rest serves the checks of the source: a stub).
+_COPIED = ("*.py", "py.typed")
+_SLOT = re.compile(r"^(?P<indent>[ ]*)# slot (?P<name>[a-z_]+):.*\n", re.MULTILINE)
+
+
+def runtime_files() -> list[str]:
+    """The runtime's files, as paths under ``src/acp_models``, sorted."""
+    found = {p for pattern in _COPIED for p in RUNTIME.rglob(pattern)}
+    return sorted(p.relative_to(RUNTIME).as_posix() for p in found)
+
+
+def with_note(path: str, text: str) -> str:
+    """``text`` with the generated-file note first, in the comment syntax of its format."""
+    if path.endswith(".md"):
+        return f"<!-- {GENERATED_NOTE} -->\n{text}"
+    return f"# {GENERATED_NOTE}\n{text}"
+
+
+def fill(source: str, slots: Mapping[str, str]) -> str:
+    """``source`` with each slot line replaced by its text, indented as the slot is."""
+    found = [m["name"] for m in _SLOT.finditer(source)]
+    if sorted(found) != sorted(slots):
+        raise ModelsError(f"runtime slots {sorted(found)}, but filled {sorted(slots)}")
+
+    def text(match: re.Match[str]) -> str:
+        lines = slots[match["name"]].splitlines(keepends=True)
+        return "".join(match["indent"] + line if line.strip() else line for line in lines)
+
+    return _SLOT.sub(text, source)
+
+
+def distribution(
+    models: str,
+    names: Sequence[str],
+    rows: Sequence[MethodRow],
+    nots: Mapping[str, list[Shape]],
+    version: str,
+) -> dict[str, str]:
+    """Path under the distribution -> text, for every file of it."""
+    slots: dict[str, dict[str, str]] = {
+        "v2/__init__.py": {
+            "models_import": _models_import(names),
+            "model_names": "".join(f"{literal(n)},\n" for n in names),
+        },
+        "v2/_base.py": {"nots": _nots(nots)},
+        "v2/_methods.py": {"methods": _methods(rows, names)},
+    }
+    files: dict[str, str] = {}
+    for path in runtime_files():
+        source = (RUNTIME / path).read_text(encoding="utf-8")
+        text = ruff(fill(source, slots.pop(path)), fix=False) if path in slots else source
+        files[f"src/acp_models/{path}"] = with_note(path, text)
+    if slots:
+        raise ModelsError(f"no runtime file {sorted(slots)} to fill")
+    files["src/acp_models/v2/_models.py"] = models
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(TEMPLATES)),
+        keep_trailing_newline=True,
+        undefined=jinja2.StrictUndefined,
+        autoescape=False,
+    )
+    # .j2, the README too: ruff would format the Python in a .md file, and the README's
+    # examples are written for readers
+    for path in ("pyproject.toml", "README.md"):
+        files[path] = with_note(path, env.get_template(f"{path}.j2").render(version=version))
+    return files
+
+
+def _models_import(names: Sequence[str]) -> str:
+    if not names:
+        return ""
+    return "from ._models import (\n" + "".join(f"    {n},\n" for n in names) + ")\n"
+
+
+def _nots(nots: Mapping[str, list[Shape]]) -> str:
+    names = not_names(nots)
+    return "".join(
+        f"{names[name]} = reject_matching({', '.join(literal(s) for s in shapes)})\n"
+        for name, shapes in nots.items()
+    )
+
+
+def _methods(rows: Sequence[MethodRow], names: Sequence[str]) -> str:
+    known = set(names)
+    entries = []
+    for row in rows:
+        refs = (row.params, row.result, row.notification_params)
+        if missing := [r for r in refs if r is not None and r not in known]:
+            raise ModelsError(f"methods/{row.name}: {missing} are not defs")
+        fields = {
+            "name": row.name,
+            "direction": row.direction,
+            "kind": row.kind,
+            "stability": row.stability,
+            "retry_class": row.retry_class,
+            "params_def": row.params,
+            "result_def": row.result,
+            "notification_params_def": row.notification_params,
+        }
+        args = "".join(f"    {k}={literal(v) if v else None},\n" for k, v in fields.items())
+        entries.append(f"{literal(row.name)}: Method(\n{args}),\n")
+    return "".join(entries)

@@ -1,0 +1,58 @@
+"""Pydantic models of every ACP v2 def, ``METHODS``, the method table, and ``decode``,
+which reads a JSON-RPC message into them.
+
+The models load on first use: defining several hundred pydantic classes takes longer than
+a program wants to wait at import. ``decode`` and its types load on first use too; they
+are not in ``__all__``, which lists the method table and the models.
+"""
+
+from typing import TYPE_CHECKING
+
+from ._methods import METHODS, Method
+
+if TYPE_CHECKING:
+    from .. import JsonRpcError as JsonRpcError
+    from ._base import (
+        JsonValue as JsonValue,
+        Message as Message,
+        Notification as Notification,
+        Request as Request,
+        Response as Response,
+        decode as decode,
+        decode_result as decode_result,
+    )
+    # slot models_import: from ._models import every model, for type checkers
+
+__all__ = [
+    "METHODS",
+    "Method",
+    # slot model_names: the name of every model
+]
+
+if not TYPE_CHECKING:
+    _DECODER = frozenset(
+        {
+            "JsonRpcError",
+            "JsonValue",
+            "Message",
+            "Notification",
+            "Request",
+            "Response",
+            "decode",
+            "decode_result",
+        }
+    )
+
+    def __getattr__(name: str) -> object:
+        if name in __all__:
+            from . import _models
+
+            return getattr(_models, name)
+        if name in _DECODER:
+            from . import _base
+
+            return getattr(_base, name)
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+    def __dir__() -> list[str]:
+        return sorted({*globals(), *__all__, *_DECODER})

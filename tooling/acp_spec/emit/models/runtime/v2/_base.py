@@ -1,0 +1,403 @@
+"""Base classes, the checks of the JSON Schema that a type can't make, and ``decode``:
+a JSON-RPC message in, its typed message out, or the error to answer it with."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar
+
+import pydantic
+from pydantic import ConfigDict, ValidationInfo
+
+from .. import JsonRpcError
+from ._methods import METHODS
+
+_Root = TypeVar("_Root")
+
+# strict: JSON Schema converts nothing ("1" is not an integer, 1 is not true);
+# defer_build: a class builds its validator when first used, not at import.
+_CONFIG = ConfigDict(
+    strict=True,
+    defer_build=True,
+    validate_by_alias=True,
+    validate_by_name=False,
+    serialize_by_alias=True,
+)
+
+
+class BaseModel(pydantic.BaseModel):
+    """An ACP object. Parses wire (camelCase) names only; keeps unknown keys."""
+
+    model_config = ConfigDict(extra="allow", **_CONFIG)
+
+
+class RootModel(pydantic.RootModel[_Root], Generic[_Root]):
+    """An ACP value that is not an object, or a union."""
+
+    model_config = _CONFIG
+
+    if not TYPE_CHECKING:
+        # Each RootModel[X] would be one more pydantic class, made at import; every
+        # subclass declares its `root` itself, so the unparametrized class serves.
+        def __class_getitem__(cls, item: Any) -> Any:
+            return cls
+
+
+def tag_of(field: str, known: tuple[str, ...], other: str | None) -> Callable[[Any], str | None]:
+    """A tagged union's discriminator: the variant named by the tag, the catch-all for any
+    other tag. Without it pydantic tries every variant of a union in turn."""
+    names = frozenset(known)
+
+    def pick(value: Any) -> str | None:
+        tag = value.get(field) if isinstance(value, dict) else getattr(value, field, None)
+        return tag if isinstance(tag, str) and tag in names else other
+
+    return pick
+
+
+def reject_null(value: Any, info: ValidationInfo) -> Any:
+    """A field that may be omitted, but not be null."""
+    if value is None:
+        raise ValueError(f"{info.field_name} may be omitted, but not null")
+    return value
+
+
+def reject_matching(
+    *shapes: tuple[tuple[str, ...], dict[str, tuple[Any, ...]]],
+) -> Callable[[Any], Any]:
+    """A `not`: refuses an object that has all the keys of a shape and, of each key it
+    lists with values, one of those values. An open union's catch-all so refuses a known
+    tag (its body is broken, or its own variant would have taken it); an envelope, a key
+    it must not have."""
+
+    def check(data: Any) -> Any:
+        if isinstance(data, dict):
+            for keys, values in shapes:
+                if all(k in data for k in keys) and all(
+                    k not in data or _among(data[k], v) for k, v in values.items()
+                ):
+                    raise ValueError(_refusal(data, keys, values))
+        return data
+
+    return check
+
+
+def _among(value: Any, values: tuple[Any, ...]) -> bool:
+    # JSON's equality: true is not 1
+    return any(value == v and isinstance(value, bool) == isinstance(v, bool) for v in values)
+
+
+def _refusal(data: Any, keys: tuple[str, ...], values: dict[str, tuple[Any, ...]]) -> str:
+    if values:
+        key = next(iter(values))
+        return f"{data.get(key)!r} is a known {key}; the value must match that variant"
+    return f"must not have {', '.join(keys)}"
+
+
+# Each class's `not`.
+# slot nots: not_<class> = reject_matching(<its shapes>) for each class with a `not`
+
+
+# --- decode: JSON-RPC text in, a typed message or the error to answer out ----------------
+
+_PARSE_ERROR = -32700
+_INVALID_REQUEST = -32600
+_METHOD_NOT_FOUND = -32601
+_INVALID_PARAMS = -32602
+
+# A JSON value, as json.loads makes it.
+JsonValue: TypeAlias = "dict[str, JsonValue] | list[JsonValue] | str | int | float | bool | None"
+_Id: TypeAlias = "str | int | None"
+_Step: TypeAlias = "str | int"
+
+
+@dataclass(frozen=True)
+class Request:
+    """A call that expects a response: answer it with ``id``.
+
+    ``params`` is an instance of ``METHODS[method].params``; for an extension method (its
+    name starts with ``_``) the params as parsed JSON, None when absent.
+    """
+
+    id: _Id
+    method: str
+    params: pydantic.BaseModel | JsonValue
+
+
+@dataclass(frozen=True)
+class Notification:
+    """A call that expects no response, not even an error.
+
+    ``params`` is an instance of ``METHODS[method].notification_params`` when the method is
+    a request too, else of ``METHODS[method].params``; for an extension method, as parsed
+    JSON.
+    """
+
+    method: str
+    params: pydantic.BaseModel | JsonValue
+
+
+@dataclass(frozen=True)
+class Response:
+    """A response: ``result`` as parsed JSON (a response doesn't name its method; give it
+    to ``decode_result`` with the request's), or ``error``."""
+
+    id: _Id
+    result: JsonValue = None
+    error: JsonRpcError | None = None
+
+
+Message: TypeAlias = Request | Notification | Response
+
+
+def decode(raw: str | bytes) -> Message | list[Message | JsonRpcError]:
+    """One JSON-RPC 2.0 message of ACP v2, read and checked against the spec.
+
+    Raises ``JsonRpcError`` when the receiver must answer with an error: -32700 when the
+    text is not JSON, -32600 when it is not a JSON-RPC message, -32601 for a method ACP v2
+    doesn't have (or sent without the id it needs, or with one it must not have), -32602
+    when the params don't match the method's; its ``data`` names the member that failed
+    by its wire path. A batch gives a list with an item per message, where a message that
+    failed is its ``JsonRpcError``, to be answered in the batch's response; an empty batch,
+    or one that mixes calls and responses, raises.
+    """
+    value = _parse(raw)
+    if not isinstance(value, list):
+        return _message(value)
+    if not value:
+        raise _fail(_INVALID_REQUEST, None, "a batch holds at least one message")
+    items: list[Message | JsonRpcError] = []
+    for item in value:
+        try:
+            items.append(_message(item))
+        except JsonRpcError as error:
+            items.append(error)
+    if len({isinstance(i, Response) for i in items if not isinstance(i, JsonRpcError)}) > 1:
+        raise _fail(_INVALID_REQUEST, None, "a batch holds calls or responses, not both")
+    return items
+
+
+def decode_result(method: str, result: JsonValue) -> pydantic.BaseModel | JsonValue:
+    """A response's ``result`` as an instance of ``METHODS[method].result``, where
+    ``method`` is the method of the request it answers; an extension method's result is
+    returned as it is. Raises ``JsonRpcError`` (-32600, nothing to reply) if it doesn't
+    match, with ``data`` naming the member that failed (``result.messageId``)."""
+    if method.startswith("_"):
+        return result
+    entry = METHODS.get(method)
+    model = None if entry is None else entry.result
+    if model is None:
+        raise _fail(_METHOD_NOT_FOUND, None, f"ACP v2 has no request {method!r}", reply=False)
+    try:
+        return model.model_validate(result)
+    except pydantic.ValidationError as error:
+        steps, reason = _first_failure(error, result)
+        raise _fail(_INVALID_REQUEST, _path("result", steps), reason, reply=False) from None
+
+
+def _parse(raw: str | bytes) -> Any:
+    try:
+        text = raw if isinstance(raw, str) else raw.decode("utf-8")
+        return json.loads(text, parse_constant=_not_json)
+    except (ValueError, RecursionError) as error:  # UnicodeDecodeError is a ValueError
+        raise _fail(_PARSE_ERROR, None, str(error) or type(error).__name__) from None
+
+
+def _not_json(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")  # json.loads takes NaN and Infinity otherwise
+
+
+def _message(value: Any) -> Message:
+    if not isinstance(value, dict):
+        raise _fail(_INVALID_REQUEST, None, f"a message is an object, not {_kind(value)}")
+    # JSON-RPC answers no response, even an invalid one
+    reply = "result" not in value and "error" not in value
+    id_ = _request_id(value["id"], reply) if "id" in value else None
+    if value.get("jsonrpc") != "2.0":
+        raise _fail(_INVALID_REQUEST, "jsonrpc", 'must be the string "2.0"', id_, reply)
+    if "method" in value:
+        return _call(value, id_, "id" in value)
+    return _response(value, id_, reply)
+
+
+def _request_id(value: Any, reply: bool) -> _Id:
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value  # any integer: int64 is the schema's `format`, an annotation
+    if isinstance(value, float) and value.is_integer():
+        return int(value)  # 1.0 is the integer 1, in JSON Schema as in JSON
+    reason = f"an id is a string, an integer or null, not {_kind(value)}"
+    raise _fail(_INVALID_REQUEST, "id", reason, None, reply)
+
+
+def _call(value: dict[str, Any], id_: _Id, has_id: bool) -> Request | Notification:
+    method = value["method"]
+    if not isinstance(method, str):
+        reason = f"a method name is a string, not {_kind(method)}"
+        raise _fail(_INVALID_REQUEST, "method", reason, id_)
+    if method.startswith("_"):  # an extension: its params are its own
+        params = value.get("params")
+        return Request(id_, method, params) if has_id else Notification(method, params)
+    entry = METHODS.get(method)
+    kind = "request" if has_id else "notification"
+    if entry is None or entry.kind not in (kind, "both"):
+        if entry is None:
+            reason = f"ACP v2 has no method {method!r}"
+        elif has_id:
+            reason = f"{method} is a notification, and a message with an id is a request"
+        else:
+            reason = f"{method} is a request, and a message without an id is a notification"
+        raise _fail(_METHOD_NOT_FOUND, "method", reason, id_, has_id)
+    model = entry.params
+    if not has_id and entry.notification_params is not None:
+        model = entry.notification_params
+    if "params" not in value:
+        raise _fail(_INVALID_PARAMS, "params", "Field required", id_, has_id)
+    params = value["params"]
+    try:
+        parsed = model.model_validate(params)
+    except pydantic.ValidationError as error:
+        steps, reason = _first_failure(error, params)
+        raise _fail(_INVALID_PARAMS, _path("params", steps), reason, id_, has_id) from None
+    return Request(id_, method, parsed) if has_id else Notification(method, parsed)
+
+
+def _response(value: dict[str, Any], id_: _Id, reply: bool) -> Response:
+    has_result, has_error = "result" in value, "error" in value
+    if has_result and has_error:
+        raise _fail(_INVALID_REQUEST, None, "a response has result or error, not both", id_, False)
+    if not has_result and not has_error:
+        reason = "a message has a method, or is a response with result or error"
+        raise _fail(_INVALID_REQUEST, None, reason, id_, reply)
+    if "id" not in value:
+        raise _fail(_INVALID_REQUEST, "id", "a response has an id", None, False)
+    if has_result:
+        return Response(id_, value["result"])
+    error = value["error"]
+    if not isinstance(error, dict):
+        raise _fail(_INVALID_REQUEST, "error", f"an object, not {_kind(error)}", id_, False)
+    for member in ("code", "message"):
+        if member not in error:
+            raise _fail(_INVALID_REQUEST, f"error.{member}", "Field required", id_, False)
+    code, message = error["code"], error["message"]
+    if isinstance(code, float) and code.is_integer():
+        code = int(code)
+    if not isinstance(code, int) or isinstance(code, bool):
+        reason = f"an integer, not {_kind(code)}"
+        raise _fail(_INVALID_REQUEST, "error.code", reason, id_, False)
+    if not isinstance(message, str):
+        reason = f"a string, not {_kind(message)}"
+        raise _fail(_INVALID_REQUEST, "error.message", reason, id_, False)
+    received = JsonRpcError(code, message, error.get("data"), id=id_, reply=False)
+    return Response(id_, None, received)
+
+
+def _fail(
+    code: int, path: str | None, reason: str, id_: _Id = None, reply: bool = True
+) -> JsonRpcError:
+    data = {"reason": reason} if path is None else {"path": path, "reason": reason}
+    return JsonRpcError(code, data=data, id=id_, reply=reply)
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    return "an array" if isinstance(value, list) else "an object"
+
+
+def _first_failure(error: pydantic.ValidationError, data: Any) -> tuple[list[_Step], str]:
+    """The failure to report, as wire steps into ``data`` and a reason.
+
+    pydantic reports a failed union's failures in every variant, each under the variant's
+    name (no part of the wire path, so dropped). A member every variant failed on
+    (missing, or not the literal it takes) is reported first: no variant can match without
+    it, as with a missing or unknown tag. Else a variant is passed over if it failed on
+    its union's tag, the member most of its variants rejected as a literal.
+    """
+    failures: list[tuple[tuple[_Step, ...], list[_Step], list[tuple[_Step, ...]], Any]] = []
+    for each in error.errors(include_url=False):
+        loc = tuple(each["loc"])
+        steps, variants = _walk(loc, data, each["type"] == "missing")
+        failures.append((loc, steps, variants, each))
+    unions: dict[tuple[_Step, ...], set[tuple[_Step, ...]]] = {}  # union -> variants
+    members: dict[tuple[_Step, ...], set[_Step]] = {}  # variant -> members failed so
+    votes: dict[tuple[_Step, ...], Counter[_Step]] = {}  # union -> members failed as literals
+    for loc, _, variants, each in failures:
+        for variant in variants:
+            unions.setdefault(variant[:-1], set()).add(variant)
+        if variants and loc[:-1] == variants[-1] and each["type"] in _MEMBER_FAILURES:
+            members.setdefault(variants[-1], set()).add(loc[-1])
+            if each["type"] == "literal_error":
+                votes.setdefault(loc[:-2], Counter())[loc[-1]] += 1
+    common = {
+        union: set.intersection(*(members.get(v, set()) for v in variants))
+        for union, variants in unions.items()
+    }
+    for loc, steps, variants, each in failures:
+        if variants and loc[:-1] == variants[-1] and loc[-1] in common[loc[:-2]]:
+            if each["type"] == "missing":
+                return steps, str(each["msg"])
+            expected = [
+                str(e.get("ctx", {}).get("expected"))
+                for _, s, _, e in failures
+                if s == steps and e["type"] == "literal_error"
+            ]
+            return steps, "Input should be " + " or ".join(dict.fromkeys(expected))
+    tags = {union: count.most_common(1)[0][0] for union, count in votes.items()}
+    missed = {v for v, failed in members.items() if tags.get(v[:-1]) in failed}
+    for _, steps, variants, each in failures:
+        if not missed.intersection(variants):
+            return steps, str(each["msg"])
+    return failures[0][1], str(failures[0][3]["msg"])
+
+
+_MEMBER_FAILURES = frozenset({"literal_error", "missing"})
+
+
+def _walk(
+    loc: tuple[_Step, ...], data: Any, missing: bool
+) -> tuple[list[_Step], list[tuple[_Step, ...]]]:
+    """The steps of ``loc`` that are members of ``data`` (and the missing member, last),
+    and the prefix of ``loc`` that ends at each union variant's name."""
+    steps: list[_Step] = []
+    variants: list[tuple[_Step, ...]] = []
+    node = data
+    for i, step in enumerate(loc):
+        if isinstance(node, dict) and isinstance(step, str) and step in node:
+            node = node[step]
+            steps.append(step)
+        elif isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node):
+            node = node[step]
+            steps.append(step)
+        elif missing and i == len(loc) - 1:
+            steps.append(step)
+        else:
+            variants.append(loc[: i + 1])
+    return steps, variants
+
+
+_NAME = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
+
+
+def _path(start: str, steps: list[_Step]) -> str:
+    """A wire path: ``params.prompt[0].text``, ``params._meta["a.b"]``."""
+    path = start
+    for step in steps:
+        if isinstance(step, int):
+            path += f"[{step}]"
+        elif _NAME.fullmatch(step):
+            path += f".{step}"
+        else:
+            path += f"[{json.dumps(step, ensure_ascii=False)}]"
+    return path
