@@ -42,7 +42,7 @@ from acp_spec.emit.table import MethodRow, table
 from acp_spec.index import Index
 from acp_spec.model import Spec
 from acp_spec.spec import load_spec
-from conftest import UPSTREAM_V2
+from conftest import UPSTREAM_V2, write_spec
 from jsonschema import Draft202012Validator
 
 REPO = Path(__file__).resolve().parents[1]
@@ -890,15 +890,33 @@ def spec_text() -> str:
 
 
 @pytest.mark.parametrize(("what", "types", "message"), SPEC_EDITS, ids=[e[0] for e in SPEC_EDITS])
-def test_a_spec_the_models_cant_be_made_of_is_refused(
+def test_a_spec_the_models_cant_be_made_of_is_refused_by_a_rule(
     spec_text: str, tmp_path: Path, what: str, types: str, message: str
 ) -> None:
-    path = tmp_path / "acp-v2.yaml"
+    """The rules phase refuses each, at the added type, before any emitter runs; the emitter
+    itself still refuses it with ``message`` (its own assertion, should a rule go missing)."""
     added = "".join(f"  {line}\n" for line in types.splitlines())
-    path.write_text(spec_text.rstrip("\n") + "\n" + added, encoding="utf-8")
-    try:
-        spec = load_spec(path)
-    except SpecError:
-        return  # a rule refuses it, with its position: as it should be
+    text = spec_text.rstrip("\n") + "\n" + added
+    first_added = spec_text.rstrip("\n").count("\n") + 2
+    with pytest.raises(SpecError) as refused:
+        load_spec(write_spec(tmp_path, text))
+    lines = [d.position.line for d in refused.value.diagnostics]
+    assert any(line >= first_added for line in lines), [
+        d.render() for d in refused.value.diagnostics
+    ]
+    ix = Index(_without_rules(text, tmp_path))
     with pytest.raises(ModelsError, match=re.escape(message)):
-        emit_models(Index.of_schema(Index(spec).schema), table(spec), version="0.1.0")
+        emit_models(Index.of_schema(ix.schema), table(ix.spec), version="0.1.0")
+
+
+def _without_rules(text: str, tmp_path: Path) -> Spec:
+    """The spec as the loader builds it, the rules phase left out: what the emitter would
+    meet if a rule were missing."""
+    from acp_spec import rules
+
+    saved = rules.RULES
+    rules.RULES = ()
+    try:
+        return load_spec(write_spec(tmp_path / "unchecked", text))
+    finally:
+        rules.RULES = saved

@@ -202,6 +202,13 @@ def _add_property(type_name: str, prop: str) -> Callable[[dict[str, Any]], None]
     return edit
 
 
+def _add_type(name: str) -> Callable[[dict[str, Any]], None]:
+    def edit(data: dict[str, Any]) -> None:
+        data["types"][name] = {"description": "A type.", "type": "string"}
+
+    return edit
+
+
 LONG = "_" + "x" * 240
 DATA_CASES = [
     DataCase("case-only-file-clash", _copy_method("session/close", "_foo", "_Foo"), '"_Foo": {',
@@ -212,6 +219,12 @@ DATA_CASES = [
     DataCase("example-title-clash", _retitle("session/close", "Close an active session!"),
              '"Close an active session!"', "make the same vector id (close-an-active-session)"),
     DataCase("example-title-no-words", _retitle("session/close", "!!!"), '"!!!"', "makes no vector id"),
+    *(DataCase(f"type-named-{name}", _add_type(name), f'"{name}": {{', f"type name {name} is taken in the Python models")
+      for name in ("Message", "Any", "BaseModel", "Field", "None", "True")),
+    DataCase("camel-and-snake-methods", _copy_method("session/set_title", "session/setTitle"),
+             '"session/setTitle": {', "would both be the Python class ClientRequestSessionSetTitle"),
+    DataCase("one-python-name", _add_property("SessionStatusRequest", "session_id"), '"SessionStatusRequest": |{',
+             "properties 'sessionId', 'session_id' have one Python name; rename one"),
     DataCase("property-not-identifier", _add_property("SessionStatusRequest", "a b"), '"a b": {',
              "is not an identifier"),
 ]  # fmt: skip

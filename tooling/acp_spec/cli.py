@@ -10,14 +10,12 @@ from functools import partial
 from pathlib import Path
 
 from . import docs_cmd, vectors_cmd
-from .diagnostics import SpecError
-from .emit.models import ModelsError
+from .constants import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_INVALID, EXIT_OK
+from .diagnostics import SetupError, SpecError
 from .pipeline import build_outputs
 from .spec import DEFAULT_SPEC, load_spec
 from .vector_ids import emitted_ids, ids_path, read_published, vector_id_problems
 from .writer import WriterError, compare, replace_all, reusable
-
-EXIT_OK, EXIT_INVALID, EXIT_USAGE, EXIT_INTERNAL = 0, 1, 2, 3
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -58,12 +56,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except WriterError as err:
         print(f"acp-spec: {err}; nothing was written", file=sys.stderr)
         return EXIT_INVALID
-    except ModelsError as err:
-        print(f"acp-spec: cannot generate the models: {err}; nothing was written", file=sys.stderr)
+    except SetupError as err:
+        print(f"acp-spec: {err}; nothing was written", file=sys.stderr)
         return EXIT_INVALID
     except KeyboardInterrupt:
         print("interrupted; nothing was written", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
     except Exception as err:
         if os.environ.get("ACP_SPEC_DEBUG"):
             raise

@@ -50,3 +50,8 @@ def did_you_mean(word: str, choices: Iterable[str]) -> str:
 
 def one_of(choices: Sequence[str]) -> str:
     return ", ".join(f"'{c}'" for c in choices)
+
+
+class SetupError(Exception):
+    """Not the spec but the machine: a tool the toolchain runs is not the version its output
+    is pinned to, say. The message says what to install."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..diagnostics import Diagnostic
 from ..index import Index
 from ..model import Spec
-from . import examples, methods, names, references, types, upstream
+from . import examples, methods, models, names, references, types, upstream
 from .common import Rule, Written
 
 __all__ = ["RULES", "Rule", "Written", "check"]
@@ -40,6 +40,7 @@ RULES: tuple[Rule, ...] = (
     names.const_values,
     names.envelope_carriers,
     names.links_resolve,
+    models.models_can_hold_every_type,
     upstream.types_follow_upstream,
     upstream.stability_follows_upstream,
 )

@@ -464,9 +464,12 @@ class Lowering:
         for wire, prop in props.items():
             properties[wire] = self._value(_unwrap(prop), name + camel(wire), f"{path}/{wire}")
             self.aliases[wire] = python_name(wire)
-        python = [python_name(w) for w in props]
-        if len(set(python)) != len(python):
-            raise ModelsError(f"{path}: two properties with one Python name: {sorted(props)}")
+        by_python: dict[str, list[str]] = {}
+        for wire in props:
+            by_python.setdefault(python_name(wire), []).append(wire)
+        if shared := [wires for wires in by_python.values() if len(wires) > 1]:
+            names = " and ".join(", ".join(repr(w) for w in wires) for wires in shared)
+            raise ModelsError(f"{path}: properties {names} have one Python name; rename one")
         required = list(node.get("required", []))
         if missing := [r for r in required if r not in props]:
             raise ModelsError(f"{path}: required {missing} are not among its own properties")

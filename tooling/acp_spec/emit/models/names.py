@@ -123,17 +123,24 @@ def class_names(index: Index) -> dict[str, tuple[str, ...]]:
     unsupported keyword, say) is left out, so that this answers on a spec with other
     problems too. The origin's second step is the def's name.
     """
+    return survey(index)[0]
+
+
+def survey(index: Index) -> tuple[dict[str, tuple[str, ...]], dict[str, ModelsError]]:
+    """``class_names``, and the reason the lowering refuses each def it refuses."""
     from .lowering import Lowering  # it names classes with python_name and camel, from here
 
     origins: dict[str, list[str]] = {}
+    refused: dict[str, ModelsError] = {}
     for name in index.defs:
         # one def at a time: a def the lowering refuses leaves the others' answers whole
         lowering = Lowering(index)
         try:
             lowering.lower_def(name)
-        except ModelsError:
+        except ModelsError as err:
+            refused[name] = err
             continue
         for class_name, paths in lowering.claims.items():
             known = origins.setdefault(class_name, [])
             known += [p for p in paths if p not in known]
-    return {name: tuple(paths) for name, paths in origins.items()}
+    return {name: tuple(paths) for name, paths in origins.items()}, refused

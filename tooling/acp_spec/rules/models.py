@@ -1,0 +1,62 @@
+"""Rules that keep every type something the Python models (acp_models) can hold.
+
+They ask the models emitter's own naming and lowering (pure, without datamodel-code-
+generator), one def at a time, so a type the models can't be made of is reported here,
+at its place, before any emitter runs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from ..diagnostics import Diagnostic
+from ..emit.models.names import RESERVED_CLASS_NAMES, survey
+from ..index import Index
+from ..model import DERIVED_TYPE_NAMES, Spec
+from ..yamlsource import PathKey
+from .common import Written
+
+_ORIGIN = re.compile(r"^\$defs/([^/:]+)((?:/[^/:]+)*)")
+
+
+def _spec_path(spec: Spec, index: Index, origin: str) -> tuple[PathKey, str]:
+    """Where a lowering path (``$defs/X/anyOf/2``) was written, and what to call it: a
+    routing union's member is the method it binds."""
+    found = _ORIGIN.match(origin)
+    if found is None:
+        return ("types",), origin
+    name, rest = found.group(1), [p for p in found.group(2).split("/") if p]
+    if name in DERIVED_TYPE_NAMES and rest[:1] == ["anyOf"] and len(rest) > 1:
+        members = index.defs.get(name, {}).get("anyOf", [])
+        number = int(rest[1]) if rest[1].isdigit() else -1
+        method = members[number].get("title") if 0 <= number < len(members) else None
+        if isinstance(method, str) and method in spec.methods:
+            return ("methods", method), f"method {method}"
+    steps: list[str | int] = [int(p) if p.isdigit() else p for p in rest]
+    return ("types", name, *steps), f"type {name}"
+
+
+def models_can_hold_every_type(spec: Spec, index: Index, written: Written) -> Iterator[Diagnostic]:
+    for name in spec.types:
+        if name in RESERVED_CLASS_NAMES:
+            yield Diagnostic(spec.where.at(("types", name), key=True),
+                             f"type name {name} is taken in the Python models (acp_models.v2 "
+                             "binds it, imports it, or Python has it); rename the type")  # fmt: skip
+    classes, refused = survey(index)
+    for name, err in refused.items():
+        reason = str(err)
+        origin = reason.split(": ", 1)[0] if reason.startswith("$defs/") else f"$defs/{name}"
+        path, _ = _spec_path(spec, index, origin)
+        what = reason.split(": ", 1)[1] if reason.startswith("$defs/") else reason
+        advice = "" if "; " in what else "; change the schema to a form they support"
+        yield Diagnostic(spec.where.at(path), f"the Python models can't hold this: {what}{advice}")
+    for class_name, origins in classes.items():
+        if len(origins) < 2:
+            continue
+        _, first_name = _spec_path(spec, index, origins[0])
+        second, second_name = _spec_path(spec, index, origins[1])
+        yield Diagnostic(spec.where.at(second, key=second[:1] == ("methods",)),
+                         f"{second_name} and {first_name} would both be the Python class "
+                         f"{class_name}; rename one of them (or give the union member another "
+                         "title or tag)")  # fmt: skip
