@@ -272,3 +272,34 @@ SHAPE_CASES = [
 @pytest.mark.parametrize("case", SHAPE_CASES, ids=[c.id for c in SHAPE_CASES])
 def test_shape_rule_reports_at_the_value(case: DataCase, tmp_path: Path) -> None:
     test_derived_name_rule_reports_at_the_name(case, tmp_path)
+
+
+@pytest.mark.parametrize("items", [True, False])
+def test_boolean_items_are_a_schema_not_a_crash(items: bool, tmp_path: Path) -> None:
+    """`items: true` (any item) loads and makes models; `items: false` (no item) is refused
+    at its place, since the models can't hold it (it once crashed the lowering)."""
+    data = YAML(typ="safe", pure=True).load((SPEC_DIR / "acp-v2.yaml").read_text(encoding="utf-8"))
+    data["types"]["SessionStatusRequest"]["properties"]["tags"] = {"type": "array", "items": items}
+    folder = tmp_path / "spec"
+    shutil.copytree(SPEC_DIR, folder)
+    text = json.dumps(data, indent=1)
+    (folder / "acp-v2.yaml").write_text(text, encoding="utf-8")
+    if items:
+        spec = load_spec(folder / "acp-v2.yaml")
+        from acp_spec.emit.models import emit_models
+        from acp_spec.emit.table import table
+        from acp_spec.index import Index
+
+        models = emit_models(Index.of_schema(Index(spec).schema), table(spec), version="0.1.0")
+        assert (
+            "tags: list[Any] | None"
+            in models["generated/python/src/acp_models/v2/_models.py"].decode()
+        )
+        return
+    with pytest.raises(SpecError) as refused:
+        load_spec(folder / "acp-v2.yaml")
+    line, _ = _position(text.replace('"items": false', MARK + '"items": false', 1))
+    assert any(
+        d.position.line == line and "models can't hold" in d.message
+        for d in refused.value.diagnostics
+    )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from typing import Any
 
 from ..diagnostics import Diagnostic
 from ..emit.models.names import RESERVED_CLASS_NAMES, survey
@@ -33,8 +34,26 @@ def _spec_path(spec: Spec, index: Index, origin: str) -> tuple[PathKey, str]:
         method = members[number].get("title") if 0 <= number < len(members) else None
         if isinstance(method, str) and method in spec.methods:
             return ("methods", method), f"method {method}"
-    steps: list[str | int] = [int(p) if p.isdigit() else p for p in rest]
-    return ("types", name, *steps), f"type {name}"
+    return ("types", name, *_schema_path(index.defs.get(name), rest)), f"type {name}"
+
+
+def _schema_path(node: Any, steps: list[str]) -> list[str | int]:
+    """A lowering path's steps as a path into the schema: the lowering names a property by
+    its name alone (``X/sessionId``), the schema keeps it under ``properties``."""
+    out: list[str | int] = []
+    for step in steps:
+        if isinstance(node, list) and step.isdigit() and int(step) < len(node):
+            node = node[int(step)]
+            out.append(int(step))
+        elif isinstance(node, dict) and step in node:
+            node = node[step]
+            out.append(step)
+        elif isinstance(node, dict) and step in node.get("properties", {}):
+            node = node["properties"][step]
+            out += ["properties", step]
+        else:
+            break  # the lowering's own step (a class it made): the place so far is near enough
+    return out
 
 
 def models_can_hold_every_type(spec: Spec, index: Index, written: Written) -> Iterator[Diagnostic]:

@@ -79,6 +79,35 @@ def _ref(name: str) -> dict[str, Any]:
     return {"$ref": DEFS_PREFIX + name}
 
 
+# Keywords whose value is one subschema, or a list or map of them; additionalProperties and
+# unevaluatedProperties keep their booleans, which the lowering reads as they are.
+_ONE_SCHEMA = ("items", "not", "contains", "propertyNames", "if", "then", "else")
+_SCHEMA_LISTS = ("anyOf", "oneOf", "allOf", "prefixItems")
+_SCHEMA_MAPS = ("properties", "patternProperties", "dependentSchemas", "$defs")
+
+
+def _without_boolean_schemas(node: Any) -> Any:
+    """JSON Schema's boolean subschemas as objects: ``true`` is ``{}`` (any value) and
+    ``false`` is ``{not: {}}`` (none), which the lowering handles or refuses by name."""
+    if node is True:
+        return {}
+    if node is False:
+        return {"not": {}}
+    if not isinstance(node, Mapping):
+        return node
+    out = dict(node)
+    for key in _ONE_SCHEMA:
+        if key in out:
+            out[key] = _without_boolean_schemas(out[key])
+    for key in _SCHEMA_LISTS:
+        if isinstance(out.get(key), list):
+            out[key] = [_without_boolean_schemas(item) for item in out[key]]
+    for key in _SCHEMA_MAPS:
+        if isinstance(out.get(key), Mapping):
+            out[key] = {k: _without_boolean_schemas(v) for k, v in out[key].items()}
+    return out
+
+
 def _unwrap(node: Mapping[str, Any]) -> Mapping[str, Any]:
     """``{allOf: [X]}`` with only annotations beside it is X: upstream's way to put a
     description on a reference."""
@@ -282,7 +311,9 @@ class Lowering:
 
     def __init__(self, index: Index) -> None:
         self.index = index
-        self.source: Mapping[str, Mapping[str, Any]] = index.defs
+        self.source: Mapping[str, Mapping[str, Any]] = {
+            name: _without_boolean_schemas(node) for name, node in index.defs.items()
+        }
         self.defs: dict[str, dict[str, Any]] = {}
         # union def -> {member def: its part of the names of classes distributed over it}
         self.variants: dict[str, dict[str, str]] = {}
