@@ -21,6 +21,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
+from .constants import GENERATED_NOTE
 from .emit.docs import PAGE_NOTE
 
 MANIFEST = "generated/manifest.json"
@@ -67,8 +68,8 @@ def sha256(data: bytes) -> str:
 
 def manifest_bytes(outputs: Mapping[str, bytes]) -> bytes:
     record = {
-        "comment": "generated from spec/acp-v2.yaml by acp-spec; do not edit. "
-        "The files acp-spec generated, so it can delete them when the spec stops producing them.",
+        "comment": f"{GENERATED_NOTE}. The files acp-spec generated, so it can delete "
+        "them when the spec stops producing them.",
         "files": {path: sha256(outputs[path]) for path in sorted(outputs)},
     }
     return (json.dumps(record, indent=2) + "\n").encode()
