@@ -78,6 +78,10 @@ CASES = [
          "tags are snake_case strings"),
     Case("standard-error-code", "    code: -32602\n", "    code: ⟦-32603\n",
          "invalid_params is JSON-RPC's code -32602, not -32603"),
+    # a rustdoc-style link names something of the spec
+    Case("link-to-nothing", '        description: |-\n          Identifies this submission, so that the Agent inserts its user message at most once.\n\n          Optional. Omitted and `null` are equivalent and mean no key: the Agent handles the\n          prompt without duplicate detection. Any other value that is not an\n          [`IdempotencyKey`]',
+         '        description: ⟦|-\n          Identifies this submission, so that the Agent inserts its user message at most once.\n\n          Optional. Omitted and `null` are equivalent and mean no key: the Agent handles the\n          prompt without duplicate detection. Any other value that is not an\n          [`IdempotencyKe`]',
+         "[`IdempotencyKe`] names no type, field or variant of the spec (did you mean 'IdempotencyKey'?)"),
     # upstream
     Case("upstream-description", "        description: The ID of the session to send this user message to\n",
          "        description: ⟦The session to send this to\n",
