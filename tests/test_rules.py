@@ -307,3 +307,21 @@ def test_boolean_items_are_a_schema_not_a_crash(items: bool, tmp_path: Path) -> 
         d.position.line == line and "models can't hold" in d.message
         for d in refused.value.diagnostics
     )
+
+
+def test_a_spec_without_session_close_still_makes_its_envelope_vectors(tmp_path: Path) -> None:
+    """Deleting session/close once crashed the vectors (KeyError): the envelope cases ride on
+    the first request method with an example instead."""
+    from acp_spec.emit.vectors import emit_vectors
+    from acp_spec.index import Index
+
+    data = YAML(typ="safe", pure=True).load((SPEC_DIR / "acp-v2.yaml").read_text(encoding="utf-8"))
+    del data["methods"]["session/close"]
+    folder = tmp_path / "spec"
+    shutil.copytree(SPEC_DIR, folder)
+    (folder / "acp-v2.yaml").write_text(json.dumps(data, indent=1), encoding="utf-8")
+    spec = load_spec(folder / "acp-v2.yaml")
+    envelope = json.loads(emit_vectors(spec, Index(spec))["generated/vectors/envelope.json"])
+    messages = [c["message"] for g in envelope["groups"] for c in g["cases"]]
+    assert not any('"session/close"' in m for m in messages)
+    assert any(f'"method":"{next(iter(spec.methods))}"' in m for m in messages)
