@@ -62,7 +62,8 @@ def pair(a: Callable[[], float], b: Callable[[], float], reps: int) -> tuple[flo
 
 def project_copy(spec_text: str) -> Path:
     folder = Path(tempfile.mkdtemp(prefix="acp-bench-"))
-    (folder / "spec").mkdir()
+    # what the spec reads beside it: the upstream snapshot and the published vector ids
+    shutil.copytree(ROOT / "spec", folder / "spec", ignore=shutil.ignore_patterns("acp-v2.yaml"))
     (folder / "spec/acp-v2.yaml").write_text(spec_text, encoding="utf-8")
     return folder
 

@@ -24,6 +24,7 @@ from acp_spec.index import Index
 from acp_spec.model import Spec
 from acp_spec.spec import load_spec
 from acp_spec.writer import replace_all, reusable
+from conftest import write_spec
 
 ROOT = Path(__file__).resolve().parents[1]
 SPEC = "spec/acp-v2.yaml"
@@ -127,16 +128,13 @@ def _generate(root: Path) -> None:
 def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A copy of the project, generated from the spec as it is."""
     root = tmp_path_factory.mktemp("cache") / "project"
-    (root / "spec").mkdir(parents=True)
-    shutil.copy(ROOT / SPEC, root / SPEC)
+    write_spec(root / "spec")
     _generate(root)
     return root
 
 
 def _edited(project: Path, tmp_path: Path, edit: Callable[[str], str]) -> Spec:
-    path = tmp_path / "acp-v2.yaml"
-    path.write_text(edit((project / SPEC).read_text(encoding="utf-8")), encoding="utf-8")
-    return load_spec(path)
+    return load_spec(write_spec(tmp_path, edit((project / SPEC).read_text(encoding="utf-8"))))
 
 
 @pytest.mark.parametrize(("what", "edit", "read"), EDITS, ids=[e[0] for e in EDITS])

@@ -132,15 +132,25 @@ def survey(index: Index) -> tuple[dict[str, tuple[str, ...]], dict[str, ModelsEr
 
     origins: dict[str, list[str]] = {}
     refused: dict[str, ModelsError] = {}
+
+    def keep(lowering: Lowering, failed: str | None = None) -> None:
+        # a refused def's classes were never made: leave them out
+        own = None if failed is None else f"$defs/{failed}"
+        for class_name, paths in lowering.claims.items():
+            made = [p for p in paths if own is None or (p != own and not p.startswith(own + "/"))]
+            if made:
+                known = origins.setdefault(class_name, [])
+                known += [p for p in made if p not in known]
+
+    # one lowering for all defs (each def once, its references with it); a def it refuses
+    # leaves it half done, so the defs after it get a fresh one
+    lowering = Lowering(index)
     for name in index.defs:
-        # one def at a time: a def the lowering refuses leaves the others' answers whole
-        lowering = Lowering(index)
         try:
             lowering.lower_def(name)
         except ModelsError as err:
             refused[name] = err
-            continue
-        for class_name, paths in lowering.claims.items():
-            known = origins.setdefault(class_name, [])
-            known += [p for p in paths if p not in known]
+            keep(lowering, name)
+            lowering = Lowering(index)
+    keep(lowering)
     return {name: tuple(paths) for name, paths in origins.items()}, refused
