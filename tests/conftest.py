@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 from typing import Any
@@ -77,3 +78,14 @@ def write_spec(folder: Path, text: str | None = None) -> Path:
         SPEC_PATH.read_text(encoding="utf-8") if text is None else text, encoding="utf-8"
     )
     return path
+
+
+_SNAPSHOT = re.compile(r"^  schemas:\n    stable: .*\n    unstable: .*\n", re.M)
+
+
+def without_upstream_snapshot(text: str) -> str:
+    """The spec text without `upstream › schemas`: for tests whose synthetic edits (a method
+    renamed, a type changed) are about something else than following upstream."""
+    out, count = _SNAPSHOT.subn("", text)
+    assert count == 1, "the spec's upstream › schemas block changed; update this helper"
+    return out

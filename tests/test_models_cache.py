@@ -24,7 +24,7 @@ from acp_spec.index import Index
 from acp_spec.model import Spec
 from acp_spec.spec import load_spec
 from acp_spec.writer import replace_all, reusable
-from conftest import write_spec
+from conftest import without_upstream_snapshot, write_spec
 
 ROOT = Path(__file__).resolve().parents[1]
 SPEC = "spec/acp-v2.yaml"
@@ -134,7 +134,8 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _edited(project: Path, tmp_path: Path, edit: Callable[[str], str]) -> Spec:
-    return load_spec(write_spec(tmp_path, edit((project / SPEC).read_text(encoding="utf-8"))))
+    text = without_upstream_snapshot((project / SPEC).read_text(encoding="utf-8"))
+    return load_spec(write_spec(tmp_path, edit(text)))
 
 
 @pytest.mark.parametrize(("what", "edit", "read"), EDITS, ids=[e[0] for e in EDITS])
