@@ -188,7 +188,7 @@ def corpus() -> list[Mutant]:
         else:
             data = copy.deepcopy(base)
             steps = [rng.choice(DATA_MUTATIONS)(rng, data) for _ in range(rng.choice([1, 1, 2]))]
-            if rng.random() < 0.6 and isinstance(data.get("upstream"), dict):
+            if rng.random() < 0.3 and isinstance(data.get("upstream"), dict):
                 # without the snapshot nothing holds the types to upstream's, so the
                 # emitters meet the mutated types themselves
                 data["upstream"].pop("schemas", None)
