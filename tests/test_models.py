@@ -889,6 +889,7 @@ def spec_text() -> str:
     return (REPO / "spec/acp-v2.yaml").read_text(encoding="utf-8")
 
 
+@pytest.mark.slow  # two loads of the spec and a lowering each: seconds per case
 @pytest.mark.parametrize(("what", "types", "message"), SPEC_EDITS, ids=[e[0] for e in SPEC_EDITS])
 def test_a_spec_the_models_cant_be_made_of_is_refused_by_a_rule(
     spec_text: str, tmp_path: Path, what: str, types: str, message: str

@@ -7,6 +7,7 @@ Cases run in process (load_spec); tests/test_bad_specs.py proves the command end
 from __future__ import annotations
 
 import copy
+import functools
 import json
 import re
 import shutil
@@ -136,6 +137,7 @@ def test_warnings_are_labelled(tmp_path: Path) -> None:
     assert warnings and all(re.search(r":\d+:\d+: warning: ", w.render()) for w in warnings)
 
 
+@pytest.mark.slow
 def test_check_fails_on_an_unpublished_vector_id_and_says_how_to_publish(tmp_path: Path) -> None:
     """A green check means the published ids hold: new ones must be published first."""
     import contextlib
@@ -173,6 +175,19 @@ def test_check_fails_on_an_unpublished_vector_id_and_says_how_to_publish(tmp_pat
 
 
 # ── names the emitters derive: data edits, the spec written as JSON (which is YAML) ──
+
+
+@functools.cache
+def _spec_data() -> dict[str, Any]:
+    data: dict[str, Any] = YAML(typ="safe").load(
+        (SPEC_DIR / "acp-v2.yaml").read_text(encoding="utf-8")
+    )
+    return data
+
+
+def spec_data() -> dict[str, Any]:
+    """The real spec as data, a fresh copy for each edit (parsed once: it takes a while)."""
+    return copy.deepcopy(_spec_data())
 
 
 @dataclass(frozen=True)
@@ -236,7 +251,7 @@ DATA_CASES = [
 
 @pytest.mark.parametrize("case", DATA_CASES, ids=[c.id for c in DATA_CASES])
 def test_derived_name_rule_reports_at_the_name(case: DataCase, tmp_path: Path) -> None:
-    data = YAML(typ="safe", pure=True).load((SPEC_DIR / "acp-v2.yaml").read_text(encoding="utf-8"))
+    data = spec_data()
     case.edit(data)
     text = json.dumps(data, indent=1, ensure_ascii=False)
     folder = tmp_path / "spec"
@@ -278,11 +293,12 @@ def test_shape_rule_reports_at_the_value(case: DataCase, tmp_path: Path) -> None
     test_derived_name_rule_reports_at_the_name(case, tmp_path)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("items", [True, False])
 def test_boolean_items_are_a_schema_not_a_crash(items: bool, tmp_path: Path) -> None:
     """`items: true` (any item) loads and makes models; `items: false` (no item) is refused
     at its place, since the models can't hold it (it once crashed the lowering)."""
-    data = YAML(typ="safe", pure=True).load((SPEC_DIR / "acp-v2.yaml").read_text(encoding="utf-8"))
+    data = spec_data()
     data["types"]["SessionStatusRequest"]["properties"]["tags"] = {"type": "array", "items": items}
     folder = tmp_path / "spec"
     shutil.copytree(SPEC_DIR, folder)
@@ -315,7 +331,7 @@ def test_a_spec_without_session_close_still_makes_its_envelope_vectors(tmp_path:
     from acp_spec.emit.vectors import emit_vectors
     from acp_spec.index import Index
 
-    data = YAML(typ="safe", pure=True).load((SPEC_DIR / "acp-v2.yaml").read_text(encoding="utf-8"))
+    data = spec_data()
     del data["methods"]["session/close"]
     folder = tmp_path / "spec"
     shutil.copytree(SPEC_DIR, folder)
