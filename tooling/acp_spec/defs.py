@@ -34,6 +34,13 @@ FORMAT_ONLY_KEYS = frozenset({"meta"})
 
 OTHER_TITLE = "other"
 
+# Where JSON Schema nests subschemas: under a map of names, in a list, or one alone.
+SCHEMA_MAPS = ("properties", "patternProperties", "dependentSchemas", "$defs")
+SCHEMA_LISTS = ("anyOf", "oneOf", "allOf", "prefixItems")
+ONE_SCHEMA = (
+    "items", "additionalProperties", "not", "contains", "propertyNames", "if", "then", "else",
+)  # fmt: skip
+
 
 def ref_target(value: str) -> str:
     """The JSON pointer a by-name reference stands for."""

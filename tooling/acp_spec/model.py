@@ -98,9 +98,6 @@ class Method:
     def notification(self) -> Call | None:
         return self.call("notification")
 
-    def retry_class(self, direction: Direction) -> str:
-        return next(r.retry_class for r in self.retry if r.direction == direction)
-
     @property
     def side(self) -> str:
         """Upstream's ``x-side``: who handles the method (the receiver)."""

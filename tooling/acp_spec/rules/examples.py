@@ -20,7 +20,7 @@ from .. import patterns
 from ..defs import DEFS_PREFIX, OTHER_TITLE
 from ..diagnostics import Diagnostic, did_you_mean, one_of
 from ..index import Index, is_null, stands_for
-from ..model import Spec
+from ..model import Call, Example, Spec
 from ..yamlsource import PathKey
 from .common import Written
 from .common import at as _at
@@ -44,10 +44,7 @@ def examples_validate(spec: Spec, index: Index, written: Written) -> Iterator[Di
                 yield _at(spec, base, f"example '{example.title}' is a {example.kind} example but "
                           f"{method.name} is not a {example.kind}; {other}")  # fmt: skip
                 continue
-            checks = [("params", call.params, example.params)]
-            if call.result is not None:
-                checks.append(("result", call.result, example.result))
-            for role, type_name, value in checks:
+            for role, type_name, value in _roles(call, example):
                 if type_name not in spec.types:
                     continue
                 for error in validate(type_name).iter_errors(value):
@@ -55,6 +52,14 @@ def examples_validate(spec: Spec, index: Index, written: Written) -> Iterator[Di
                     where = " › ".join([role, *map(str, inner)])
                     yield _at(spec, base + (role, *inner), f"example '{example.title}' does not "
                               f"match {type_name} at {where}: {error.message}; fix the example or the type")  # fmt: skip
+
+
+def _roles(call: Call, example: Example) -> list[tuple[str, str, Any]]:
+    """What an example holds to its method's types: (role, type name, value)."""
+    roles = [("params", call.params, example.params)]
+    if call.result is not None:
+        roles.append(("result", call.result, example.result))
+    return roles
 
 
 def _validators(index: Index) -> Callable[[str], Draft202012Validator]:
@@ -79,10 +84,7 @@ def examples_say_what_they_mean(spec: Spec, index: Index, _: object) -> Iterator
             if call is None:
                 continue  # examples_validate reports it
             base: PathKey = ("methods", method.name, "examples", number)
-            roles = [("params", call.params, example.params)]
-            if call.result is not None:
-                roles.append(("result", call.result, example.result))
-            for role, type_name, value in roles:
+            for role, type_name, value in _roles(call, example):
                 if type_name not in index.defs:
                     continue
                 lint = _Lint(index, f"example '{example.title}'")

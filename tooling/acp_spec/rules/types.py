@@ -8,7 +8,7 @@ from typing import Any
 
 from .. import patterns
 from ..constants import KEY_TYPE
-from ..defs import OTHER_TITLE, keyword_values, ref_target
+from ..defs import ONE_SCHEMA, OTHER_TITLE, SCHEMA_LISTS, SCHEMA_MAPS, keyword_values, ref_target
 from ..diagnostics import Diagnostic, did_you_mean
 from ..index import Index
 from ..model import Spec
@@ -30,14 +30,14 @@ def nodes(fragment: Any, path: PathKey) -> Iterator[tuple[PathKey, Mapping[str, 
     if isinstance(fragment, Mapping):
         yield path, fragment
         for key, value in fragment.items():
-            if key in ("properties", "$defs", "patternProperties", "dependentSchemas"):
+            if key in SCHEMA_MAPS:
                 if isinstance(value, Mapping):
                     for name, sub in value.items():
                         yield from nodes(sub, (*path, key, name))
-            elif key in ("anyOf", "oneOf", "allOf", "prefixItems") and isinstance(value, list):
+            elif key in SCHEMA_LISTS and isinstance(value, list):
                 for number, sub in enumerate(value):
                     yield from nodes(sub, (*path, key, number))
-            elif key in ("items", "additionalProperties", "not", "contains", "propertyNames"):
+            elif key in ONE_SCHEMA:
                 yield from nodes(value, (*path, key))
 
 

@@ -26,7 +26,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...defs import DEFS_PREFIX
+from ...defs import DEFS_PREFIX, ONE_SCHEMA, SCHEMA_LISTS, SCHEMA_MAPS
 from ...index import Index, constraints, ref_name, type_list
 from .errors import ModelsError
 from .names import camel, python_name
@@ -79,11 +79,8 @@ def _ref(name: str) -> dict[str, Any]:
     return {"$ref": DEFS_PREFIX + name}
 
 
-# Keywords whose value is one subschema, or a list or map of them; additionalProperties and
-# unevaluatedProperties keep their booleans, which the lowering reads as they are.
-_ONE_SCHEMA = ("items", "not", "contains", "propertyNames", "if", "then", "else")
-_SCHEMA_LISTS = ("anyOf", "oneOf", "allOf", "prefixItems")
-_SCHEMA_MAPS = ("properties", "patternProperties", "dependentSchemas", "$defs")
+# additionalProperties keeps its boolean, which the lowering reads as it is
+_ONE_SCHEMA = tuple(k for k in ONE_SCHEMA if k != "additionalProperties")
 
 
 def _without_boolean_schemas(node: Any) -> Any:
@@ -99,10 +96,10 @@ def _without_boolean_schemas(node: Any) -> Any:
     for key in _ONE_SCHEMA:
         if key in out:
             out[key] = _without_boolean_schemas(out[key])
-    for key in _SCHEMA_LISTS:
+    for key in SCHEMA_LISTS:
         if isinstance(out.get(key), list):
             out[key] = [_without_boolean_schemas(item) for item in out[key]]
-    for key in _SCHEMA_MAPS:
+    for key in SCHEMA_MAPS:
         if isinstance(out.get(key), Mapping):
             out[key] = {k: _without_boolean_schemas(v) for k, v in out[key].items()}
     return out
