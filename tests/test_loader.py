@@ -8,12 +8,16 @@ command in a subprocess with a timeout; the rest calls the loader in process.
 
 from __future__ import annotations
 
+import copy
+import functools
 import re
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
+from acp_spec import formatcheck
 from acp_spec.diagnostics import SpecError
 from acp_spec.yamlsource import MAX_DEPTH, loads
 from test_bad_specs import MARK, SPEC, edit, resolve, run_check
@@ -475,3 +479,37 @@ def test_validator_for_resolves_references_in_a_registry() -> None:
     )
     validator = validator_for({"$ref": "urn:t#/$defs/A"}, registry=registry)
     assert validator.is_valid("aaa") and not validator.is_valid(EVIL * 1000)
+
+
+# --- the format check's fast path never accepts what python's jsonschema refuses ------------
+
+# (where in the spec data, a value): values where the two regex dialects could part
+ODD_NAMES: list[tuple[tuple[str, ...], str]] = [
+    (("methods", "session/prompt", "docs"), "https://example.com/\x1cx"),
+    (("methods", "session/prompt", "docs"), "https://example.com/é"),
+    (("methods", "session/prompt", "docs"), "https://example.com/a b"),
+    (("methods", "session/prompt", "docs"), "https://example.com/a\n"),
+    (("methods", "session/prompt", "docs"), "https://example.com/a"),
+    (("methods", "session/prompt", "request", "params"), "PromptRequest\n"),
+    (("methods", "session/prompt", "request", "params"), "Prompt٣"),
+    (("methods", "session/prompt", "request", "params"), "PromptRequest"),
+]
+
+
+@pytest.mark.parametrize(("path", "value"), ODD_NAMES, ids=[repr(v) for _, v in ODD_NAMES])
+def test_the_fast_format_check_refuses_at_least_what_jsonschema_does(
+    path: tuple[str, ...], value: str
+) -> None:
+    data = copy.deepcopy(_spec_data())
+    target = data
+    for step in path[:-1]:
+        target = target[step]
+    target[path[-1]] = value
+    python_finds = list(formatcheck.validator().iter_errors(data))
+    # python's verdict stands whenever the fast one refuses, so only this way matters
+    assert not (formatcheck._surely_valid(data) and python_finds), value
+
+
+@functools.cache
+def _spec_data() -> Any:
+    return loads(SPEC.read_bytes(), str(SPEC)).data

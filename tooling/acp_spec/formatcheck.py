@@ -9,6 +9,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+import jsonschema_rs
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
@@ -24,13 +25,36 @@ _JSON_TYPES = {
 
 
 @lru_cache(maxsize=1)
+def _schema() -> Any:
+    return json.loads(FORMAT_SCHEMA.read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1)
 def validator() -> Draft202012Validator:
-    schema = json.loads(FORMAT_SCHEMA.read_text(encoding="utf-8"))
-    return Draft202012Validator(schema)
+    return Draft202012Validator(_schema())
+
+
+@lru_cache(maxsize=1)
+def _fast() -> jsonschema_rs.Validator:
+    return jsonschema_rs.validator_for(_schema())
+
+
+def _surely_valid(data: Any) -> bool:
+    """Whether the compiled validator finds no problem: 200 times faster than python's, so
+    a valid spec (every run but the broken ones) never waits for the slow one. Python's
+    still decides, and words, every problem. The two regex dialects differ only in ways
+    that make the fast one refuse more (`$` before a final newline), never less: the
+    format schema's patterns are written in the part they share (ASCII classes, no `\\s`)."""
+    try:
+        return bool(_fast().is_valid(data))
+    except ValueError:  # what it cannot take in (a mapping with non-string keys)
+        return False
 
 
 def check_format(data: Any, where: SourceMap) -> list[tuple[PathKey, Diagnostic]]:
     """Every shape problem, with the data path it concerns."""
+    if _surely_valid(data):
+        return []
     found = []
     for error in validator().iter_errors(data):
         for path, at_key, message in _explain(error):
