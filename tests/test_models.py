@@ -657,7 +657,7 @@ def test_generated_package_passes_mypy_strict(out: Path, tmp_path: Path) -> None
     # a cache of this test's own: the second run reads the package from the first's
     command = [str(mypy), "--strict", "--cache-dir", str(tmp_path / "c")]
     done = subprocess.run(
-        [*command, "-p", "acp_models", str(tmp_path / "user.py")],
+        [*command, "acp_models", str(tmp_path / "user.py")],
         cwd=out / PY / "src", capture_output=True, text=True,
     )  # fmt: skip
     assert done.returncode == 0, done.stdout + done.stderr
