@@ -14,6 +14,7 @@ receiver does), and each finding's message names the side that breaks.
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 from typing import Literal
 
@@ -133,10 +134,9 @@ RULES: tuple[Rule, ...] = (
     _rule("constraint-changed", "breaking", "both", "values",
           "A constraint was replaced by another (a pattern, a format, a const, an allOf "
           "part, any other keyword): either side may refuse the other's values."),
-    _rule("reference-changed", "breaking", "both", "values",
-          "A place refers to another def of another shape (compared where it is)."),
     _rule("reference-retargeted", "info", "none", "values",
-          "A place refers to another def of the same shape: nothing changes on the wire."),
+          "A place refers to another def of the same shape: nothing changes on the wire "
+          "(a def of another shape is compared with the old one there, by the rules above)."),
     _rule("default-changed", "warning", "both", "values",
           "A default changed: old and new peers read an omitted value differently."),
     _rule("tolerance-changed", "info", "backward", "values",
@@ -193,5 +193,6 @@ def render_catalog() -> str:
             group = rule.group
             lines += ["", f"## {group}"]
         lines.append(f"{rule.id:28} {rule.severity:9} looks {rule.looks}")
-        lines.append(f"    {rule.meaning}")
+        lines.append(textwrap.fill(rule.meaning, 96, initial_indent="    ",
+                                   subsequent_indent="    "))  # fmt: skip
     return "\n".join(lines) + "\n"
