@@ -57,7 +57,7 @@ RULES: tuple[Rule, ...] = (
           "A method became less stable (stable → unstable → proposed)."),
     _rule("method-stability-raised", "info", "none", "methods",
           "A method became more stable (proposed → unstable → stable)."),
-    _rule("method-capability-changed", "breaking", "forward", "methods",
+    _rule("method-capability-changed", "breaking", "both", "methods",
           "The capability that gates a method is another one: old callers check the old "
           "capability, which new receivers no longer advertise for it."),
     _rule("method-capability-added", "warning", "forward", "methods",

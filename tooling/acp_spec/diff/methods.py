@@ -104,8 +104,9 @@ def _calls(old: MethodFacts, new: MethodFacts, values: Values) -> Iterator[Findi
                 continue  # the def itself is compared, with every method that reaches it
             flow = Flow(frozenset(writers), frozenset(readers), frozenset({name}))
             if values.compare_roots(was, now, flow) and not values.renames.same(was, now):
+                verb = "are" if what == "params" else "is"
                 yield Finding.of("method-params-changed", name, [name], f"{name}'s {what} "
-                                 f"are now {now} instead of {was}, of the same shape")  # fmt: skip
+                                 f"{verb} now {now} instead of {was}, of the same shape")  # fmt: skip
 
 
 def _kinds(method: MethodFacts) -> str:
