@@ -364,7 +364,7 @@ def _cases() -> list[Case]:
     return [
         # methods
         Case("method-removed", True, lambda: (view(methods=[*both_methods, other]), view()), "a method is gone"),
-        Case("method-removed", False, lambda: (view(methods=[*both_methods, other]), view(methods=[*both_methods, other])), "it stays"),
+        Case("method-removed", False, lambda: (view(methods=[*both_methods, other]), view(methods=[*both_methods, renamed])), "a rename is no removal"),
         Case("method-added", True, lambda: (view(), view(methods=[*both_methods, other])), "a new method"),
         Case("method-added", False, lambda: (view(methods=[*both_methods, other]), view(methods=[*both_methods, renamed])), "a rename is no addition"),
         Case("method-renamed", True, lambda: (view(methods=[*both_methods, other]), view(methods=[*both_methods, renamed])), "same params and result, new name"),
@@ -406,7 +406,7 @@ def _cases() -> list[Case]:
         Case("method-audited-changed", False, lambda: (view(), view()), "unchanged"),
         # values
         Case("property-removed", True, lambda: field(STRING, None), "a field is gone"),
-        Case("property-removed", False, lambda: field(None, STRING), "added, not removed"),
+        Case("property-removed", False, lambda: (view(_defs(PromptRequest={"type": "object", "properties": {"sessionId": STRING}})), view(_defs(PromptRequest={"type": "object", "properties": {"sessionID": STRING}}))), "a rename is no removal"),
         Case("property-added", True, lambda: field(None, STRING), "a new optional field"),
         Case("property-added", False, lambda: field(None, STRING, new_required=True), "a required one is another rule"),
         Case("property-required-added", True, lambda: field(None, STRING, new_required=True), "a new required field"),
@@ -523,6 +523,14 @@ def test_directions_name_the_side_that_breaks() -> None:
     assert [f.message for f in orphan if f.rule == "closed-variant-added"] == [
         'Orphan: value "b" added: new senders may send what old receivers refuse'
     ]
+
+
+def test_a_rename_is_one_finding() -> None:
+    found = compare(
+        view(_defs(PromptRequest=REFERS_A, A=THING)), view(_defs(PromptRequest=REFERS_B, B=THING))
+    )
+    assert [(f.rule, f.where) for f in found] == [("def-renamed", "#/$defs/B")]
+    assert found[0].methods == (PROMPT,) and found[0].message.startswith("A is now called B")
 
 
 def test_a_change_is_reported_once_at_the_def_that_changed() -> None:
@@ -671,6 +679,8 @@ def test_bad_accept_file_is_a_positioned_error(
         f"{accept}:1:9: unknown rule 'constraint-tightend' (did you mean 'constraint-tightened'?)"
         in err
     )
+    code, _, err = run(capsys, *pair, "--accept", tmp_path / "missing.yaml")
+    assert code == 2 and "missing.yaml: no such file" in err
 
 
 def test_malformed_json_is_a_positioned_error(

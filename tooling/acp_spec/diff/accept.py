@@ -20,6 +20,7 @@ from ..diagnostics import Diagnostic, Position, SpecError, did_you_mean, one_of
 from ..yamlsource import load
 from .catalog import BY_ID
 from .finding import Finding
+from .sources import InputError
 
 _KEYS = ("rule", "where", "reason")
 
@@ -40,6 +41,9 @@ class Judged:
 
 def read_accept(path: Path, display: str | None = None) -> tuple[Entry, ...]:
     """The entries of an accept file; raises SpecError naming every problem in it."""
+    if not path.is_file():
+        raise InputError(f"--accept {path}: no such file; give the YAML list of reviewed "
+                         "findings ({rule, where, reason})")  # fmt: skip
     source = load(path, display or str(path))
     data, where = source.data, source.where
     if data is None:
