@@ -31,6 +31,11 @@ PY = sys.executable
 BIN = Path(PY).parent
 UPSTREAM_SDK = "agent-client-protocol==0.12.1"
 UPSTREAM_VENV = ROOT / "benchmarks" / ".venv-upstream"
+REFERENCE = ROOT.parent / "shared" / "reference"
+UPSTREAM_RELEASES = (
+    str(REFERENCE / "acp-upstream/schema/v2/schema.unstable.json"),
+    str(REFERENCE / "acp-upstream-npm/sdk-2.4.0/schema/v2/schema.unstable.json"),
+)
 
 # the datamodel-code-generator options acp-spec itself uses (design.md, "Clean options")
 DMCG_ARGS = [
@@ -208,6 +213,16 @@ def main() -> None:
     rows.append(
         ("run every vector: models (decode) ÷ JSON Schema, seconds", models_s, schema_s, "report")
     )
+
+    # 7. acp-spec diff, the whole command: the spec against itself (read once) and two
+    # upstream releases three months apart
+    itself, releases = pair(
+        lambda: acp_spec(real, "diff", "spec/acp-v2.yaml"),
+        lambda: acp_spec(real, "diff", "--fail-on", "never", *UPSTREAM_RELEASES),
+        reps,
+    )
+    rows.append(("diff: spec vs itself ÷ b7f0005 → sdk-2.4.0, seconds", itself, releases,
+                 "a ≤ 1 s, b a few s"))  # fmt: skip
 
     print(
         f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"

@@ -20,6 +20,7 @@ ROWS = (
     "parse rate acp_models.v2 ÷ upstream models",
     "parse rate acp_models.v2 ÷ compiled jsonschema",
     "run every vector: models (decode) ÷ JSON Schema, seconds",
+    "diff: spec vs itself ÷ b7f0005 → sdk-2.4.0, seconds",
 )
 
 

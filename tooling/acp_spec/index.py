@@ -104,8 +104,9 @@ class Index:
     def of_schema(cls, schema: dict[str, Any]) -> Index:
         """An index of a JSON Schema document alone (``$defs`` as ``generated/schema.json``
         holds them), with no spec behind it: the facts of values (references, nullability,
-        properties, unions, key paths) answer from the schema, those of the spec's methods
-        and types find nothing. For a step whose cache key covers the schema, not the spec."""
+        properties, unions, key paths, reachability) answer from the schema, those of the
+        spec's methods and types find nothing. For a step whose cache key covers the schema,
+        not the spec, and for a schema that no spec made (upstream's, to compare with)."""
         index = cls.__new__(cls)
         index.spec = Spec(
             version=0, title="", upstream=Upstream("", "", ""), retry_classes={}, errors={},
@@ -130,7 +131,13 @@ class Index:
 
     @cached_property
     def _references(self) -> dict[str, tuple[str, ...]]:
-        """Def -> the defs its schema names directly, as written in the spec."""
+        """Def -> the defs its schema names directly, as written in the spec; for an index of
+        a schema alone, as its ``$defs`` name them (``#/$defs/X``)."""
+        if not self.spec.types:
+            return {
+                name: tuple(n for r in referenced_names(d) if (n := ref_name(r)) is not None)
+                for name, d in self.defs.items()
+            }
         return {name: tuple(referenced_names(t.schema)) for name, t in self.spec.types.items()}
 
     def reachable(self, name: str) -> frozenset[str]:

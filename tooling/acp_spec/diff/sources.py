@@ -1,0 +1,286 @@
+"""Turn one input of ``acp-spec diff`` into a ProtocolView.
+
+An input is a spec YAML file, a JSON Schema in upstream's shape (``schema.json`` /
+``schema.unstable.json`` as upstream publishes them, with ``x-method``/``x-side``), or
+``git:REF[:PATH]``: the spec (or any of those files) at a revision of the repository the
+command runs in. A problem with an input raises SpecError (positioned, as ``check``'s) or
+InputError; either way the command exits 2.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import tarfile
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from ..defs import referenced_names
+from ..diagnostics import Diagnostic, Position, SpecError
+from ..index import Index, ref_name
+from ..model import Kind, Sender, Spec
+from ..spec import DEFAULT_SPEC, load_spec
+from ..yamlsource import MAX_BYTES
+from .view import FACTS, CallFacts, MethodFacts, ProtocolView
+
+GIT_PREFIX = "git:"
+STABLE_FILE = "schema.json"
+UNSTABLE_FILE = "schema.unstable.json"
+
+# upstream's x-side names the side that handles a method; the call goes the other way
+_SENDER_OF_SIDE: dict[str, Sender] = {
+    "agent": "client-to-agent",
+    "client": "agent-to-client",
+    "both": "both",
+    "protocol": "both",
+}
+# upstream's routing unions (and its naming of message defs) say what a def is
+_ROLE_OF_SUFFIX: tuple[tuple[str, str], ...] = (
+    ("Response", "result"),
+    ("Notification", "notification"),
+    ("Request", "request"),
+)
+
+
+class InputError(Exception):
+    """An input that cannot be read, with no position to point at (a bad git ref, say)."""
+
+
+def load_view(text: str, root: Path) -> ProtocolView:
+    """The view of one input as the user wrote it; ``root`` is where ``git:`` looks."""
+    if text.startswith(GIT_PREFIX):
+        return _from_git(text, root)
+    path = Path(text)
+    if not path.is_file():
+        what = "is a folder" if path.is_dir() else "does not exist"
+        raise InputError(
+            f"{text} {what}; give a spec YAML file, upstream's {STABLE_FILE} or "
+            f"{UNSTABLE_FILE}, or git:REF[:PATH]"
+        )
+    return _from_file(path, text)
+
+
+def _from_file(path: Path, label: str) -> ProtocolView:
+    if _is_json(path):
+        return view_of_json(path, label)
+    return view_of_spec(load_spec(path, display=label), label)
+
+
+def _is_json(path: Path) -> bool:
+    if path.suffix == ".json":
+        return True
+    if path.suffix in (".yaml", ".yml"):
+        return False
+    with path.open("rb") as file:
+        return file.read(64).lstrip()[:1] == b"{"
+
+
+# ── the spec ──
+
+
+def view_of_spec(spec: Spec, label: str) -> ProtocolView:
+    """The spec's protocol: build_schema's document, the methods and the index's facts."""
+    index = Index(spec)
+    methods: dict[str, MethodFacts] = {}
+    for method in spec.methods.values():
+        calls = tuple(CallFacts(c.kind, c.params, c.result, method.sender) for c in method.calls)
+        methods[method.name] = MethodFacts(
+            name=method.name,
+            calls=calls,
+            stability=method.stability,
+            capability=method.capability,
+            errors=method.errors,
+            retry=tuple((d, index.retry_class(method, d)) for d in method.directions),
+            audited=method.audited,
+            key_path=index.key_property(method),
+        )
+    return ProtocolView(
+        label=label,
+        schema=index.schema,
+        methods=methods,
+        carries=frozenset(FACTS),
+        error_codes={name: error.code for name, error in spec.errors.items()},
+    )
+
+
+# ── upstream's JSON ──
+
+
+def view_of_json(path: Path, label: str) -> ProtocolView:
+    """Upstream's published schema: methods from ``x-method``/``x-side``; stability when
+    ``schema.json`` and ``schema.unstable.json`` lie side by side."""
+    schema = read_schema(path, label)
+    notes: list[str] = []
+    stable: frozenset[str] | None = None
+    pair = {STABLE_FILE: UNSTABLE_FILE, UNSTABLE_FILE: STABLE_FILE}.get(path.name)
+    if pair is not None and (path.parent / pair).is_file():
+        beside = label[: -len(path.name)] + pair if label.endswith(path.name) else pair
+        other = read_schema(path.parent / pair, beside)
+        stable_defs = (schema if path.name == STABLE_FILE else other)["$defs"]
+        stable = frozenset(d["x-method"] for d in stable_defs.values() if "x-method" in d)
+    else:
+        notes.append(f"{label}: stability is known only when upstream's {STABLE_FILE} and "
+                     f"{UNSTABLE_FILE} lie side by side")  # fmt: skip
+    return schema_view(schema, label, stable, tuple(notes))
+
+
+def schema_view(
+    schema: Mapping[str, Any],
+    label: str,
+    stable: frozenset[str] | None = None,
+    notes: tuple[str, ...] = (),
+) -> ProtocolView:
+    """The view of a JSON Schema in upstream's shape. ``stable`` names the methods that
+    are stable (the others are unstable); None when unknown."""
+    defs: Mapping[str, Mapping[str, Any]] = schema["$defs"]
+    methods, more = _methods(defs)
+    if stable is not None:
+        methods = {
+            name: MethodFacts(m.name, m.calls, "stable" if name in stable else "unstable")
+            for name, m in methods.items()
+        }
+    return ProtocolView(
+        label=label,
+        schema=schema,
+        methods=methods,
+        carries=frozenset() if stable is None else frozenset({"stability"}),
+        notes=notes + more,
+    )
+
+
+def read_schema(path: Path, label: str) -> dict[str, Any]:
+    at = Position(label, 1, 1)
+    try:
+        if path.stat().st_size > MAX_BYTES:
+            raise SpecError([Diagnostic(at, f"the file is over {MAX_BYTES // 1048576} MiB; "
+                                        "give upstream's published schema file")])  # fmt: skip
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as err:
+        raise SpecError([Diagnostic(at, f"not UTF-8 ({err.reason} at byte {err.start}); "
+                                    "give upstream's published schema file")]) from None  # fmt: skip
+    except OSError as err:
+        raise InputError(f"{label}: cannot read it: {err.strerror}") from None
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise SpecError([Diagnostic(Position(label, err.lineno, err.colno),
+            f"not JSON: {err.msg}; give upstream's published {STABLE_FILE} or "
+            f"{UNSTABLE_FILE} unchanged")]) from None  # fmt: skip
+    if not isinstance(value, dict) or not isinstance(value.get("$defs"), dict):
+        raise SpecError([Diagnostic(at, "a JSON Schema with $defs in upstream's shape was "
+            f"expected (upstream's {STABLE_FILE} or {UNSTABLE_FILE}); give one of those, a "
+            "spec YAML file or git:REF")])  # fmt: skip
+    bad = sorted(n for n, d in value["$defs"].items() if not isinstance(d, dict))
+    if bad:
+        raise SpecError([Diagnostic(at, f"$defs/{bad[0]} is not a schema object; give "
+                                    "upstream's published schema file unchanged")])  # fmt: skip
+    return value
+
+
+def _methods(
+    defs: Mapping[str, Mapping[str, Any]],
+) -> tuple[dict[str, MethodFacts], tuple[str, ...]]:
+    """The method table upstream's defs imply, and notes on what they leave unsaid."""
+    roles = _routing_roles(defs)
+    found: dict[str, dict[str, list[str]]] = {}
+    for name in sorted(defs):
+        method = defs[name].get("x-method")
+        if not isinstance(method, str):
+            continue
+        role = roles.get(name) or _role_by_name(name)
+        found.setdefault(method, {}).setdefault(role, []).append(name)
+    methods: dict[str, MethodFacts] = {}
+    unsaid: set[str] = set()
+    for method, by_role in sorted(found.items()):
+        calls: list[CallFacts] = []
+        for kind, role in (("request", "request"), ("notification", "notification")):
+            params = by_role.get(role)
+            if not params:
+                continue
+            side = defs[params[0]].get("x-side")
+            sender = _SENDER_OF_SIDE.get(side) if isinstance(side, str) else None
+            if sender is None:
+                unsaid.add(f"{method} (x-side {side!r})")
+            result = by_role.get("result", [None])[0] if kind == "request" else None
+            calls.append(CallFacts(_kind(kind), params[0], result, sender))
+        if calls:
+            methods[method] = MethodFacts(method, tuple(calls))
+    notes: tuple[str, ...] = ()
+    if unsaid:
+        notes = (f"who sends {', '.join(sorted(unsaid))} is not said; judged both ways and "
+                 "direction not compared",)  # fmt: skip
+    return methods, notes
+
+
+def _role_by_name(name: str) -> str:
+    """A message def no routing union lists: upstream names it for what it is."""
+    return next((role for suffix, role in _ROLE_OF_SUFFIX if name.endswith(suffix)), "request")
+
+
+def _kind(kind: str) -> Kind:
+    return "request" if kind == "request" else "notification"
+
+
+def _routing_roles(defs: Mapping[str, Mapping[str, Any]]) -> dict[str, str]:
+    """Message def -> request, result or notification, from the routing union it is in."""
+    roles: dict[str, str] = {}
+    for name in sorted(defs):
+        if defs[name].get("x-docs-ignore") is not True:
+            continue
+        role = next((r for suffix, r in _ROLE_OF_SUFFIX if name.endswith(suffix)), None)
+        if role is None:
+            continue
+        for ref in referenced_names(defs[name]):
+            target = ref_name(ref)
+            if target is not None and "x-method" in defs.get(target, {}):
+                roles.setdefault(target, role)
+    return roles
+
+
+# ── git ──
+
+
+def _from_git(text: str, root: Path) -> ProtocolView:
+    ref, _, path_text = text[len(GIT_PREFIX) :].partition(":")
+    if not ref:
+        raise InputError(f"{text}: name a revision, as git:REF or git:REF:PATH (git:HEAD, say)")
+    top = _git(root, "rev-parse", "--show-toplevel", what=f"{text}: {root} is not in a git "
+               "repository; run acp-spec diff inside the repository, or give a file").strip()  # fmt: skip
+    commit = _git(Path(top), "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}",
+                  what=f"{text}: {ref!r} is not a revision of the repository at {top}; "
+                  "give a branch, tag or commit (git log shows them)").strip()  # fmt: skip
+    inside = PurePosixPath(path_text or DEFAULT_SPEC.as_posix())
+    if inside.is_absolute() or ".." in inside.parts:
+        raise InputError(f"{text}: the path must be relative to the repository's top folder")
+    _git(Path(top), "cat-file", "-e", f"{commit}:{inside}",
+         what=f"{text}: {ref} has no {inside}; give the path of the spec (or schema) at that "
+         "revision as git:REF:PATH")  # fmt: skip
+    # the spec names files beside it (upstream's snapshot, the vector ids): take its folder
+    folder = inside.parent.as_posix()
+    with tempfile.TemporaryDirectory(prefix="acp-spec-diff-") as tmp:
+        archive = subprocess.run(
+            ["git", "-C", top, "archive", "--format=tar", commit, "--", folder],
+            capture_output=True, check=False,
+        )  # fmt: skip
+        if archive.returncode != 0:
+            raise InputError(f"{text}: git archive failed: {archive.stderr.decode().strip()}")
+        tar_path = Path(tmp) / "tree.tar"
+        tar_path.write_bytes(archive.stdout)
+        with tarfile.open(tar_path) as tar:
+            tar.extractall(Path(tmp) / "tree", filter="data")
+        label = f"{GIT_PREFIX}{ref}:{inside}"
+        return _from_file(Path(tmp) / "tree" / inside, label)
+
+
+def _git(cwd: Path, *args: str, what: str) -> str:
+    try:
+        result = subprocess.run(
+            ["git", "-C", str(cwd), *args], capture_output=True, text=True, check=False
+        )
+    except FileNotFoundError:
+        raise InputError(f"{what.split(':')[0]}: git is not installed") from None
+    if result.returncode != 0:
+        raise InputError(what)
+    return result.stdout

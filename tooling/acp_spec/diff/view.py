@@ -1,0 +1,145 @@
+"""One version of the protocol as ``acp-spec diff`` compares it: ``$defs`` in upstream's
+shape and a method table, whatever the input was (a spec, upstream's JSON, a git revision).
+
+A fact the input does not carry is absent from ``carries`` (upstream's JSON has no retry
+classes, say), and the rules about it are skipped, with a note in the report.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, Literal
+
+from ..defs import referenced_names
+from ..index import Index, ref_name
+from ..model import Direction, Kind, Sender
+
+Side = Literal["client", "agent"]
+SIDES: tuple[Side, ...] = ("client", "agent")
+Fact = Literal["stability", "capability", "errors", "retry", "audited"]
+FACTS: tuple[Fact, ...] = ("stability", "capability", "errors", "retry", "audited")
+
+_SENDING_SIDE: dict[str, tuple[Side, ...]] = {
+    "client-to-agent": ("client",),
+    "agent-to-client": ("agent",),
+    "both": SIDES,
+}
+
+
+@dataclass(frozen=True)
+class CallFacts:
+    """One form of a method on the wire."""
+
+    kind: Kind
+    params: str
+    result: str | None
+    sender: Sender | None  # None: the input does not say who sends it
+
+    @property
+    def senders(self) -> tuple[Side, ...]:
+        """The sides that send the call (both when unknown, so it is judged both ways)."""
+        return _SENDING_SIDE.get(self.sender or "both", SIDES)
+
+    @property
+    def receivers(self) -> tuple[Side, ...]:
+        if self.sender in ("client-to-agent", "agent-to-client"):
+            return tuple(s for s in SIDES if s not in self.senders)
+        return SIDES
+
+
+@dataclass(frozen=True)
+class MethodFacts:
+    name: str
+    calls: tuple[CallFacts, ...]
+    stability: str | None = None
+    capability: str | None = None
+    errors: tuple[str, ...] = ()
+    retry: tuple[tuple[Direction, str], ...] = ()  # the class in each direction it is sent
+    audited: bool | None = None
+    key_path: tuple[str, ...] | None = None  # where a keyed request's IdempotencyKey is
+
+    def call(self, kind: Kind) -> CallFacts | None:
+        return next((c for c in self.calls if c.kind == kind), None)
+
+    @property
+    def kinds(self) -> tuple[Kind, ...]:
+        return tuple(c.kind for c in self.calls)
+
+
+@dataclass(frozen=True)
+class Flow:
+    """Who writes and who reads the values of a def, and the methods that carry them."""
+
+    writers: frozenset[Side]
+    readers: frozenset[Side]
+    methods: frozenset[str]
+
+    def __or__(self, other: Flow) -> Flow:
+        return Flow(
+            self.writers | other.writers,
+            self.readers | other.readers,
+            self.methods | other.methods,
+        )
+
+
+NO_FLOW = Flow(frozenset(), frozenset(), frozenset())
+
+
+@dataclass(frozen=True)
+class ProtocolView:
+    label: str  # how the input was named, for messages
+    schema: Mapping[str, Any]  # the whole JSON Schema document: root anyOf and $defs
+    methods: Mapping[str, MethodFacts]
+    carries: frozenset[Fact] = frozenset()
+    error_codes: Mapping[str, int] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()  # what the input leaves unknown, in words
+
+    @cached_property
+    def index(self) -> Index:
+        """The toolchain's index of the schema alone: references, unions, nullability."""
+        return Index.of_schema(dict(self.schema))
+
+    @property
+    def defs(self) -> Mapping[str, Mapping[str, Any]]:
+        defs: Mapping[str, Mapping[str, Any]] = self.schema.get("$defs", {})
+        return defs
+
+    @cached_property
+    def routing(self) -> frozenset[str]:
+        """The routing unions (AgentRequest, ClientResponse, ...): derived from the method
+        table, so they are compared as method facts, not as values."""
+        return frozenset(n for n, d in self.defs.items() if d.get("x-docs-ignore") is True)
+
+    @cached_property
+    def referrers(self) -> dict[str, set[str]]:
+        """Def -> the defs (routing unions aside) whose schema names it directly."""
+        out: dict[str, set[str]] = {}
+        for name, node in self.defs.items():
+            if name in self.routing:
+                continue
+            for ref in referenced_names(node):
+                target = ref_name(ref)
+                if target is not None:
+                    out.setdefault(target, set()).add(name)
+        return out
+
+    @cached_property
+    def _flows(self) -> dict[str, Flow]:
+        flows: dict[str, Flow] = {}
+        for method in self.methods.values():
+            for call in method.calls:
+                roles = [(call.params, call.senders, call.receivers)]
+                if call.result is not None:
+                    roles.append((call.result, call.receivers, call.senders))
+                for root, writers, readers in roles:
+                    flow = Flow(frozenset(writers), frozenset(readers), frozenset({method.name}))
+                    for name in self.index.reachable(root):
+                        flows[name] = flows.get(name, NO_FLOW) | flow
+        return flows
+
+    def flow(self, name: str) -> Flow:
+        """Who writes and reads def ``name``, through the methods whose params or result
+        reach it (NO_FLOW for a def that no method reaches)."""
+        return self._flows.get(name, NO_FLOW)
