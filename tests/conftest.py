@@ -28,6 +28,22 @@ if not REFERENCE.is_dir():
     )
 
 
+# Modules whose module-scoped fixtures build something costly (the site, the models): under
+# pytest-xdist one worker runs each whole (`--dist loadgroup`), so it is built once, not once
+# per worker. The rest, the mutation corpus above all, spreads over every worker.
+SHARED_FIXTURES = frozenset({
+    "test_browser", "test_docs", "test_models", "test_vectors", "test_decode",
+    "test_generated_models",
+})  # fmt: skip
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        module = item.module.__name__ if isinstance(item, pytest.Function) else ""
+        if module in SHARED_FIXTURES:
+            item.add_marker(pytest.mark.xdist_group(module))
+
+
 @pytest.fixture(scope="session")
 def real_spec() -> Spec:
     return load_spec(SPEC_PATH)
