@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
 
-from . import docs_cmd, vectors_cmd
+from . import docs_cmd, upstream_cmd, vectors_cmd
 from .constants import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_INVALID, EXIT_OK
 from .diagnostics import SetupError, SpecError
 from .pipeline import build_outputs
@@ -30,6 +30,7 @@ def _parser() -> argparse.ArgumentParser:
     commands.add_parser("generate", help="write every artifact the spec produces")
     docs_cmd.add_commands(commands)
     vectors_cmd.add_commands(commands)
+    upstream_cmd.add_commands(commands)
     parser.add_argument("--root", type=Path, default=Path("."), metavar="DIR",
                         help="the project folder that holds generated/ (default: .)")  # fmt: skip
     return parser
@@ -75,6 +76,8 @@ def _run(args: argparse.Namespace) -> int:
         return docs_cmd.run(args, args.spec, args.root)
     if args.command == "vectors":
         return vectors_cmd.run(args)
+    if args.command == "upstream":
+        return upstream_cmd.run(args)
     spec = load_spec(args.spec, display=str(args.spec))
     for warning in spec.warnings:
         print(warning.render(), file=sys.stderr)

@@ -86,6 +86,35 @@ def reject_matching(
     return check
 
 
+def reject_valid(*classes: str) -> Callable[[Any], Any]:
+    """A oneOf's other members: refuses a value that the class of one of them accepts too,
+    so that exactly one member matches."""
+
+    def check(data: Any) -> Any:
+        from . import _models  # the models import this module: look them up when used
+
+        for name in classes:
+            try:
+                getattr(_models, name).model_validate(data)
+            except pydantic.ValidationError:
+                continue
+            raise ValueError(f"the value is a {name} too, and exactly one of them may match")
+        return data
+
+    return check
+
+
+def reject_each(*checks: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """Every check in turn."""
+
+    def check(data: Any) -> Any:
+        for one in checks:
+            data = one(data)
+        return data
+
+    return check
+
+
 def _among(value: Any, values: tuple[Any, ...]) -> bool:
     # JSON's equality: true is not 1
     return any(value == v and isinstance(value, bool) == isinstance(v, bool) for v in values)
