@@ -373,11 +373,13 @@ def _request_id(value: Any, reply: bool) -> _Id:
         return value  # any integer: int64 is the schema's `format`, an annotation
     if isinstance(value, float) and value.is_integer():
         return int(value)  # 1.0 is the integer 1, in JSON Schema as in JSON
-    reason = f"an id is a string, an integer or null, not {_kind(value)}"
+    reason = f"an id is a string or an integer (null only in an error response), not {_kind(value)}"
     raise _fail(_INVALID_REQUEST, "id", reason, None, reply)
 
 
 def _call(value: dict[str, Any], id_: _Id, has_id: bool) -> Request | Notification:
+    if has_id and id_ is None:
+        raise _fail(_INVALID_REQUEST, "id", "a v2 request id is a string or an integer, never null")
     method = value["method"]
     if not isinstance(method, str):
         reason = f"a method name is a string, not {_kind(method)}"
@@ -419,6 +421,9 @@ def _response(value: dict[str, Any], id_: _Id, reply: bool) -> Response:
     if "id" not in value:
         raise _fail(_INVALID_REQUEST, "id", "a response has an id", None, False)
     if has_result:
+        if id_ is None:
+            reason = "a result answers its request by id, which is never null in v2"
+            raise _fail(_INVALID_REQUEST, "id", reason, None, False)
         return Response(id_, value["result"])
     error = value["error"]
     if not isinstance(error, dict):
