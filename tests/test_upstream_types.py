@@ -87,7 +87,9 @@ def test_the_spec_has_no_other_types_than_upstreams_and_the_intended(real_spec: 
 def test_the_spec_lists_exactly_these_differences(real_spec: Spec) -> None:
     """What the spec says it changes (upstream › differences) is what this test finds."""
     listed = {(d.type, d.kind, frozenset(d.adds)) for d in real_spec.upstream.differences}
-    types = {(n, "new-type", frozenset()) for n in SPEC_ONLY_TYPES}
+    types: set[tuple[str, str, frozenset[str]]] = {
+        (n, "new-type", frozenset()) for n in SPEC_ONLY_TYPES
+    }
     props = {(n, "new-properties", adds) for n, adds in INTENDED_DIFFERENCES.items()}
     assert {d for d in listed if d[1] != "routing"} == types | props
     assert all(d.why.strip() for d in real_spec.upstream.differences)

@@ -29,12 +29,11 @@ from acp_spec import vectors_cmd
 from acp_spec.constants import GENERATED_NOTE
 from acp_spec.document import build_schema
 from acp_spec.emit.schema import dump_json
-from acp_spec.emit.vectors import SCHEMA_NAME, VECTORS_DIR, VECTORS_SCHEMA, emit_vectors
+from acp_spec.emit.vectors import SCHEMA_NAME, VECTORS_DIR, VECTORS_SCHEMA, emit_vectors, successor
 from acp_spec.emit.vectors.keyed import UUID
 from acp_spec.index import Index
 from acp_spec.model import Spec
 from acp_spec.spec import load_spec
-from acp_spec.emit.vectors import successor
 from acp_spec.vector_ids import (
     HEADER,
     Retirement,
