@@ -206,7 +206,7 @@ def test_an_example_the_schema_rejects_stops_the_emitter(real_spec: Spec) -> Non
     with pytest.raises(SpecError) as caught:
         emit_all_docs(_with_example(real_spec, "session/prompt", bad))
     message = str(caught.value)
-    assert "A numeric session id" in message and "generated/schema.json rejects" in message
+    assert "A numeric session id" in message and "generated/schema.unstable.json rejects" in message
     wrong_result = Example("A result of the wrong shape", "request",
                            {"sessionId": "s", "prompt": []}, {"messageId": 7})  # fmt: skip
     with pytest.raises(SpecError, match="as PromptResponse"):

@@ -14,7 +14,7 @@ The cases come from four places, one module each:
   (through $ref, allOf and unions) along its first example, one field mutated per case
   (derive.py, with the rules of constraints.py).
 
-Every expectation agrees with generated/schema.json; where a known implementation or layer
+Every expectation agrees with generated/schema.unstable.json; where a known implementation or layer
 disagrees with the schema, the case says so in ``divergence``.
 """
 
