@@ -328,6 +328,26 @@ def test_derived_name_rule_reports_at_the_name(case: DataCase, tmp_path: Path) -
     assert any(case.message in d.message for d in found), (line, column, rendered)
 
 
+def test_two_examples_of_one_title_are_reported_at_the_second(tmp_path: Path) -> None:
+    """They would repeat each other's vector ids (it once crashed the vectors emitter)."""
+    data = spec_data()
+    examples = data["methods"]["session/close"]["examples"]
+    examples.append(copy.deepcopy(examples[0]))
+    text = json.dumps(data, indent=1, ensure_ascii=False)
+    folder = tmp_path / "spec"
+    shutil.copytree(SPEC_DIR, folder)
+    (folder / "acp-v2.yaml").write_text(text, encoding="utf-8")
+    with pytest.raises(SpecError) as raised:
+        load_spec(folder / "acp-v2.yaml")
+    title = json.dumps(examples[0]["title"])
+    second = text.index(f'"title": {title}', text.index(f'"title": {title}') + 1)
+    line = text[:second].count("\n") + 1
+    assert any(
+        d.position.line == line and f"two examples are titled {title}" in d.message
+        for d in raised.value.diagnostics
+    ), [d.render() for d in raised.value.diagnostics]
+
+
 def _set(type_name: str, keyword: str, value: Any) -> Callable[[dict[str, Any]], None]:
     def edit(data: dict[str, Any]) -> None:
         data["types"][type_name][keyword] = value
