@@ -140,8 +140,16 @@ def test_the_command_rewrites_the_spec_and_says_what_it_did(tmp_path: Path) -> N
     upstream = tmp_path / "upstream" / "schema.unstable.json"
     code, out, _ = _command("--spec", str(path), "upstream", "import", str(upstream), "--changed")
     assert code == 0 and "replaced AbsolutePath" in out
-    assert "3 types upstream does not define: IdempotencyKey, SessionOptionsRequest" in out
+    assert "upstream does not define" not in out  # the spec's own types are listed as such
     assert path.read_text(encoding="utf-8") == TEXT
+    # a type of the spec's own that the list does not name is one to remove or list
+    extra = TEXT.replace(
+        "    - type: SessionOptionsResponse\n      kind: new-type\n",
+        "    - type: SessionOptionsResponse\n      kind: routing\n",
+    )
+    path.write_text(extra, encoding="utf-8")
+    code, out, _ = _command("--spec", str(path), "upstream", "import", str(upstream), "--changed")
+    assert "1 type upstream does not define: SessionOptionsResponse; remove it, or list" in out
     code, _, err = _command(
         "--spec", str(path), "upstream", "import", str(tmp_path / "none.json"), "X"
     )

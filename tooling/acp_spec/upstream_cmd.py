@@ -64,9 +64,15 @@ def import_command(
     wanted = list(names)
     if changed:
         wanted += [n for n in changed_defs(upstream, ours, adds) if n not in wanted]
-    if not wanted and changed:
-        print(f"every def of {file} is the spec's already")
-        return EXIT_OK
+        listed = _listed_new_types(data)
+        gone = [n for n in ours if n not in upstream and n not in listed]
+        if gone:
+            print(f"{len(gone)} type{'s' if len(gone) != 1 else ''} upstream does not define: "
+                  f"{', '.join(gone)}; remove {'them' if len(gone) != 1 else 'it'}, or list "
+                  "under upstream › differences (kind new-type) with why")  # fmt: skip
+        if not wanted:
+            print(f"every def of {file} is the spec's already")
+            return EXIT_OK
     if not wanted:
         print("acp-spec: nothing to import; name the defs, or give --changed", file=sys.stderr)
         return EXIT_INVALID
@@ -83,11 +89,6 @@ def import_command(
         print(f"added {name} {where}")
     for name in result.unchanged:
         print(f"{name} is upstream's already")
-    if changed:
-        gone = [n for n in ours if n not in upstream]
-        if gone:
-            print(f"{len(gone)} types upstream does not define: {', '.join(gone)}; remove them, "
-                  "or list them under upstream › differences (kind new-type) with why")  # fmt: skip
     if result.text != text:
         _write(spec_path, result.text)
     print("run `acp-spec check`: methods, examples and differences may need you next")
@@ -109,15 +110,23 @@ def _read_defs(file: Path) -> dict[str, Any]:
     return defs
 
 
-def _listed_additions(data: Any) -> dict[str, list[str]]:
-    """Type -> the properties the spec adds to it on purpose, which an import keeps."""
+def _differences(data: Any) -> list[dict[str, Any]]:
     upstream = data.get("upstream") if isinstance(data, dict) else None
     listed = upstream.get("differences") if isinstance(upstream, dict) else None
+    return [e for e in listed if isinstance(e, dict)] if isinstance(listed, list) else []
+
+
+def _listed_new_types(data: Any) -> set[str]:
+    """The types the spec says it adds (kind new-type): upstream lacks them on purpose."""
+    return {str(e.get("type")) for e in _differences(data) if e.get("kind") == "new-type"}
+
+
+def _listed_additions(data: Any) -> dict[str, list[str]]:
+    """Type -> the properties the spec adds to it on purpose, which an import keeps."""
     out: dict[str, list[str]] = {}
-    for entry in listed if isinstance(listed, list) else []:
+    for entry in _differences(data):
         if (
-            isinstance(entry, dict)
-            and entry.get("kind", NEW_PROPERTIES) == NEW_PROPERTIES
+            entry.get("kind", NEW_PROPERTIES) == NEW_PROPERTIES
             and isinstance(entry.get("type"), str)
             and isinstance(entry.get("adds"), list)
         ):
