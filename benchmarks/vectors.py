@@ -32,7 +32,9 @@ def main() -> None:
     if sys.argv[1] == "schema":
         from jsonschema import Draft202012Validator
 
-        validator = Draft202012Validator(json.loads((ROOT / "generated/schema.json").read_text()))
+        validator = Draft202012Validator(
+            json.loads((ROOT / "generated/schema.unstable.json").read_text())
+        )
 
         def run(text: str) -> None:
             with contextlib.suppress(ValueError):

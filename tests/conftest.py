@@ -18,7 +18,8 @@ SPEC_PATH = REPO / "spec" / "acp-v2.yaml"
 # The reference material lives in shared/ beside the repository (CI lays a copy beside its
 # clone); every test finds it through these names, never by rebuilding the path.
 REFERENCE = REPO.parent / "shared" / "reference"
-UPSTREAM_V2 = REFERENCE / "acp-upstream" / "schema" / "v2"
+# the upstream release the spec follows (spec/upstream/ holds a copy, named in the spec)
+UPSTREAM_V2 = REFERENCE / "acp-upstream-npm" / "sdk-2.4.0" / "schema" / "v2"
 RFD = REFERENCE / "rfd-v2-idempotency-keys.md"
 
 if not REFERENCE.is_dir():
@@ -68,14 +69,11 @@ def upstream_unstable() -> dict[str, Any]:
 
 
 @pytest.fixture(scope="session")
-def upstream_meta_methods() -> set[str]:
-    """Every method name of every upstream v2 meta*.json table."""
-    names: set[str] = set()
-    for path in sorted(UPSTREAM_V2.glob("meta*.json")):
-        meta = json.loads(path.read_text(encoding="utf-8"))
-        for table in ("agentMethods", "clientMethods", "protocolMethods"):
-            names.update(meta.get(table, {}).values())
-    assert names, f"no method names found in {UPSTREAM_V2}/meta*.json"
+def upstream_meta_methods(upstream_unstable: dict[str, Any]) -> set[str]:
+    """Every method name upstream's v2 schemas mark a def with (``x-method``): the release
+    ships no meta.json."""
+    names = {d["x-method"] for d in upstream_unstable["$defs"].values() if "x-method" in d}
+    assert names, f"no x-method found in {UPSTREAM_V2}/schema.unstable.json"
     return names
 
 

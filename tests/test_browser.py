@@ -218,16 +218,16 @@ def test_type_links_open_the_type(browse: Browse) -> None:
 
 def test_a_rust_name_in_a_description_opens_the_row_it_names(browse: Browse) -> None:
     page = browse.page
-    browse.open("methods/session-prompt.html")
-    params = page.locator("xpath=//h2[@id='request-params']/following::table[1]")
-    # upstream wrote [`ContentBlock::ResourceLink`]: shown by its wire name, linked to its row
-    params.get_by_role("link", name="resource_link", exact=True).first.click()
-    page.wait_for_url("**/types.html#ContentBlock-resource_link")
-    row = page.locator("xpath=//span[@id='ContentBlock-resource_link']/ancestor::tr[1]")
+    browse.open("types.html")
+    about = page.locator("xpath=//h2[@id='ErrorData']/following::p[1]")
+    # upstream wrote [`Error::data`]: shown by its wire name, linked to its row
+    about.get_by_role("link", name="data", exact=True).first.click()
+    page.wait_for_url("**/types.html#Error.data")
+    row = page.locator("xpath=//span[@id='Error.data']/ancestor::tr[1]")
     row.wait_for(state="visible")
     box = row.bounding_box()
     assert box is not None and 0 <= box["y"] < VIEWPORT["height"], "the row is not in view"
-    assert '"resource_link"' in row.inner_text()
+    assert "ErrorData" in row.inner_text()
     browse.assert_clean()
 
 

@@ -215,13 +215,27 @@ def test_an_unknown_method_is_method_not_found(v2: ModuleType, JsonRpcError: typ
     assert error.data["path"] == "method" and "session/frobnicate" in error.data["reason"]
 
 
-def test_ids_any_integer_1_0_and_null(v2: ModuleType) -> None:
-    close = '{"jsonrpc": "2.0", "id": ID, "method": "session/close", "params": {"sessionId": "s"}}'
-    for raw_id, id_ in (("2", 2), ("1.0", 1), ("null", None), ('"x"', "x"), (str(2**64), 2**64)):
-        message = v2.decode(close.replace("ID", raw_id))
+CLOSE = '{"jsonrpc": "2.0", "id": ID, "method": "session/close", "params": {"sessionId": "s"}}'
+
+
+def test_ids_any_integer_1_0_and_a_string(v2: ModuleType) -> None:
+    for raw_id, id_ in (("2", 2), ("1.0", 1), ('"x"', "x"), (str(2**64), 2**64)):
+        message = v2.decode(CLOSE.replace("ID", raw_id))
         assert (
             isinstance(message, v2.Request) and message.id == id_ and type(message.id) is type(id_)
         )
+
+
+def test_a_null_id_answers_only_a_request_that_could_not_be_read(
+    v2: ModuleType, JsonRpcError: type[Any]
+) -> None:
+    """v2 ids are never null; an error response carries null when it can't name its request."""
+    error = rejection(v2, JsonRpcError, CLOSE.replace("ID", "null"))
+    assert (error.code, error.data["path"], error.reply) == (-32600, "id", True)
+    answer = v2.decode('{"jsonrpc": "2.0", "id": null, "error": {"code": -32700, "message": "x"}}')
+    assert isinstance(answer, v2.Response) and answer.id is None and answer.error.code == -32700
+    error = rejection(v2, JsonRpcError, '{"jsonrpc": "2.0", "id": null, "result": {}}')
+    assert (error.code, error.data["path"], error.reply) == (-32600, "id", False)
 
 
 @pytest.mark.parametrize(

@@ -88,7 +88,7 @@ def _field_type(text: str) -> str:
 
 
 def _field_added(text: str) -> str:
-    old = "    properties:\n      content:\n        description: The user-provided content, if any"
+    old = "    properties:\n      content:\n        description: |-\n          The user-provided content, if any"
     note = "      note:\n        description: A note.\n        type: string\n"
     return _one(text, old, old.replace("      content:\n", note + "      content:\n"))
 
@@ -96,8 +96,8 @@ def _field_added(text: str) -> str:
 def _docs_link(text: str) -> str:
     return _one(
         text,
-        "docs: https://agentclientprotocol.com/rfds/session-set-title",
-        "docs: https://agentclientprotocol.com/rfds/session-set-title#top",
+        "docs: https://agentclientprotocol.com/protocol/v2/draft/schema#session-set_title",
+        "docs: https://agentclientprotocol.com/protocol/v2/draft/schema#session-set_title-top",
     )
 
 

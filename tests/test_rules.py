@@ -88,11 +88,36 @@ CASES = [
          "        description: ⟦The session to send this to\n",
          "type PromptRequest differs from upstream at /properties/sessionId/description",
          within="  PromptRequest:\n"),
-    Case("unlisted-difference", "    - type: PromptResponse\n      adds: [messageId]\n",
-         "    - type: PromptResponse\n      adds: ⟦[messageId, stopReason]\n",
-         "PromptResponse does not have stopReason, which upstream › differences says it adds"),
+    Case("unlisted-difference", "      adds: [idempotencyKey]\n", "      adds: ⟦[idempotencyKey, stopReason]\n",
+         "PromptRequest does not have stopReason, which upstream › differences says it adds"),
     Case("stale-difference", "      adds: [idempotencyKey]\n", "      adds: ⟦[idempotencyKey, sessionId]\n",
          "upstream's PromptRequest has sessionId now, so it is no longer a difference"),
+    Case("stale-new-type", "    - type: IdempotencyKey\n      kind: new-type\n",
+         "    - type: ⟦SessionId\n      kind: new-type\n",
+         "upstream defines SessionId now, so it is no longer a new type"),
+    Case("unlisted-new-type", "  SessionOptionsResponse:\n    description: Response to",
+         "  ⟦SessionOptionsAnswer:\n    description: Response to",
+         "SessionOptionsAnswer is not a def of upstream's schema; remove it, or list it"),
+    Case("routing-kind-of-a-type", "    - type: ClientResponse\n      kind: routing\n",
+         "    - type: ⟦PromptResponse\n      kind: routing\n",
+         "PromptResponse is not a routing union the generator derives"),
+    Case("listed-routing-union-as-a-type", "    - type: ClientResponse\n      kind: routing\n",
+         "    - type: ⟦ClientResponse\n      kind: new-type\n",
+         "names ClientResponse, which is not a type of the spec"),
+    Case("adds-beside-another-kind", "    - type: IdempotencyKey\n      kind: new-type\n",
+         "    - type: IdempotencyKey\n      kind: new-type\n      ⟦adds: [x]\n",
+         "only kind new-properties lists adds"),
+    Case("digest-mismatch", "    stable: b6c91055df549d6f1db1d76d692d0561dad433e03d8ed114ea9b5baed9da72c5\n",
+         "    stable: ⟦0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef\n",
+         "upstream/schema.json has sha256 b6c91055df549d6f1db1d76d692d0561dad433e03d8ed114ea9b5baed9da72c5, "
+         "not the 0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef recorded here; "
+         "if you copied in a newer upstream file, record its digest here"),
+    Case("no-upstream-version",
+         'upstream:\n  repository: agentclientprotocol/agent-client-protocol\n'
+         "  # The release the spec follows: upstream's v2 schemas as its TypeScript SDK ships them.\n"
+         '  package: "@agentclientprotocol/sdk"\n  version: "2.4.0"\n',
+         '⟦upstream:\n  repository: agentclientprotocol/agent-client-protocol\n',
+         "upstream names no upstream version; add 'package' and 'version'"),
     Case("upstream-file-missing", UPSTREAM, "    unstable: ⟦upstream/nothere.json\n",
          "cannot read upstream's schema"),
     Case("stability-not-upstream", "    stability: stable\n    audited: true\n    capability: agentCapabilities.session\n"
@@ -174,6 +199,38 @@ def test_check_fails_on_an_unpublished_vector_id_and_says_how_to_publish(tmp_pat
     assert (code, err) == (0, ""), err
 
 
+def test_a_routing_union_the_list_leaves_out_is_reported_at_the_list(tmp_path: Path) -> None:
+    """The list is exactly what differs: a generated routing union that is not upstream's
+    and not listed fails, said at upstream › differences."""
+    text = (SPEC_DIR / "acp-v2.yaml").read_text(encoding="utf-8")
+    start = text.index("    - type: ClientResponse\n      kind: routing\n")
+    end = text.index("    - type:", start + 1)
+    folder = tmp_path / "spec"
+    shutil.copytree(SPEC_DIR, folder)
+    (folder / "acp-v2.yaml").write_text(text[:start] + text[end:], encoding="utf-8")
+    with pytest.raises(SpecError) as raised:
+        load_spec(folder / "acp-v2.yaml")
+    line = text[: text.index("  differences:\n")].count("\n") + 1
+    [problem] = raised.value.diagnostics
+    assert (problem.position.line, problem.position.column) == (line, 3)
+    assert "the generated routing union ClientResponse is not upstream's" in problem.message
+
+
+def test_a_method_upstream_has_and_the_spec_lacks_is_reported(tmp_path: Path) -> None:
+    data = spec_data()
+    del data["methods"]["terminal/cancel"]
+    folder = tmp_path / "spec"
+    shutil.copytree(SPEC_DIR, folder)
+    (folder / "acp-v2.yaml").write_text(json.dumps(data, indent=1), encoding="utf-8")
+    with pytest.raises(SpecError) as raised:
+        load_spec(folder / "acp-v2.yaml")
+    assert any(
+        "upstream's schema has method terminal/cancel (CancelTerminalRequest, "
+        "CancelTerminalResponse), which the spec lacks; add it under methods" in d.message
+        for d in raised.value.diagnostics
+    )
+
+
 # ── names the emitters derive: data edits, the spec written as JSON (which is YAML) ──
 
 
@@ -242,9 +299,9 @@ DATA_CASES = [
       for name in ("Message", "Any", "BaseModel", "Field", "None", "True")),
     DataCase("camel-and-snake-methods", _copy_method("session/set_title", "session/setTitle"),
              '"session/setTitle": {', "would both be the Python class ClientRequestSessionSetTitle"),
-    DataCase("one-python-name", _add_property("SessionStatusRequest", "session_id"), '"SessionStatusRequest": |{',
+    DataCase("one-python-name", _add_property("SessionOptionsRequest", "session_id"), '"SessionOptionsRequest": |{',
              "properties 'sessionId', 'session_id' have one Python name; rename one"),
-    DataCase("property-not-identifier", _add_property("SessionStatusRequest", "a b"), '"a b": {',
+    DataCase("property-not-identifier", _add_property("SessionOptionsRequest", "a b"), '"a b": {',
              "is not an identifier"),
 ]  # fmt: skip
 
@@ -271,6 +328,26 @@ def test_derived_name_rule_reports_at_the_name(case: DataCase, tmp_path: Path) -
     assert any(case.message in d.message for d in found), (line, column, rendered)
 
 
+def test_two_examples_of_one_title_are_reported_at_the_second(tmp_path: Path) -> None:
+    """They would repeat each other's vector ids (it once crashed the vectors emitter)."""
+    data = spec_data()
+    examples = data["methods"]["session/close"]["examples"]
+    examples.append(copy.deepcopy(examples[0]))
+    text = json.dumps(data, indent=1, ensure_ascii=False)
+    folder = tmp_path / "spec"
+    shutil.copytree(SPEC_DIR, folder)
+    (folder / "acp-v2.yaml").write_text(text, encoding="utf-8")
+    with pytest.raises(SpecError) as raised:
+        load_spec(folder / "acp-v2.yaml")
+    title = json.dumps(examples[0]["title"])
+    second = text.index(f'"title": {title}', text.index(f'"title": {title}') + 1)
+    line = text[:second].count("\n") + 1
+    assert any(
+        d.position.line == line and f"two examples are titled {title}" in d.message
+        for d in raised.value.diagnostics
+    ), [d.render() for d in raised.value.diagnostics]
+
+
 def _set(type_name: str, keyword: str, value: Any) -> Callable[[dict[str, Any]], None]:
     def edit(data: dict[str, Any]) -> None:
         data["types"][type_name][keyword] = value
@@ -281,7 +358,7 @@ def _set(type_name: str, keyword: str, value: Any) -> Callable[[dict[str, Any]],
 SHAPE_CASES = [
     DataCase("count-with-a-fraction", _set("IdempotencyKey", "minLength", 1.0), '"minLength": |1.0',
              "a count is a whole number"),
-    DataCase("bound-too-big", _set("SessionStatusRequest", "maxProperties", 10**9),
+    DataCase("bound-too-big", _set("SessionOptionsRequest", "maxProperties", 10**9),
              '"maxProperties": |1000000000', "outside 0..65536"),
     DataCase("key-longer-than-the-rfd", _set("IdempotencyKey", "maxLength", 300), '"maxLength": 300',
              "IdempotencyKey's maxLength must be 255"),
@@ -299,7 +376,7 @@ def test_boolean_items_are_a_schema_not_a_crash(items: bool, tmp_path: Path) -> 
     """`items: true` (any item) loads and makes models; `items: false` (no item) is refused
     at its place, since the models can't hold it (it once crashed the lowering)."""
     data = spec_data()
-    data["types"]["SessionStatusRequest"]["properties"]["tags"] = {"type": "array", "items": items}
+    data["types"]["SessionOptionsRequest"]["properties"]["tags"] = {"type": "array", "items": items}
     folder = tmp_path / "spec"
     shutil.copytree(SPEC_DIR, folder)
     text = json.dumps(data, indent=1)
@@ -333,6 +410,7 @@ def test_a_spec_without_session_close_still_makes_its_envelope_vectors(tmp_path:
 
     data = spec_data()
     del data["methods"]["session/close"]
+    del data["upstream"]["schemas"]  # upstream has session/close: a spec without it is no rebase
     folder = tmp_path / "spec"
     shutil.copytree(SPEC_DIR, folder)
     (folder / "acp-v2.yaml").write_text(json.dumps(data, indent=1), encoding="utf-8")

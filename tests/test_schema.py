@@ -1,4 +1,5 @@
-"""generated/schema.json: valid 2020-12, upstream's shape, and method-bound at the root."""
+"""generated/schema.json and schema.unstable.json: valid 2020-12, upstream's shape and
+def sets, and method-bound at the root."""
 
 from __future__ import annotations
 
@@ -9,32 +10,50 @@ from typing import Any
 
 import pytest
 from acp_spec.document import build_schema
+from acp_spec.model import Spec
 from acp_spec.spec import load_spec
-from conftest import REFERENCE
+from conftest import REFERENCE, UPSTREAM_V2
 from jsonschema import Draft202012Validator
 
 ROOT = Path(__file__).resolve().parents[1]
-UPSTREAM = REFERENCE / "acp-upstream"
-UPSTREAM_SCHEMA = json.loads((UPSTREAM / "schema/v2/schema.unstable.json").read_text())
+UPSTREAM_DOCS = REFERENCE / "acp-upstream" / "docs" / "protocol" / "v2"
+UPSTREAM_SCHEMA = json.loads((UPSTREAM_V2 / "schema.unstable.json").read_text())
+UPSTREAM_STABLE = json.loads((UPSTREAM_V2 / "schema.json").read_text())
 
 # Each intended difference from upstream, def by def: anything else that differs fails.
 INTENDED = {
     "PromptRequest": "adds the optional, nullable idempotencyKey (RFD v2 Idempotency Keys)",
-    "PromptResponse": "adds the optional, nullable messageId a keyed retry is answered with",
     "AgentRequest": "binds each method name to its params (anyOf of bindings)",
-    "ClientRequest": "binds each method name to its params; adds the RFD-proposed methods",
-    "AgentNotification": "binds each method name to its params",
-    "ClientNotification": "binds each method name to its params; adds the RFD-proposed methods",
-    "ProtocolLevelNotification": "binds each method name to its params",
-    "AgentResponse": "adds results of the RFD-proposed methods",
-    "ClientResponse": "adds results of the RFD-proposed methods",
+    "ClientRequest": "binds each method name to its params; mcp/message and session/options",
+    "ProxyRequest": "binds each method name to its params",
+    "AgentNotification": "binds each method name to its params; mcp/message",
+    "ClientNotification": "binds each method name to its params",
+    "ProxyNotification": "binds each method name to its params",
+    "AgentResponse": "never result and error at once; mcp/message and session/options",
+    "ClientResponse": "never result and error at once",
+    "ProxyResponse": "never result and error at once",
 }
-RETRY_KEYS = {"x-retry-class", "x-stability"}
+# The defs the spec has that upstream has not.
+OURS_ONLY = {"IdempotencyKey", "ProtocolLevelNotification", "SessionOptionsRequest",
+             "SessionOptionsResponse"}  # fmt: skip
+# Our annotations, and upstream's method keywords: which method a def belongs to, and who
+# handles it, are the spec's methods' (tests/test_upstream_types.py compares them).
+ANNOTATIONS = {"x-retry-class", "x-stability", "x-method", "x-side"}
 
 
 @pytest.fixture(scope="module")
-def schema() -> dict[str, Any]:
-    return build_schema(load_spec(ROOT / "spec/acp-v2.yaml"))
+def spec() -> Spec:
+    return load_spec(ROOT / "spec/acp-v2.yaml")
+
+
+@pytest.fixture(scope="module")
+def schema(spec: Spec) -> dict[str, Any]:
+    return build_schema(spec)
+
+
+@pytest.fixture(scope="module")
+def stable(spec: Spec) -> dict[str, Any]:
+    return build_schema(spec, "stable")
 
 
 @pytest.fixture(scope="module")
@@ -42,22 +61,66 @@ def root(schema: dict[str, Any]) -> Draft202012Validator:
     return Draft202012Validator(schema)
 
 
-def test_valid_against_the_2020_12_meta_schema(schema: dict[str, Any]) -> None:
-    Draft202012Validator.check_schema(schema)
-    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+def test_valid_against_the_2020_12_meta_schema(
+    schema: dict[str, Any], stable: dict[str, Any]
+) -> None:
+    for document in (schema, stable):
+        Draft202012Validator.check_schema(document)
+        assert document["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+
+
+def _differing(ours: dict[str, Any], theirs: dict[str, Any]) -> set[str]:
+    """The defs both have that differ (key order included), annotations aside."""
+    out = set()
+    for name, their_def in theirs["$defs"].items():
+        mine = {k: v for k, v in ours["$defs"][name].items() if k not in ANNOTATIONS}
+        if json.dumps(mine) != json.dumps(
+            {k: v for k, v in their_def.items() if k not in ANNOTATIONS}
+        ):
+            out.add(name)
+    return out
 
 
 def test_every_upstream_def_is_there_and_the_same_but_for_listed_differences(
     schema: dict[str, Any],
 ) -> None:
-    ours = schema["$defs"]
-    differing = set()
-    for name, theirs in UPSTREAM_SCHEMA["$defs"].items():
-        assert name in ours, f"upstream def {name} is missing"
-        mine = {k: v for k, v in ours[name].items() if k not in RETRY_KEYS}
-        if mine != theirs:
-            differing.add(name)
-    assert differing == set(INTENDED)
+    assert set(schema["$defs"]) - set(UPSTREAM_SCHEMA["$defs"]) == OURS_ONLY
+    assert set(UPSTREAM_SCHEMA["$defs"]) <= set(schema["$defs"])
+    assert _differing(schema, UPSTREAM_SCHEMA) == set(INTENDED)
+
+
+def test_the_stable_schema_is_upstreams_schema_json_but_for_the_listed_differences(
+    stable: dict[str, Any],
+) -> None:
+    """Its def set is upstream's stable one and the spec's additions that stable methods
+    reach; each shared def is upstream's stable def (unstable parts out, released links),
+    but for the stable ones among the intended differences."""
+    assert set(stable["$defs"]) - set(UPSTREAM_STABLE["$defs"]) == {
+        "IdempotencyKey", "ProtocolLevelNotification",
+    }  # fmt: skip
+    assert set(UPSTREAM_STABLE["$defs"]) <= set(stable["$defs"])
+    assert _differing(stable, UPSTREAM_STABLE) == set(INTENDED) - {
+        "ProxyRequest", "ProxyNotification", "ProxyResponse",
+    }  # fmt: skip
+    text = json.dumps(stable)
+    assert "**UNSTABLE**" not in text and "/protocol/v2/draft/" not in text
+
+
+def test_the_intended_differences_are_the_spec_s_list(spec: Spec) -> None:
+    """What this test finds is what upstream › differences says, entry for entry."""
+    listed = {d.type for d in spec.upstream.differences}
+    assert listed == set(INTENDED) | OURS_ONLY
+    routing = {d.type for d in spec.upstream.differences if d.kind == "routing"}
+    assert routing == set(INTENDED) - {"PromptRequest"} | {"ProtocolLevelNotification"}
+
+
+def test_roots_follow_upstreams(schema: dict[str, Any], stable: dict[str, Any]) -> None:
+    """Upstream's root entries are there (the stable root has no proxies); the spec adds
+    JSON-RPC batches, which v2 follows."""
+    for ours, theirs in ((schema, UPSTREAM_SCHEMA), (stable, UPSTREAM_STABLE)):
+        titles = [entry["title"] for entry in ours["anyOf"]]
+        assert [t for t in titles if "Batch" not in t] == [e["title"] for e in theirs["anyOf"]]
+    assert "Proxy" not in [entry["title"] for entry in stable["anyOf"]]
 
 
 def test_params_defs_carry_retry_class_and_stability(schema: dict[str, Any]) -> None:
@@ -66,9 +129,11 @@ def test_params_defs_carry_retry_class_and_stability(schema: dict[str, Any]) -> 
     assert defs["NewSessionRequest"]["x-retry-class"] == "duplicating"
     assert defs["UpdateSessionNotification"]["x-retry-class"] == "not_retried"
     assert defs["ForkSessionRequest"]["x-stability"] == "unstable"
+    unions = ("AgentRequest", "ClientRequest", "AgentNotification", "ClientNotification",
+              "ProxyRequest", "ProxyNotification")  # fmt: skip
     every_params = {
         r["allOf"][0]["$ref"].rsplit("/", 1)[1]
-        for union in ("AgentRequest", "ClientRequest", "AgentNotification", "ClientNotification")
+        for union in unions
         for r in defs[union]["properties"]["params"]["anyOf"][0]["anyOf"]
     } - {"ExtRequest", "ExtNotification"}
     assert every_params, "no params defs found"
@@ -104,13 +169,21 @@ PROMPT = {"sessionId": "sess_1", "prompt": [{"type": "text", "text": "hi"}]}
         ({"jsonrpc": "2.0", "method": "session/cancel", "params": {"sessionId": "s"}}, True),
         ({"jsonrpc": "2.0", "method": "session/cancel", "params": {"sessionId": 1}}, False),
         ({"jsonrpc": "2.0", "method": "$/cancel_request", "params": {"requestId": 3}}, True),
+        ({"jsonrpc": "2.0", "method": "$/cancel_request", "params": {"requestId": None}}, False),
         ({"jsonrpc": "2.0", "id": 1, "result": {}}, True),
+        ({"jsonrpc": "2.0", "id": None, "error": {"code": -32700, "message": "Parse error"}}, True),
+        (_request("proxy/successor", {"method": "session/new", "params": {"cwd": "/"}}), True),
+        (_request("proxy/successor", PROMPT), False),
+        ({"jsonrpc": "2.0", "method": "proxy/successor", "params": {"method": "x"}}, True),
+        ({**_request("tool_call/cancel", {"sessionId": "s", "toolCallId": "t"}), "id": None}, False),
     ],
     ids=[
         "prompt", "keyed prompt", "null key", "empty key", "integer key", "numeric sessionId",
         "prompt without prompt", "prompt params under session/new", "unknown method",
         "extension method", "notification", "notification with bad params", "protocol level",
-        "response",
+        "null request id to cancel", "response", "error for an unknown id",
+        "proxy request", "proxy request with other params", "proxy notification",
+        "request with a null id",
     ],
 )  # fmt: skip
 def test_root_binds_method_names_to_params(
@@ -126,7 +199,7 @@ def test_upstream_root_does_not_bind_so_this_is_a_real_improvement() -> None:
 
 def _doc_examples() -> list[tuple[str, dict[str, Any]]]:
     found = []
-    for page in sorted((UPSTREAM / "docs/protocol/v2").glob("*.mdx")):
+    for page in sorted(UPSTREAM_DOCS.glob("*.mdx")):
         for index, block in enumerate(
             re.findall(r"```json[^\n]*\n(.*?)```", page.read_text(), re.S)
         ):

@@ -1,9 +1,10 @@
 """The spec's types are upstream's v2 types, expanded back to exactly what upstream writes.
 
-Every def of upstream's schema.unstable.json (except the routing unions the generator
-derives from the methods) is a type of the same name in spec/acp-v2.yaml, and
-``acp_spec.defs.expand_types`` turns it back into upstream's def. The only differences are
-listed in INTENDED_DIFFERENCES; a new difference fails, and so does a listed one that is gone.
+Every def of upstream's schema.unstable.json (of the release the spec follows,
+@agentclientprotocol/sdk 2.4.0; except the routing unions the generator derives from the
+methods) is a type of the same name in spec/acp-v2.yaml, and ``acp_spec.defs.expand_types``
+turns it back into upstream's def. The only differences are listed in INTENDED_DIFFERENCES
+and SPEC_ONLY_TYPES; a new difference fails, and so does a listed one that is gone.
 """
 
 from __future__ import annotations
@@ -19,9 +20,12 @@ from conftest import UPSTREAM_V2
 from jsonschema import Draft202012Validator
 
 UPSTREAM_UNSTABLE = UPSTREAM_V2 / "schema.unstable.json"
+# upstream's routing unions (the spec derives them, ProtocolLevelNotification too, which
+# upstream writes inline in its root)
 ROUTING_UNIONS = frozenset({
     "AgentRequest", "AgentResponse", "AgentNotification", "ClientRequest",
-    "ClientResponse", "ClientNotification", "ProtocolLevelNotification",
+    "ClientResponse", "ClientNotification", "ProxyRequest", "ProxyResponse",
+    "ProxyNotification",
 })  # fmt: skip
 # Upstream keywords that name the method a def belongs to; the spec keeps that in `methods`.
 METHOD_KEYWORDS = ("x-side", "x-method")
@@ -29,8 +33,11 @@ METHOD_KEYWORDS = ("x-side", "x-method")
 # def -> the properties the RFD "v2 Idempotency Keys" adds to it, each optional and nullable.
 INTENDED_DIFFERENCES: dict[str, frozenset[str]] = {
     "PromptRequest": frozenset({"idempotencyKey"}),
-    "PromptResponse": frozenset({"messageId"}),
 }
+# The spec's types upstream lacks: the RFD's key, and the proposed session/options.
+SPEC_ONLY_TYPES = frozenset({"IdempotencyKey", "SessionOptionsRequest", "SessionOptionsResponse"})
+# Methods the spec sends both ways where upstream has one (the RFD audits both directions).
+BOTH_WAYS = frozenset({"mcp/message"})
 
 UPSTREAM_DEFS: dict[str, Any] = json.loads(UPSTREAM_UNSTABLE.read_text(encoding="utf-8"))["$defs"]
 COMPARED = sorted(set(UPSTREAM_DEFS) - ROUTING_UNIONS)
@@ -64,12 +71,28 @@ def nullable(schema: Any) -> bool:
 
 def test_upstream_has_the_defs_we_compare() -> None:
     assert set(UPSTREAM_DEFS) >= ROUTING_UNIONS
+    assert "ProtocolLevelNotification" not in UPSTREAM_DEFS
     assert len(COMPARED) > 200
 
 
 def test_every_upstream_def_is_a_spec_type(real_spec: Spec) -> None:
     missing = [name for name in COMPARED if name not in real_spec.types]
     assert missing == []
+
+
+def test_the_spec_has_no_other_types_than_upstreams_and_the_intended(real_spec: Spec) -> None:
+    assert set(real_spec.types) - set(UPSTREAM_DEFS) == SPEC_ONLY_TYPES
+
+
+def test_the_spec_lists_exactly_these_differences(real_spec: Spec) -> None:
+    """What the spec says it changes (upstream › differences) is what this test finds."""
+    listed = {(d.type, d.kind, frozenset(d.adds)) for d in real_spec.upstream.differences}
+    types: set[tuple[str, str, frozenset[str]]] = {
+        (n, "new-type", frozenset()) for n in SPEC_ONLY_TYPES
+    }
+    props = {(n, "new-properties", adds) for n, adds in INTENDED_DIFFERENCES.items()}
+    assert {d for d in listed if d[1] != "routing"} == types | props
+    assert all(d.why.strip() for d in real_spec.upstream.differences)
 
 
 def test_routing_unions_are_not_spec_types(real_spec: Spec) -> None:
@@ -141,7 +164,20 @@ def test_x_method_and_x_side_are_the_spec_methods(real_spec: Spec) -> None:
         assert method is not None, f"{name}: method {theirs['x-method']} is not in the spec"
         used = {c.params for c in method.calls} | {c.result for c in method.calls if c.result}
         assert name in used, f"{name} is not params or result of {method.name}"
-        assert theirs.get("x-side") == method.side, name
+        if method.name in BOTH_WAYS:
+            assert method.side == "both" and theirs.get("x-side") in ("agent", "client"), name
+        else:
+            assert theirs.get("x-side") == method.side, name
+
+
+def test_prompt_response_message_id_is_required_as_upstream(
+    expanded_defs: dict[str, dict[str, Any]],
+) -> None:
+    """The spec once made it optional; upstream requires it, which the RFD's keyed retry
+    needs (a retry is answered with the original message's id)."""
+    response = expanded_defs["PromptResponse"]
+    assert "messageId" in response["required"]
+    assert not nullable(response["properties"]["messageId"])
 
 
 # ── IdempotencyKey ──

@@ -29,17 +29,19 @@ from acp_spec import vectors_cmd
 from acp_spec.constants import GENERATED_NOTE
 from acp_spec.document import build_schema
 from acp_spec.emit.schema import dump_json
-from acp_spec.emit.vectors import SCHEMA_NAME, VECTORS_DIR, VECTORS_SCHEMA, emit_vectors
+from acp_spec.emit.vectors import SCHEMA_NAME, VECTORS_DIR, VECTORS_SCHEMA, emit_vectors, successor
 from acp_spec.emit.vectors.keyed import UUID
 from acp_spec.index import Index
 from acp_spec.model import Spec
 from acp_spec.spec import load_spec
 from acp_spec.vector_ids import (
     HEADER,
+    Retirement,
     emitted_ids,
     fingerprint,
     ids_path,
     parse_published,
+    publish_text,
     read_published,
     vector_id_problems,
 )
@@ -352,7 +354,7 @@ def test_a_removed_id_is_reported_at_its_line() -> None:
     [problem] = _problems(IDS_TEXT, {"a.one": "000000000001", "a.two": "000000000002"})
     line = len(HEADER.splitlines()) + 2
     assert problem.startswith(f"{IDS_NAME}:{line}:1: published vector id a.three is no longer ")
-    assert "retire the id by deleting this line" in problem
+    assert "retire it with `acp-spec vectors retire ID --reason WHY`" in problem
 
 
 def test_a_changed_id_is_reported_at_its_digest() -> None:
@@ -380,7 +382,7 @@ def test_lines_that_are_no_entry_are_reported() -> None:
         f"{IDS_NAME}:{n}:1" for n in (first, first + 1, first + 2)
     ]
     assert "expected `<id> <digest>`" in problems[0] and "expected" in problems[1]
-    assert "a.one is published twice (first on line 6)" in problems[2]
+    assert f"a.one is published twice (first on line {len(HEADER.splitlines()) + 1})" in problems[2]
 
 
 def test_an_unreadable_ids_file_is_one_problem(tmp_path: Path) -> None:
@@ -390,12 +392,106 @@ def test_an_unreadable_ids_file_is_one_problem(tmp_path: Path) -> None:
     assert "run `acp-spec vectors publish` to create the file" in problem
 
 
-def _publish(spec_path: Path) -> int:
-    """``acp-spec --spec PATH vectors publish``, parsed as cli.py parses it."""
+# ── retired ids ──
+
+RETIRED_TEXT = IDS_TEXT + "a.gone 000000000009 retired 2.4.0 the method left v2\n"
+EMITTED = {"a.one": "000000000001", "a.two": "000000000002", "a.three": "000000000003"}
+
+
+def test_a_retired_line_keeps_its_digest_version_and_reason() -> None:
+    published = parse_published(RETIRED_TEXT, IDS_NAME)
+    assert published.problems == ()
+    entry = published.entries["a.gone"]
+    assert (entry.digest, entry.retired) == (
+        "000000000009",
+        Retirement("2.4.0", "the method left v2"),
+    )
+    assert published.retired == {"a.gone"}
+    assert _problems(RETIRED_TEXT, EMITTED) == []  # gone, and said so: no problem
+
+
+def test_a_retired_id_generated_again_is_reported_at_its_line() -> None:
+    [problem] = _problems(RETIRED_TEXT, {**EMITTED, "a.gone": "000000000009"})
+    line = len(RETIRED_TEXT.splitlines())
+    assert problem.startswith(f"{IDS_NAME}:{line}:1: retired vector id a.gone (retired in 2.4.0) ")
+    assert "is generated again, but a retired id is never reused" in problem
+
+
+def test_a_retired_line_needs_a_version_and_a_reason() -> None:
+    [problem] = _problems(IDS_TEXT + "a.gone 000000000009 retired 2.4.0\n", EMITTED)
+    assert (
+        "expected `<id> <digest>` (a digest of 12 hex digits) or `<id> <digest> retired" in problem
+    )
+
+
+def test_publishing_never_adds_a_retired_id_again() -> None:
+    text, added = publish_text(
+        parse_published(RETIRED_TEXT, IDS_NAME), {**EMITTED, "a.gone": "00000000000a"}
+    )
+    assert (text, added) == (RETIRED_TEXT, [])
+
+
+def test_a_case_whose_id_is_retired_takes_the_next_free_successor() -> None:
+    assert successor("a.x", frozenset()) == "a.x"
+    assert successor("a.x", frozenset({"a.x"})) == "a.x.rev2"
+    assert successor("a.x", frozenset({"a.x", "a.x.rev2"})) == "a.x.rev3"
+
+
+def test_the_vectors_hold_no_retired_id_and_the_successors_of_changed_ones(
+    spec: Spec, files: dict[str, bytes]
+) -> None:
+    """The rebase on sdk-2.4.0 retired the ids of removed methods and of cases whose
+    meaning changed; the latter came back under successor ids."""
+    emitted = emitted_ids(files)
+    assert spec.retired_vector_ids and not spec.retired_vector_ids & set(emitted)
+    assert {
+        "envelope.id.null.rev2",
+        "dollar-cancel_request.notification.requestId.null.rev2",
+    } <= set(emitted)
+    assert not any(i.startswith(("nes-", "document-", "mcp-connect.")) for i in emitted)
+    published = read_published(ids_path(SPEC_FILE))
+    versions = {e.retired.version for e in published.entries.values() if e.retired}
+    assert versions == {"2.4.0"}
+
+
+def _vectors_command(spec_path: Path, *command: str) -> int:
+    """``acp-spec --spec PATH vectors ...``, parsed as cli.py parses it."""
     parser = argparse.ArgumentParser(prog="acp-spec")
     parser.add_argument("--spec", type=Path)
     vectors_cmd.add_commands(parser.add_subparsers(dest="command", required=True))
-    return vectors_cmd.run(parser.parse_args(["--spec", str(spec_path), "vectors", "publish"]))
+    return vectors_cmd.run(parser.parse_args(["--spec", str(spec_path), "vectors", *command]))
+
+
+def test_retiring_an_id_marks_its_line_and_publishes_its_successor(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    spec_path = write_spec(tmp_path / "spec")
+    ids = ids_path(spec_path)
+    case_id = "session-close.example.close-an-active-session"
+    text = ids.read_text(encoding="utf-8")
+    [line] = [x for x in text.splitlines(keepends=True) if x.startswith(case_id + " ")]
+    changed = text.replace(line, f"{case_id} 000000000000\n")  # as if its meaning had changed
+    ids.write_text(changed, encoding="utf-8")
+
+    # an id still generated as published is no retirement
+    assert _vectors_command(spec_path, "retire", "session-close.params.*", "--reason", "x") == 1
+    assert ids.read_text(encoding="utf-8") == changed
+    assert "matches no published id that is gone or changed" in capsys.readouterr().err
+
+    assert _vectors_command(spec_path, "retire", case_id, "--reason", "a  test\nreason") == 0
+    after = ids.read_text(encoding="utf-8")
+    assert f"{case_id} 000000000000 retired 2.4.0 a test reason\n" in after
+    assert f"{case_id}.rev2 " in after
+    assert "retired 1 vector id in 2.4.0; published 1 new one" in capsys.readouterr().out
+    spec = load_spec(spec_path)
+    assert case_id in spec.retired_vector_ids
+    published = parse_published(after, "ids")
+    assert vector_id_problems(published, emitted_ids(emit_vectors(spec, Index(spec)))) == []
+
+
+def _publish(spec_path: Path) -> int:
+    """``acp-spec --spec PATH vectors publish``."""
+    return _vectors_command(spec_path, "publish")
 
 
 def test_publishing_adds_new_ids_and_changes_no_line(
@@ -404,7 +500,9 @@ def test_publishing_adds_new_ids_and_changes_no_line(
     spec_path = write_spec(tmp_path / "spec")
     ids = ids_path(spec_path)
     ids.unlink()
-    emitted = emitted_ids(files)
+    # without the file no id is retired, so no case takes a successor's id
+    spec = load_spec(spec_path)
+    emitted = emitted_ids(emit_vectors(spec, Index(spec)))
 
     assert _publish(spec_path) == 0  # no file yet: every id
     created = ids.read_text(encoding="utf-8")
@@ -438,7 +536,7 @@ def test_publishing_refuses_a_broken_ids_file(
     assert ids_path(spec_path).read_text(encoding="utf-8") == broken
     err = capsys.readouterr().err
     assert f"{ids_path(spec_path)}:{len(HEADER.splitlines()) + 1}:1: expected" in err
-    assert "nothing was published" in err
+    assert "nothing was written" in err
 
 
 # ── (c') a key nested in an object field gets every keyed case ──
@@ -468,8 +566,14 @@ def nest_the_key(text: str) -> str:
     example = "          idempotencyKey: 0b6f3c1e-8d2a-4c57-9a41-5e2f7d90c3ab\n"
     nested = "          options: {idempotencyKey: 0b6f3c1e-8d2a-4c57-9a41-5e2f7d90c3ab}\n"
     assert text.count(example) == 2  # session/prompt's example, then proxy/successor's
-    # the intended difference from upstream moves with the key
+    # the intended difference from upstream moves with the key, and the type is the spec's
     text = text.replace("      adds: [idempotencyKey]\n", "      adds: [options]\n", 1)
+    entry = "    - type: SessionOptionsRequest\n"
+    text = text.replace(
+        entry,
+        "    - type: PromptOptions\n      kind: new-type\n      why: It holds the key.\n" + entry,
+        1,
+    )
     return text.replace(example, nested, 1)
 
 

@@ -15,8 +15,8 @@ DEFS_PREFIX = "#/$defs/"
 
 META_DESCRIPTION = (
     "The _meta property is reserved by ACP to allow clients and agents to attach additional\n"
-    "metadata to their interactions. Implementations MUST NOT make assumptions about values at\n"
-    "these keys.\n\n"
+    "metadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\n"
+    "Implementations MUST NOT assign meaning to keys they do not recognize.\n\n"
     "See protocol docs: [Extensibility]"
     "(https://agentclientprotocol.com/protocol/v2/draft/extensibility)"
 )

@@ -1,5 +1,9 @@
-"""The protocol's JSON Schema document, in upstream's shape: the spec's types plus the
+"""The protocol's JSON Schema documents, in upstream's shape: the spec's types plus the
 routing unions and method annotations derived from its methods.
+
+Like upstream, there are two: the complete one (every method, as upstream's
+``schema.unstable.json``) and the stable one (the stable methods and what they reach, with
+what upstream marks unstable left out, as upstream's ``schema.json``).
 
 Upstream derives its routing unions (AgentRequest, ClientResponse, ...) from its method
 list; so do we. Unlike upstream, each request and notification union also binds the
@@ -9,11 +13,15 @@ the root, and unknown methods pass only when they are extensions (names starting
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import Any, Literal
 
 from .constants import GENERATED_NOTE
-from .defs import expand_types, ref_target
+from .defs import DEFS_PREFIX, expand_types, ref_target, referenced_names
 from .model import Kind, Method, Spec
+from .stable import released_links, without_unstable
+
+Edition = Literal["complete", "stable"]
 
 EXTENSION_PATTERN = "^_"
 
@@ -52,47 +60,85 @@ _PROTOCOL_UNION = (
     "Notifications do not expect a response."
 )
 
+_PROXY_REQUESTS = (
+    "**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed "
+    "at any point.\n\nRequests exchanged between a conductor and its proxies.\n\nA conductor "
+    "sends `proxy/initialize` and `proxy/successor` to a proxy. A proxy sends\n"
+    "`proxy/successor` to its conductor."
+)
+_PROXY_NOTIFICATIONS = (
+    "**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed "
+    "at any point.\n\nNotifications exchanged between a conductor and its proxies."
+)
+
 _SENDER = {"agent": "agent-to-client", "client": "client-to-agent"}
 
 
-def build_schema(spec: Spec) -> dict[str, Any]:
-    defs: dict[str, Any] = expand_types({name: t.schema for name, t in spec.types.items()})
-    _annotate(spec, defs)
+def build_schema(spec: Spec, edition: Edition = "complete") -> dict[str, Any]:
+    """The complete document, or the stable one: the stable methods, and of the types what
+    those reach, without what upstream marks unstable."""
+    fragments: Mapping[str, Any] = {name: t.schema for name, t in spec.types.items()}
+    methods = list(spec.methods.values())
+    if edition == "stable":
+        fragments = {name: without_unstable(f) for name, f in fragments.items()}
+        methods = [m for m in methods if m.stability == "stable"]
+    defs: dict[str, Any] = expand_types(fragments)
+    _annotate(methods, defs)
+    routed = [m for m in methods if m.side not in ("protocol", "proxy")]
     for name, sender, kind, inner in _CALL_UNIONS:
-        methods = [m for m in _routed(spec, kind) if _SENDER[sender] in m.directions]
-        defs[name] = _call_union(methods, kind, inner, sender)
+        chosen = [m for m in routed if m.call(kind) and _SENDER[sender] in m.directions]
+        defs[name] = _call_union(chosen, kind, inner, sender)
     defs["ProtocolLevelNotification"] = _call_union(
-        [m for m in spec.methods.values() if m.name.startswith("$/") and m.notification],
+        [m for m in methods if m.side == "protocol" and m.notification],
         "notification", _PROTOCOL_UNION, None,
     )  # fmt: skip
     for name, sender in (
         ("AgentResponse", "client-to-agent"),
         ("ClientResponse", "agent-to-client"),
     ):
-        methods = [m for m in _routed(spec, "request") if sender in m.directions]
-        defs[name] = _response_union(methods)
+        defs[name] = _response_union([m for m in routed if m.request and sender in m.directions])
+    proxied = [m for m in methods if m.side == "proxy"]
+    if proxied:
+        requests = [m for m in proxied if m.request]
+        defs["ProxyRequest"] = _call_union(requests, "request", _PROXY_REQUESTS, None)
+        defs["ProxyResponse"] = _response_union(requests, extension=False)
+        defs["ProxyNotification"] = _call_union(
+            [m for m in proxied if m.notification], "notification", _PROXY_NOTIFICATIONS, None
+        )
+    root = _root(proxy=bool(proxied))
+    if edition == "stable":
+        defs = {name: released_links(defs[name]) for name in _reached(root, defs)}
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$comment": GENERATED_NOTE,
         "title": spec.title,
-        "anyOf": _root(),
+        "anyOf": root,
         "$defs": dict(sorted(defs.items())),
     }
 
 
-def _routed(spec: Spec, kind: Kind) -> list[Method]:
-    return [m for m in spec.methods.values() if m.call(kind) and not m.name.startswith("$/")]
+def _reached(root: Iterable[Any], defs: Mapping[str, Any]) -> set[str]:
+    """The defs the root refers to, directly or through other defs."""
+    seen: set[str] = set()
+    todo = [ref.removeprefix(DEFS_PREFIX) for ref in referenced_names(list(root))]
+    while todo:
+        name = todo.pop()
+        if name in seen or name not in defs:
+            continue
+        seen.add(name)
+        todo += [ref.removeprefix(DEFS_PREFIX) for ref in referenced_names(defs[name])]
+    return seen
 
 
-def _annotate(spec: Spec, defs: dict[str, Any]) -> None:
+def _annotate(methods: Iterable[Method], defs: dict[str, Any]) -> None:
     """Upstream's x-method/x-side, and our x-retry-class/x-stability on params defs."""
-    for method in spec.methods.values():
+    for method in methods:
         for call in method.calls:
             for name in (call.params, call.result):
                 if name not in defs:
                     continue  # None, or a dangling reference the rules report
-                # a def shared by two methods (InitializeRequest, for proxy/initialize)
-                # keeps the first; the method table lists every use
+                # a def shared by two methods keeps the first; the method table lists
+                # every use
                 defs[name].setdefault("x-side", method.side)
                 defs[name].setdefault("x-method", method.name)
             params = defs.get(call.params)
@@ -162,7 +208,7 @@ def _binding(method: str, params: str) -> dict[str, Any]:
     }
 
 
-def _response_union(methods: list[Method]) -> dict[str, Any]:
+def _response_union(methods: list[Method], *, extension: bool = True) -> dict[str, Any]:
     seen: dict[str, Method] = {}
     for method in methods:
         assert method.request is not None and method.request.result is not None
@@ -171,14 +217,23 @@ def _response_union(methods: list[Method]) -> dict[str, Any]:
         _variant(name, f"Successful result returned for a `{m.name}` request.", name)
         for name, m in seen.items()
     ]
-    results.append(_variant(
-        "ExtMethodResponse",
-        "Successful result returned by an extension method outside the core ACP method set.",
-        "ExtResponse",
-    ))  # fmt: skip
+    if extension:
+        results.append(_variant(
+            "ExtMethodResponse",
+            "Successful result returned by an extension method outside the core ACP method set.",
+            "ExtResponse",
+        ))  # fmt: skip
     answer_id = {
         "description": "The id of the request this response answers.",
         "allOf": [{"$ref": ref_target("RequestId")}],
+    }
+    # as upstream: a request's id is never null, but an error answers with null when it
+    # could not tell which request failed (a parse error, an invalid request)
+    failed_id = {
+        "description": "The id of the request this response answers.\n\nRequired. `null` only "
+        "when the request's id could not be determined, such as\nfor a parse error or an "
+        "invalid request.",
+        "anyOf": [{"$ref": ref_target("RequestId")}, {"type": "null"}],
     }
     return {
         "description": "A JSON-RPC response object.",
@@ -199,7 +254,7 @@ def _response_union(methods: list[Method]) -> dict[str, Any]:
                 "description": "A failed JSON-RPC response.",
                 "type": "object",
                 "properties": {
-                    "id": answer_id,
+                    "id": failed_id,
                     "error": {
                         "description": "Method-specific error data.",
                         "allOf": [{"$ref": ref_target("Error")}],
@@ -225,7 +280,7 @@ def _envelope(parts: list[tuple[str, str]]) -> dict[str, Any]:
     }
 
 
-def _root() -> list[dict[str, Any]]:
+def _root(*, proxy: bool) -> list[dict[str, Any]]:
     roots: list[dict[str, Any]] = []
     for side in ("Agent", "Client"):
         roots.append({"title": side, **_envelope([
@@ -246,4 +301,9 @@ def _root() -> list[dict[str, Any]]:
     roots.append(
         {"title": "ProtocolLevel", **_envelope([("Notification", "ProtocolLevelNotification")])}
     )
+    if proxy:
+        roots.append({"title": "Proxy", **_envelope([
+            ("Request", "ProxyRequest"), ("Response", "ProxyResponse"),
+            ("Notification", "ProxyNotification"),
+        ])})  # fmt: skip
     return roots

@@ -113,6 +113,14 @@ def _explain(error: ValidationError) -> Iterator[tuple[PathKey, bool, str]]:
         )
     elif kind == "anyOf" and path[:1] == ("methods",) and len(path) == 2:
         yield path, True, f"{where} has neither 'request' nor 'notification'; add one"
+    elif kind == "anyOf" and path == ("upstream",):
+        yield path, True, (f"{where} names no upstream version; add 'package' and 'version' "
+                           "(the published release the schemas come from) or 'commit'")  # fmt: skip
+    elif kind == "dependentRequired":
+        wanted = schema["dependentRequired"]
+        for key, needs in wanted.items():
+            for need in (n for n in needs if key in present and n not in present):
+                yield path, True, f"{where} has '{key}' but no '{need}'; add '{need}'"
     elif kind in ("minItems", "minProperties", "minLength"):
         yield path, False, f"{where} is empty; give it at least one entry"
     else:

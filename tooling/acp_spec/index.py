@@ -1,7 +1,7 @@
 """Facts derived from the Spec, computed once per run.
 
 Rules and emitters ask this index; none of them derives these facts again. Every answer
-is JSON Schema's (the expanded ``$defs``, as ``generated/schema.json`` holds them), so the
+is JSON Schema's (the expanded ``$defs``, as ``generated/schema.unstable.json`` holds them), so the
 checker, the schema, the models, the vectors and the docs cannot disagree about, say,
 whether a field takes ``null``. The index tolerates a broken spec (a dangling reference
 answers "nothing there"): the rules run on it to report what is broken.
@@ -96,20 +96,27 @@ class Index:
 
     def __init__(self, spec: Spec) -> None:
         self.spec = spec
-        # generated/schema.json as a value; emitters read it and never change it
+        # generated/schema.unstable.json (every method) as a value; emitters read it and
+        # never change it
         self.schema: dict[str, Any] = build_schema(spec)
         self.defs: dict[str, dict[str, Any]] = self.schema["$defs"]
 
+    @cached_property
+    def stable_schema(self) -> dict[str, Any]:
+        """generated/schema.json: the stable methods and what they reach, as upstream's
+        schema.json holds them."""
+        return build_schema(self.spec, "stable")
+
     @classmethod
     def of_schema(cls, schema: dict[str, Any]) -> Index:
-        """An index of a JSON Schema document alone (``$defs`` as ``generated/schema.json``
+        """An index of a JSON Schema document alone (``$defs`` as ``generated/schema.unstable.json``
         holds them), with no spec behind it: the facts of values (references, nullability,
         properties, unions, key paths, reachability) answer from the schema, those of the
         spec's methods and types find nothing. For a step whose cache key covers the schema,
         not the spec, and for a schema that no spec made (upstream's, to compare with)."""
         index = cls.__new__(cls)
         index.spec = Spec(
-            version=0, title="", upstream=Upstream("", "", ""), retry_classes={}, errors={},
+            version=0, title="", upstream=Upstream("", ""), retry_classes={}, errors={},
             methods={}, types={}, where=SourceMap(""),
         )  # fmt: skip
         index.schema = schema

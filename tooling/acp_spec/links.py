@@ -139,7 +139,7 @@ def _links(found: list[Piece], definitions: frozenset[str]) -> list[Piece]:
             and out
             and at + 1 < len(found)
             and _opens_link(out[-1].text)
-            and _closes_link(found[at + 1].text)
+            and _closes_link(found[at + 1].text, starts_line=_starts_line(out))
             and _label(piece.text) not in definitions
         ):
             before, after = out[-1].text, found[at + 1].text
@@ -160,9 +160,18 @@ def _opens_link(before: str) -> bool:
     return backslashes % 2 == 0  # `\[` is a bracket shown as written
 
 
-def _closes_link(after: str) -> bool:
-    # `](url)`, `][ref]` and `]: url` make one of Markdown's own links
-    return after.startswith("]") and after[1:2] not in ("(", "[", ":")
+def _starts_line(before: list[Piece]) -> bool:
+    """Whether the ``[`` that ends ``before`` opens its line (after at most 3 spaces)."""
+    return len(before) == 1 and re.fullmatch(r" {0,3}\[", before[0].text) is not None
+
+
+def _closes_link(after: str, *, starts_line: bool) -> bool:
+    # `](url)` and `][ref]` make one of Markdown's own links, and so does `]: url` where
+    # the bracket opens the line (a link definition); elsewhere `]:` is text
+    # (`Schema for [`Error::data`]: the shapes ...`)
+    if not after.startswith("]") or after[1:2] in ("(", "["):
+        return False
+    return not (starts_line and after[1:2] == ":")
 
 
 def _code_content(span: str) -> str:

@@ -19,7 +19,8 @@ Kind = Literal["request", "notification"]
 # too, so a type of that name in the spec would collide with a generated def.
 DERIVED_TYPE_NAMES = frozenset({
     "AgentRequest", "AgentResponse", "AgentNotification", "ClientRequest",
-    "ClientResponse", "ClientNotification", "ProtocolLevelNotification",
+    "ClientResponse", "ClientNotification", "ProxyRequest", "ProxyResponse",
+    "ProxyNotification", "ProtocolLevelNotification",
 })  # fmt: skip
 
 
@@ -100,9 +101,12 @@ class Method:
 
     @property
     def side(self) -> str:
-        """Upstream's ``x-side``: who handles the method (the receiver)."""
+        """Upstream's ``x-side``: who handles the method (the receiver); as upstream, the
+        protocol-level methods (``$/``) and a proxy chain's (``proxy/``) are routed apart."""
         if self.name.startswith("$/"):
             return "protocol"
+        if self.name.startswith("proxy/"):
+            return "proxy"
         return {"client-to-agent": "agent", "agent-to-client": "client", "both": "both"}[
             self.sender
         ]
@@ -115,11 +119,17 @@ class TypeDef:
     """The fragment as written in the YAML (see defs.expand_type for the JSON Schema)."""
 
 
+DifferenceKind = Literal["new-type", "new-properties", "routing"]
+
+
 @dataclass(frozen=True)
 class Difference:
-    """A type that differs from upstream's on purpose: the properties it adds, and why."""
+    """A def that differs from upstream's on purpose, and why: a type upstream lacks
+    (``new-type``), properties added to upstream's type (``new-properties``, listed in
+    ``adds``), or a routing union the generator derives (``routing``)."""
 
     type: str
+    kind: DifferenceKind
     adds: tuple[str, ...]
     why: str
 
@@ -127,13 +137,23 @@ class Difference:
 @dataclass(frozen=True)
 class Upstream:
     repository: str
-    commit: str
     docs: str
+    # the version followed: a published package and its version, or a commit
+    package: str | None = None
+    version: str | None = None
+    commit: str | None = None
     # upstream's published schemas (schema.json, schema.unstable.json), read at load time;
     # None when a file could not be read (the loader reports why)
     stable: Mapping[str, Any] | None = None
     unstable: Mapping[str, Any] | None = None
     differences: tuple[Difference, ...] = ()
+
+    @property
+    def follows(self) -> str:
+        """The version the spec follows, as a reader names it."""
+        if self.package and self.version:
+            return f"{self.package} {self.version}"
+        return f"commit {(self.commit or '')[:12]}"
 
 
 @dataclass(frozen=True)
@@ -149,3 +169,5 @@ class Spec:
     """Positions in the source, for problems found after loading (examples, say)."""
     warnings: tuple[Diagnostic, ...] = ()
     """Problems that do not make the spec invalid, for the command to print."""
+    retired_vector_ids: frozenset[str] = frozenset()
+    """Vector ids retired in the published ids beside the spec: never generated again."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import replace
@@ -24,6 +25,7 @@ from .model import (
     TypeDef,
     Upstream,
 )
+from .vector_ids import ids_path, read_published
 from .yamlsource import MAX_BYTES, PathKey, SourceMap, load
 
 DEFAULT_SPEC = Path("spec/acp-v2.yaml")
@@ -41,12 +43,20 @@ def load_spec(path: Path = DEFAULT_SPEC, display: str | None = None) -> Spec:
     problems = [d for _, d in shape]
     snapshot: dict[str, Mapping[str, Any] | None] = {}
     if _healthy(broken, ("upstream", "schemas")):
-        for which, name in _section(_section(data, "upstream"), "schemas").items():
+        upstream = _section(data, "upstream")
+        digests = _section(upstream, "sha256") if _healthy(broken, ("upstream", "sha256")) else {}
+        for which, name in _section(upstream, "schemas").items():
             at = where.at(("upstream", "schemas", which))
             read = _read_upstream(path.parent / str(name), at)
             if isinstance(read, Diagnostic):
                 problems.append(read)
-            snapshot[which] = None if isinstance(read, Diagnostic) else read
+                snapshot[which] = None
+                continue
+            raw, value = read
+            if which in digests:
+                problems += _digest_problem(raw, str(name), str(digests[which]),
+                                            where.at(("upstream", "sha256", which)))  # fmt: skip
+            snapshot[which] = value
     spec = _build(data, where, broken, snapshot)
     written = rules.Written(
         types=frozenset(_section(data, "types")),
@@ -57,16 +67,29 @@ def load_spec(path: Path = DEFAULT_SPEC, display: str | None = None) -> Spec:
     problems += [d for d in findings if d.severity == "error"]
     if problems:
         raise SpecError(problems)
-    return replace(spec, warnings=tuple(sorted(d for d in findings if d.severity == "warning")))
+    return replace(
+        spec,
+        warnings=tuple(sorted(d for d in findings if d.severity == "warning")),
+        retired_vector_ids=_retired_ids(path),
+    )
 
 
-def _read_upstream(file: Path, at: Position) -> Mapping[str, Any] | Diagnostic:
-    """An upstream JSON Schema the spec names, or the problem that keeps it from being read."""
+def _retired_ids(spec_path: Path) -> frozenset[str]:
+    """The retired ids of the published ids beside the spec; the file's own problems are
+    `check`'s to report (a missing file retires nothing)."""
+    path = ids_path(spec_path)
+    return read_published(path).retired if path.is_file() else frozenset()
+
+
+def _read_upstream(file: Path, at: Position) -> tuple[bytes, Mapping[str, Any]] | Diagnostic:
+    """An upstream JSON Schema the spec names (its bytes and its value), or the problem that
+    keeps it from being read."""
     try:
         if file.stat().st_size > MAX_BYTES:
             return Diagnostic(at, f"{file.name} is over {MAX_BYTES // 1048576} MiB; name "
                               "upstream's published schema file")  # fmt: skip
-        value = json.loads(file.read_text(encoding="utf-8"))
+        raw = file.read_bytes()
+        value = json.loads(raw.decode("utf-8"))
     except OSError as err:
         return Diagnostic(at, f"cannot read upstream's schema {file}: {err.strerror}; "
                           "fix the path (it is relative to the spec file)")  # fmt: skip
@@ -75,7 +98,18 @@ def _read_upstream(file: Path, at: Position) -> Mapping[str, Any] | Diagnostic:
                           "upstream's published file unchanged")  # fmt: skip
     if not isinstance(value, dict) or not isinstance(value.get("$defs"), dict):
         return Diagnostic(at, f"{file} has no $defs; name upstream's published schema file")
-    return value
+    return raw, value
+
+
+def _digest_problem(raw: bytes, name: str, recorded: str, at: Position) -> list[Diagnostic]:
+    """The file is not the one the spec records, so the version it names is not what is
+    compared with: said at the recorded digest."""
+    actual = hashlib.sha256(raw).hexdigest()
+    if actual == recorded:
+        return []
+    return [Diagnostic(at, f"{name} has sha256 {actual}, not the {recorded} recorded here; "
+                       "if you copied in a newer upstream file, record its digest here and its "
+                       "package and version (or commit) above; otherwise restore the file")]  # fmt: skip
 
 
 def _section(data: dict[str, Any], key: str) -> dict[str, Any]:
@@ -107,12 +141,14 @@ def _build(
         title=str(data.get("title", "")),
         upstream=Upstream(
             str(upstream.get("repository", "")),
-            str(upstream.get("commit", "")),
             str(upstream.get("docs", "")),
+            package=_optional_text(upstream.get("package")),
+            version=_optional_text(upstream.get("version")),
+            commit=_optional_text(upstream.get("commit")),
             stable=snapshot.get("stable"),
             unstable=snapshot.get("unstable"),
             differences=tuple(
-                Difference(d["type"], tuple(d["adds"]), d["why"])
+                Difference(d["type"], d["kind"], tuple(d.get("adds", ())), d["why"])
                 for d in upstream.get("differences", [])
             )
             if _healthy(broken, ("upstream", "differences"))
@@ -130,6 +166,10 @@ def _build(
         types={name: TypeDef(name, t) for name, t in entries("types").items()},
         where=where,
     )
+
+
+def _optional_text(value: Any) -> str | None:
+    return None if value is None else str(value)
 
 
 def _method(name: str, raw: dict[str, Any]) -> Method:

@@ -3,13 +3,18 @@
 The published ids live beside the spec (``spec/acp-v2.yaml`` -> ``spec/acp-v2.vector-ids.txt``),
 one ``<id> <digest>`` a line, sorted, ``#`` comments allowed. It is an input, not a
 generated file: ``acp-spec vectors publish`` adds the ids the vectors emitter makes that are
-not in it yet, and nothing else ever writes it; a person retires an id only by deleting its
-line, in review. ``acp-spec check`` compares it with what the spec generates now:
+not in it yet, and ``acp-spec vectors retire`` retires the ones that are gone or changed;
+nothing else writes it. A retired id stays, as ``<id> <digest> retired <version> <reason>``:
+the digest is the meaning it had, the version the one it was retired in (the upstream release
+the spec moved to), the reason why. A retired id is never generated again: the vectors
+emitter gives a case whose id is retired a successor (``<id>.rev2``, ...). ``acp-spec
+check`` compares the file with what the spec generates now:
 
 - a published id the vectors no longer hold was removed;
 - a published id whose digest differs changed meaning. The digest is of the case's meaning:
   its message text and its expected outcome, not its description or divergence note, so
   rewording a case is free but changing what an SDK must do with it is not;
+- a retired id the vectors hold again would be reused;
 - an id the vectors hold that is not published yet needs publishing.
 """
 
@@ -18,7 +23,7 @@ from __future__ import annotations
 import bisect
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,16 +33,21 @@ from .emit.vectors import SCHEMA_NAME, VECTORS_DIR
 
 IDS_SUFFIX = ".vector-ids.txt"
 PUBLISH_COMMAND = "acp-spec vectors publish"
+RETIRE_COMMAND = "acp-spec vectors retire"
+RETIRED = "retired"
 DIGEST_LENGTH = 12  # hex digits: 48 bits, plenty for telling a few thousand cases apart
 # How many new ids a problem names before it counts the rest.
 NAMED = 5
 
 HEADER = (
     "# Published ids of generated/vectors/: SDKs pin them, so each keeps its meaning for good.\n"
-    "# Each line: an id and a digest of its case's message and expected outcome.\n"
-    f"# `{PUBLISH_COMMAND}` adds new ids and never changes or removes a line; `acp-spec check`\n"
-    "# fails when a published id is gone or means something else, or a new one is unpublished.\n"
-    "# Retiring an id means deleting its line by hand: a breaking change to call out in review.\n"
+    "# Each line: an id and a digest of its case's message and expected outcome, or a retired\n"
+    "# id: `<id> <digest> retired <version> <reason>`, with the digest it had, the version it\n"
+    "# was retired in and why. A retired id is never generated again (its case, if any, has a\n"
+    "# successor id: `<id>.rev2`). `acp-spec vectors publish` adds new ids and never changes or\n"
+    "# removes a line; `acp-spec vectors retire` retires ids that are gone or mean something\n"
+    "# else (a breaking change to call out in review); `acp-spec check` fails while an id is\n"
+    "# gone, changed, reused or unpublished.\n"
 )
 
 
@@ -65,12 +75,19 @@ def emitted_ids(files: Mapping[str, bytes]) -> dict[str, str]:
 
 
 @dataclass(frozen=True)
+class Retirement:
+    version: str  # the version it was retired in
+    reason: str
+
+
+@dataclass(frozen=True)
 class Entry:
     id: str
     digest: str
     line: int
     column: int
     digest_column: int
+    retired: Retirement | None = None
 
 
 @dataclass(frozen=True)
@@ -85,6 +102,10 @@ class Published:
     def at(self, line: int, column: int = 1) -> Position:
         return Position(self.file, line, column)
 
+    @property
+    def retired(self) -> frozenset[str]:
+        return frozenset(e.id for e in self.entries.values() if e.retired is not None)
+
 
 def parse_published(text: str, file: str) -> Published:
     entries: dict[str, Entry] = {}
@@ -92,13 +113,15 @@ def parse_published(text: str, file: str) -> Published:
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip() or line.startswith("#"):
             continue
-        words = line.split()
-        if len(words) != 2 or not _is_digest(words[1]):
+        words = line.split(maxsplit=4)
+        retired = len(words) == 5 and words[2] == RETIRED
+        if not (len(words) == 2 or retired) or not _is_digest(words[1]):
             problems.append(Diagnostic(Position(file, number, 1), "expected `<id> <digest>` "
-                f"(a digest of {DIGEST_LENGTH} hex digits); restore the line from git "
-                f"or delete it and run `{PUBLISH_COMMAND}`"))  # fmt: skip
+                f"(a digest of {DIGEST_LENGTH} hex digits) or `<id> <digest> {RETIRED} "
+                "<version> <reason>`; restore the line from git or delete it and run "
+                f"`{PUBLISH_COMMAND}`"))  # fmt: skip
             continue
-        case_id, digest = words
+        case_id, digest = words[:2]
         if case_id in entries:
             first = entries[case_id].line
             problems.append(Diagnostic(Position(file, number, 1), f"{case_id} is published "
@@ -106,7 +129,8 @@ def parse_published(text: str, file: str) -> Published:
             continue
         column = line.index(case_id) + 1
         digest_column = line.index(digest, column - 1 + len(case_id)) + 1
-        entries[case_id] = Entry(case_id, digest, number, column, digest_column)
+        retirement = Retirement(words[3], words[4].strip()) if retired else None
+        entries[case_id] = Entry(case_id, digest, number, column, digest_column, retirement)
     return Published(file, entries, tuple(problems), text)
 
 
@@ -124,21 +148,27 @@ def read_published(path: Path, display: str | None = None) -> Published:
 
 
 def vector_id_problems(published: Published, emitted: Mapping[str, str]) -> list[Diagnostic]:
-    """What breaks the promise, each at its line of the ids file: removed and changed ids,
-    then one problem for the ids not yet published (and the file's own problems)."""
+    """What breaks the promise, each at its line of the ids file: removed, changed and
+    reused ids, then one problem for the ids not yet published (and the file's own problems)."""
     problems = list(published.problems)
+    retire = f"retire it with `{RETIRE_COMMAND} ID --reason WHY` (a breaking change to call out in review)"
     for entry in sorted(published.entries.values(), key=lambda e: e.line):
-        if entry.id not in emitted:
+        if entry.retired is not None:
+            if entry.id in emitted:
+                problems.append(Diagnostic(published.at(entry.line, entry.column), "retired "
+                    f"vector id {entry.id} (retired in {entry.retired.version}) is generated "
+                    "again, but a retired id is never reused; generate with the ids file beside "
+                    "the spec, whose retired ids the vectors emitter gives successors"))  # fmt: skip
+        elif entry.id not in emitted:
             problems.append(Diagnostic(published.at(entry.line, entry.column), "published "
                 f"vector id {entry.id} is no longer generated, but SDKs pin published ids; "
-                "restore what the spec, an example or the vectors emitter changed, or retire "
-                "the id by deleting this line (a breaking change to call out in review)"))  # fmt: skip
+                f"restore what the spec, an example or the vectors emitter changed, or {retire}"))  # fmt: skip
         elif emitted[entry.id] != entry.digest:
             problems.append(Diagnostic(published.at(entry.line, entry.digest_column),
                 f"published vector {entry.id} changed meaning (its message or expected "
                 f"outcome: digest {entry.digest} is now {emitted[entry.id]}; once regenerated, "
-                "git diff generated/vectors/ shows how); restore what changed it, or give the corrected case a new id and retire this one by "
-                "deleting its line (a breaking change to call out in review)"))  # fmt: skip
+                "git diff generated/vectors/ shows how); restore what changed it, or "
+                f"{retire}: the corrected case then gets a new id"))  # fmt: skip
     new = sorted(set(emitted) - set(published.entries))
     if new:
         named = ", ".join(new[:NAMED]) + (
@@ -149,6 +179,30 @@ def vector_id_problems(published: Published, emitted: Mapping[str, str]) -> list
             f"{'s are' if len(new) != 1 else ' is'} not yet published ({named}); run "
             f"`{PUBLISH_COMMAND}` to publish them and commit {Path(published.file).name}"))  # fmt: skip
     return problems
+
+
+def retirable(published: Published, emitted: Mapping[str, str]) -> dict[str, str]:
+    """Published ids that may be retired, and why: gone, or changed meaning."""
+    out: dict[str, str] = {}
+    for entry in published.entries.values():
+        if entry.retired is not None:
+            continue
+        if entry.id not in emitted:
+            out[entry.id] = "gone"
+        elif emitted[entry.id] != entry.digest:
+            out[entry.id] = "changed"
+    return out
+
+
+def retire_text(published: Published, ids: Iterable[str], version: str, reason: str) -> str:
+    """The ids file with ``ids`` retired in ``version`` for ``reason``: each line keeps its
+    id and digest and gains the rest; every other line stays as it is."""
+    lines = published.text.splitlines(keepends=True)
+    why = " ".join(reason.split())
+    for case_id in ids:
+        entry = published.entries[case_id]
+        lines[entry.line - 1] = f"{entry.id} {entry.digest} {RETIRED} {version} {why}\n"
+    return "".join(lines)
 
 
 def publish_text(published: Published | None, emitted: Mapping[str, str]) -> tuple[str, list[str]]:

@@ -1,28 +1,36 @@
-"""``acp-spec vectors publish``: publish the ids of new serialization test vectors.
+"""``acp-spec vectors publish`` and ``vectors retire``: the ids of the test vectors.
 
-The published ids (see vector_ids.py) are an input beside the spec that only this command
-adds to; ``acp-spec check`` holds the vectors to them. Publishing never changes or removes
-a line, so a case whose meaning changed stays reported until someone decides in review.
+The published ids (see vector_ids.py) are an input beside the spec that only these commands
+write. Publishing adds new ids and never changes or removes a line, so a case whose meaning
+changed stays reported until someone decides in review; retiring is that decision, made
+explicit: the line stays, marked retired with the version and the reason, and the id is
+never generated again.
 """
 
 from __future__ import annotations
 
 import argparse
+import fnmatch
 import os
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from .constants import EXIT_INVALID, EXIT_OK
 from .emit.vectors import emit_vectors
 from .index import Index
+from .model import Spec
 from .spec import load_spec
 from .vector_ids import (
+    Published,
     emitted_ids,
     ids_path,
     parse_published,
     publish_text,
     read_published,
+    retirable,
+    retire_text,
     vector_id_problems,
 )
 
@@ -30,7 +38,7 @@ _TMP_SUFFIX = ".acp-spec-tmp"
 
 
 def add_commands(subparsers: Any) -> None:
-    """Add ``vectors publish`` to the command's subparsers."""
+    """Add ``vectors publish`` and ``vectors retire`` to the command's subparsers."""
     vectors = subparsers.add_parser("vectors", help="the published ids of the test vectors")
     actions = vectors.add_subparsers(dest="vectors_command", required=True, metavar="ACTION")
     actions.add_parser(
@@ -38,11 +46,23 @@ def add_commands(subparsers: Any) -> None:
         help="add the ids of new vectors to the published ids beside the spec "
         "(spec/acp-v2.vector-ids.txt); never changes or removes one",
     )
+    retire = actions.add_parser(
+        "retire",
+        help="retire published ids that are no longer generated or changed meaning, then "
+        "publish the new ids (their cases' successors among them)",
+    )
+    retire.add_argument("ids", nargs="+", metavar="ID",
+                        help="ids to retire; shell-style patterns match several (nes-*)")  # fmt: skip
+    retire.add_argument("--reason", required=True, help="why, for the reviewer and for SDKs")
+    retire.add_argument("--version", help="the version retired in (default: the upstream "
+                        "version the spec follows, from upstream › version or commit)")  # fmt: skip
 
 
 def run(args: argparse.Namespace) -> int:
     if args.vectors_command == "publish":
         return publish(args.spec)
+    if args.vectors_command == "retire":
+        return retire(args.spec, args.ids, reason=args.reason, version=args.version)
     raise AssertionError(f"unknown vectors action {args.vectors_command}")  # argparse refuses it
 
 
@@ -50,13 +70,10 @@ def publish(spec_path: Path) -> int:
     """Add the new ids to the spec's ids file; a SpecError (an invalid spec) propagates."""
     path = ids_path(spec_path)
     published = read_published(path) if path.exists() else None
-    if published is not None and published.problems:
-        for problem in published.problems:
-            print(problem.render(), file=sys.stderr)
-        print(f"{path} has problems; nothing was published", file=sys.stderr)
+    if published is not None and _broken(published, path):
         return EXIT_INVALID
     spec = load_spec(spec_path, display=str(spec_path))
-    emitted = emitted_ids(emit_vectors(spec, Index(spec)))
+    emitted = _emitted(spec)
     text, added = publish_text(published, emitted)
     if added:
         _write(path, text)
@@ -65,6 +82,61 @@ def publish(spec_path: Path) -> int:
     for problem in vector_id_problems(parse_published(text, str(path)), emitted):
         print(problem.render(), file=sys.stderr)
     return EXIT_OK
+
+
+def retire(spec_path: Path, patterns: list[str], *, reason: str, version: str | None) -> int:
+    """Retire the matching ids that are gone or changed, then publish what is new."""
+    path = ids_path(spec_path)
+    if not path.exists():
+        print(f"acp-spec: {path} does not exist; nothing to retire", file=sys.stderr)
+        return EXIT_INVALID
+    published = read_published(path)
+    if _broken(published, path):
+        return EXIT_INVALID
+    if not reason.strip():
+        print("acp-spec: --reason is empty; say why the ids are retired", file=sys.stderr)
+        return EXIT_INVALID
+    spec = load_spec(spec_path, display=str(spec_path))
+    emitted = _emitted(spec)
+    candidates = retirable(published, emitted)
+    chosen: list[str] = []
+    for pattern in patterns:
+        matched = [i for i in published.entries if fnmatch.fnmatchcase(i, pattern)]
+        if not any(i in candidates for i in matched):
+            what = "no published id" if not matched else "no published id that is gone or changed"
+            print(f"acp-spec: {pattern} matches {what} (an id still generated as published "
+                  "keeps it); nothing was written", file=sys.stderr)  # fmt: skip
+            return EXIT_INVALID
+        chosen += [i for i in matched if i in candidates and i not in chosen]
+    when = version or _followed(spec)
+    retired = parse_published(retire_text(published, sorted(chosen), when, reason), str(path))
+    # the successors of the retired ids are new ids: publish them with the rest
+    emitted = _emitted(replace(spec, retired_vector_ids=retired.retired))
+    text, added = publish_text(retired, emitted)
+    _write(path, text)
+    print(f"retired {len(chosen)} vector id{'s' if len(chosen) != 1 else ''} in {when}; "
+          f"published {len(added)} new one{'s' if len(added) != 1 else ''} in {path}")  # fmt: skip
+    for problem in vector_id_problems(parse_published(text, str(path)), emitted):
+        print(problem.render(), file=sys.stderr)
+    return EXIT_OK
+
+
+def _broken(published: Published, path: Path) -> bool:
+    for problem in published.problems:
+        print(problem.render(), file=sys.stderr)
+    if published.problems:
+        print(f"{path} has problems; nothing was written", file=sys.stderr)
+    return bool(published.problems)
+
+
+def _emitted(spec: Spec) -> dict[str, str]:
+    return emitted_ids(emit_vectors(spec, Index(spec)))
+
+
+def _followed(spec: Spec) -> str:
+    """The upstream version the spec follows, as a retired line records it."""
+    upstream = spec.upstream
+    return upstream.version or (upstream.commit or "")[:12] or "unreleased"
 
 
 def _write(path: Path, text: str) -> None:

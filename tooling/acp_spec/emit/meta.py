@@ -1,4 +1,5 @@
-"""generated/meta.json: upstream's method-name table, plus the retry table SDKs read."""
+"""generated/meta.json and meta.unstable.json: upstream's method-name tables, plus the retry
+table SDKs read; of the stable methods, and of every method (as the two schemas)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from .schema import dump_json
 from .table import MethodRow, table
 
 META_PATH = "generated/meta.json"
+UNSTABLE_META_PATH = "generated/meta.unstable.json"
 
 
 def upstream_key(name: str) -> str:
@@ -19,17 +21,20 @@ def upstream_key(name: str) -> str:
     return re.sub(r"(?<=[a-z0-9])([A-Z])", r"_\1", bare).lower()
 
 
-def build_meta(spec: Spec) -> dict[str, Any]:
-    rows = table(spec)
-    # upstream's tables name who handles a method: the agent handles what clients send
+def build_meta(spec: Spec, *, stable: bool = False) -> dict[str, Any]:
+    rows = [r for r in table(spec) if r.stability == "stable" or not stable]
+    # upstream's tables name who handles a method: the agent handles what clients send;
+    # proxy methods are routed apart, as upstream's schema does (x-side proxy)
     handled = {
         "agentMethods": [r for r in rows if r.side in ("agent", "both")],
         "clientMethods": [r for r in rows if r.side in ("client", "both")],
         "protocolMethods": [r for r in rows if r.side == "protocol"],
+        "proxyMethods": [r for r in rows if r.side == "proxy"],
     }
     meta: dict[str, Any] = {"version": spec.version}
     for key, group in handled.items():
-        meta[key] = {upstream_key(r.name): r.name for r in group}
+        if group or key != "proxyMethods":
+            meta[key] = {upstream_key(r.name): r.name for r in group}
     meta["methods"] = {r.name: _entry(r) for r in rows}
     return meta
 
@@ -51,4 +56,7 @@ def _entry(row: MethodRow) -> dict[str, Any]:
 
 
 def emit_meta(spec: Spec, index: Index) -> dict[str, bytes]:
-    return {META_PATH: dump_json(build_meta(spec))}
+    return {
+        META_PATH: dump_json(build_meta(spec, stable=True)),
+        UNSTABLE_META_PATH: dump_json(build_meta(spec)),
+    }

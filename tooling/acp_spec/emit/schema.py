@@ -1,4 +1,6 @@
-"""generated/schema.json: every ACP v2 message as JSON Schema 2020-12, in upstream's shape."""
+"""generated/schema.json and generated/schema.unstable.json: the ACP v2 messages as JSON Schema
+2020-12, in upstream's shape and under upstream's names, so a consumer of upstream's files
+switches by path alone: the stable methods and what they reach, and every method."""
 
 from __future__ import annotations
 
@@ -9,10 +11,14 @@ from ..index import Index
 from ..model import Spec
 
 SCHEMA_PATH = "generated/schema.json"
+UNSTABLE_SCHEMA_PATH = "generated/schema.unstable.json"
 
 
 def emit_schema(spec: Spec, index: Index) -> dict[str, bytes]:
-    return {SCHEMA_PATH: dump_json(index.schema)}
+    return {
+        SCHEMA_PATH: dump_json(index.stable_schema),
+        UNSTABLE_SCHEMA_PATH: dump_json(index.schema),
+    }
 
 
 def dump_json(value: Any) -> bytes:

@@ -164,6 +164,15 @@ class _Lint:
     def _object(
         self, value: dict[str, Any], node: Mapping[str, Any], name: str | None, path: PathKey
     ) -> Iterator[tuple[PathKey, str]]:
+        for field, known in self._inherited_tags(node, value, set()):
+            tag = value.get(field)
+            if isinstance(tag, str) and tag not in known and not tag.startswith("_"):
+                yield (
+                    (*path, field),
+                    f"{self.what}: {tag!r} is no known value, so only the open union's "
+                    f"catch-all accepts it{did_you_mean(tag, known)}; use one of "
+                    f"{one_of(known)}, or start an extension's value with '_'",
+                )
         props = self._declared(node, frozenset())
         extra = node.get("additionalProperties")
         for key, item in value.items():
@@ -178,6 +187,32 @@ class _Lint:
                     f"{self.what}: {owner} declares no field {key!r}"
                     f"{did_you_mean(key, props)}; fix the name, or put custom data under _meta",
                 )
+
+    def _inherited_tags(
+        self, node: Mapping[str, Any], value: dict[str, Any], seen: set[int]
+    ) -> Iterator[tuple[str, list[str]]]:
+        """(field, known values) of each open union an object inherits (``allOf``, and in
+        the member its tag chooses) that tells its members apart by one field, though a
+        member may leave it out (IdleStateUpdate's ``stopReason``: a member per reason, one
+        without, a catch-all)."""
+        for part in node.get("allOf", []):
+            if not isinstance(part, Mapping):
+                continue
+            resolved = self.index.resolve(part)
+            if id(resolved) in seen:
+                continue
+            seen.add(id(resolved))
+            members = [m for m in self.index.members(resolved) if not is_null(m)]
+            tags = [self.index.tag_of(m) for m in members]
+            fields = {t[0] for t in tags if t is not None}
+            if len(fields) == 1:
+                (field,) = fields
+                if any(self.index.resolve(m).get("title") == OTHER_TITLE for m in members):
+                    yield field, [str(t[1]) for t in tags if t is not None]
+                for member, tag in zip(members, tags, strict=True):
+                    if tag is not None and tag[1] == value.get(field):
+                        yield from self._inherited_tags({"allOf": [member]}, value, seen)
+            yield from self._inherited_tags(resolved, value, seen)
 
     def _declared(self, node: Mapping[str, Any], seen: frozenset[int]) -> dict[str, Any]:
         """The properties an object may have: its own, its parts', and those of every member

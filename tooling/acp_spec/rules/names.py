@@ -64,16 +64,22 @@ def _page(name: str) -> str:
 
 def example_ids(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:
     for method in spec.methods.values():
-        seen: dict[str, str] = {}
+        seen: dict[str, tuple[int, str]] = {}
         for number, example in enumerate(method.examples):
             at = spec.where.at(("methods", method.name, "examples", number, "title"))
             slug = words_slug(example.title)
             if not slug:
                 yield Diagnostic(at, f"example title {json.dumps(example.title)} has no letter "
                                  "or digit, so it makes no vector id; give it words")  # fmt: skip
-            elif (earlier := seen.setdefault(slug, example.title)) != example.title:
-                yield Diagnostic(at, f"example titles {json.dumps(earlier)} and "
-                                 f"{json.dumps(example.title)} make the same vector id ({slug}); "
+            elif (first := seen.setdefault(slug, (number, example.title)))[0] != number:
+                # a second example of the very same title, too, would repeat its ids
+                earlier = first[1]
+                what = (
+                    f"two examples are titled {json.dumps(earlier)}"
+                    if earlier == example.title
+                    else f"example titles {json.dumps(earlier)} and {json.dumps(example.title)}"
+                )
+                yield Diagnostic(at, f"{what}, which make the same vector id ({slug}); "
                                  "reword one of them")  # fmt: skip
 
 

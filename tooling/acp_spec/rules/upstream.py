@@ -1,13 +1,15 @@
 """Rules that hold the spec to the upstream snapshot it follows (spec/upstream/).
 
-Every upstream def is a spec type that expands to exactly upstream's JSON, except for the
-differences the spec lists with their reasons; methods upstream lacks are `proposed`, and
-every other method's stability is upstream's.
+Every upstream def is a spec type that expands to exactly upstream's JSON, and the spec has
+no other type and derives no other routing union, except for the differences the spec lists
+with their reasons (``upstream › differences``): the list is exactly what differs, so a
+listed difference that no longer is one is reported too. Every upstream method is a method
+of the spec; methods upstream lacks are `proposed`, and every other method's stability is
+upstream's.
 """
 
 from __future__ import annotations
 
-import copy
 import json
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -16,10 +18,10 @@ from ..defs import expand_type
 from ..diagnostics import Diagnostic
 from ..index import Index
 from ..model import DERIVED_TYPE_NAMES, Difference, Spec
+from ..upstream_import import without_additions, without_method_keywords
 from ..yamlsource import PathKey
 
-# Upstream keywords naming the method a def belongs to; the spec keeps that in `methods`.
-METHOD_KEYWORDS = ("x-side", "x-method")
+IMPORT_HINT = "acp-spec upstream import spec/upstream/schema.unstable.json"
 
 
 def _defs(schema: Mapping[str, Any] | None) -> Mapping[str, Any]:
@@ -33,20 +35,6 @@ def upstream_methods(schema: Mapping[str, Any] | None) -> dict[str, set[str]]:
         if isinstance(definition, Mapping) and isinstance(definition.get("x-method"), str):
             found.setdefault(definition["x-method"], set()).add(name)
     return found
-
-
-def without_method_keywords(definition: Mapping[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in definition.items() if k not in METHOD_KEYWORDS}
-
-
-def without_additions(ours: Mapping[str, Any], adds: tuple[str, ...]) -> dict[str, Any]:
-    """Our def with the listed added properties taken out again."""
-    out = copy.deepcopy(dict(ours))
-    for prop in adds:
-        out.get("properties", {}).pop(prop, None)
-        if prop in out.get("required", []):
-            out["required"] = [r for r in out["required"] if r != prop]
-    return out
 
 
 Where = tuple[str | int, ...]
@@ -94,24 +82,41 @@ def types_follow_upstream(spec: Spec, index: Index, _: object) -> Iterator[Diagn
     theirs = _defs(spec.upstream.unstable)
     if not theirs:
         return  # no snapshot to compare with; the loader said why
-    listed = {d.type: d for d in spec.upstream.differences}
+    listed: dict[str, Difference] = {}
+    for difference in spec.upstream.differences:
+        listed.setdefault(difference.type, difference)
     for name, definition in theirs.items():
         if name in DERIVED_TYPE_NAMES or not isinstance(definition, Mapping):
             continue
         if name not in spec.types:
             yield Diagnostic(spec.where.at(("types",)), f"upstream defines {name}, which the "
-                             "spec has no type for; add it under types as upstream writes it")  # fmt: skip
+                             f"spec has no type for; add it as upstream writes it (`{IMPORT_HINT} "
+                             f"{name}`)")  # fmt: skip
             continue
         yield from _compare(spec, name, definition, listed.get(name))
+    for name in spec.types:
+        entry = listed.get(name)
+        if name not in theirs and (entry is None or entry.kind != "new-type"):
+            yield Diagnostic(spec.where.at(("types", name), key=True), f"{name} is not a def "
+                             "of upstream's schema; remove it, or list it under upstream › "
+                             "differences with kind new-type and why the spec adds it")  # fmt: skip
+    yield from _routing_unions(spec, index, theirs, listed)
+    seen: set[str] = set()
     for number, difference in enumerate(spec.upstream.differences):
-        yield from _check_listed(spec, theirs, difference, ("upstream", "differences", number))
+        at: PathKey = ("upstream", "differences", number)
+        if difference.type in seen:
+            yield Diagnostic(spec.where.at((*at, "type")), f"upstream › differences lists "
+                             f"{difference.type} twice; merge the entries")  # fmt: skip
+            continue
+        seen.add(difference.type)
+        yield from _check_listed(spec, index, theirs, difference, at)
 
 
 def _compare(
     spec: Spec, name: str, upstream_def: Mapping[str, Any], difference: Difference | None
 ) -> Iterator[Diagnostic]:
     ours = expand_type(spec.types[name].schema)
-    if difference is not None:
+    if difference is not None and difference.kind == "new-properties":
         theirs = upstream_def.get("properties", {})
         ours = without_additions(ours, tuple(p for p in difference.adds if p not in theirs))
     found = first_difference(ours, without_method_keywords(upstream_def))
@@ -120,19 +125,53 @@ def _compare(
     path, what = found
     yield Diagnostic(spec.where.at(("types", name, *path)),
                      f"type {name} differs from upstream at {_pointer(path)}: it {what}; make it "
-                     "upstream's, or list the difference under upstream › differences with why")  # fmt: skip
+                     f"upstream's (`{IMPORT_HINT} {name}`), or list the difference under "
+                     "upstream › differences with why")  # fmt: skip
+
+
+def _routing_unions(
+    spec: Spec, index: Index, theirs: Mapping[str, Any], listed: Mapping[str, Difference]
+) -> Iterator[Diagnostic]:
+    """Every routing union the generator derives that is not upstream's is listed."""
+    for name in sorted(DERIVED_TYPE_NAMES):
+        ours, upstream_def = index.defs.get(name), theirs.get(name)
+        if ours is None or ours == upstream_def or name in listed:
+            continue  # not generated (no such methods), equal, or listed (checked there)
+        what = "upstream has no such def" if upstream_def is None else "it differs from upstream's"
+        yield Diagnostic(spec.where.at(("upstream", "differences"), key=True), f"the generated "
+                         f"routing union {name} is not upstream's ({what}); list it under "
+                         "upstream › differences with kind routing and why")  # fmt: skip
 
 
 def _check_listed(
-    spec: Spec, theirs: Mapping[str, Any], difference: Difference, at: PathKey
+    spec: Spec, index: Index, theirs: Mapping[str, Any], difference: Difference, at: PathKey
 ) -> Iterator[Diagnostic]:
-    name = difference.type
+    name, kind = difference.type, difference.kind
+    if kind != "new-properties" and difference.adds:
+        yield Diagnostic(spec.where.at((*at, "adds"), key=True), "only kind new-properties "
+                         f"lists adds; remove it from the entry of {name}, or change its kind")  # fmt: skip
+    if kind == "routing":
+        yield from _check_routing(spec, index, theirs, name, at)
+        return
     if name not in spec.types:
         yield Diagnostic(spec.where.at((*at, "type")), f"upstream › differences names {name}, "
                          "which is not a type of the spec; fix the name or remove the entry")  # fmt: skip
         return
+    if kind == "new-type":
+        if name in theirs:
+            yield Diagnostic(spec.where.at((*at, "type")), f"upstream defines {name} now, so "
+                             "it is no longer a new type; remove the entry and make the type "
+                             f"upstream's (`{IMPORT_HINT} {name}`)")  # fmt: skip
+        return
+    if name not in theirs:
+        yield Diagnostic(spec.where.at((*at, "kind")), f"upstream has no {name}, so the spec "
+                         "adds the whole type; make the entry's kind new-type and drop adds")  # fmt: skip
+        return
+    if not difference.adds:
+        yield Diagnostic(spec.where.at((*at, "kind")), "kind new-properties lists the "
+                         f"properties the spec adds to {name} in adds; add them")  # fmt: skip
     ours = expand_type(spec.types[name].schema)
-    upstream_props = theirs.get(name, {}).get("properties", {}) if name in theirs else {}
+    upstream_props = theirs[name].get("properties", {})
     for prop in difference.adds:
         if prop not in ours.get("properties", {}):
             yield Diagnostic(spec.where.at((*at, "adds")), f"{name} does not have {prop}, which "
@@ -143,11 +182,30 @@ def _check_listed(
                              "type upstream's")  # fmt: skip
 
 
+def _check_routing(
+    spec: Spec, index: Index, theirs: Mapping[str, Any], name: str, at: PathKey
+) -> Iterator[Diagnostic]:
+    if name not in DERIVED_TYPE_NAMES:
+        yield Diagnostic(spec.where.at((*at, "type")), f"{name} is not a routing union the "
+                         f"generator derives ({', '.join(sorted(DERIVED_TYPE_NAMES))}); fix the "
+                         "name or the kind")  # fmt: skip
+    elif name not in index.defs:
+        yield Diagnostic(spec.where.at((*at, "type")), "the spec's methods derive no "
+                         f"{name}, so it is no difference; remove the entry")  # fmt: skip
+    elif index.defs[name] == theirs.get(name):
+        yield Diagnostic(spec.where.at((*at, "type")), f"the generated {name} is upstream's "
+                         "now, so it is no longer a difference; remove the entry")  # fmt: skip
+
+
 def stability_follows_upstream(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:
     if spec.upstream.unstable is None or spec.upstream.stable is None:
         return
     unstable = upstream_methods(spec.upstream.unstable)
     stable = upstream_methods(spec.upstream.stable)
+    for name in sorted(set(unstable) - set(spec.methods)):
+        yield Diagnostic(spec.where.at(("methods",), key=True), f"upstream's schema has method "
+                         f"{name} ({', '.join(sorted(unstable[name]))}), which the spec lacks; "
+                         "add it under methods")  # fmt: skip
     for method in spec.methods.values():
         if method.name.startswith("_"):
             continue  # an extension: never upstream's

@@ -6,7 +6,7 @@ reaches a page unescaped.
 
 - ``escaping``: the spec's Markdown made safe (a block, or one table cell);
 - ``paths``: page files and anchors;
-- ``examples``: the examples as JSON-RPC messages, validated against generated/schema.json;
+- ``examples``: the examples as JSON-RPC messages, validated against generated/schema.unstable.json;
 - ``site``: the site model, built once from the spec and its index;
 - ``page``: what a template asks while rendering one page (links, field and variant tables);
 - ``render``: the jinja2 environment and the pages.

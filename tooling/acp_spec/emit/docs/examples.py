@@ -1,5 +1,5 @@
 """The methods' examples as the JSON-RPC messages they stand for, each validated against
-generated/schema.json first: a page never shows a message the schema rejects."""
+generated/schema.unstable.json first: a page never shows a message the schema rejects."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ _QuickValidator = validators.extend(BoundedValidator, {"anyOf": _any_of})  # typ
 
 @dataclass(frozen=True)
 class _Check:
-    """Validates against a def of generated/schema.json, or the whole schema."""
+    """Validates against a def of generated/schema.unstable.json, or the whole schema."""
 
     quick: Any
     full: Draft202012Validator
@@ -122,5 +122,5 @@ def _check_example(
         what = f"its {label} as {type_name}" if type_name else f"its JSON-RPC {label.lower()}"
         path = " › ".join(map(str, error.absolute_path)) or "the top"
         yield Diagnostic(where, f"example '{example.title}' of {method.name}: generated/"
-                         f"schema.json rejects {what} at {path}: {error.message}; the docs "
+                         f"schema.unstable.json rejects {what} at {path}: {error.message}; the docs "
                          "show no example the schema rejects, so fix the example or the type")  # fmt: skip

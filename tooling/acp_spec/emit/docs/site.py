@@ -35,8 +35,8 @@ class Site:
 
     spec: Spec
     index: Index
-    # the spec's types as generated/schema.json holds them; the routing unions the schema
-    # derives from the methods are no types of their own here
+    # the spec's types as generated/schema.unstable.json holds them; the routing unions
+    # the schema derives from the methods are no types of their own here
     defs: Mapping[str, Mapping[str, Any]]
     pages: Mapping[str, str]
     rows: tuple[MethodRow, ...]

@@ -22,7 +22,7 @@ from typing import Any
 
 from ...constants import GENERATED_NOTE
 from .errors import ModelsError, ToolVersionError
-from .lowering import Lowering, Shape
+from .lowering import Lowering, Refusal
 from .names import ROOT_CLASS, python_name
 
 PACKAGE = "acp_models.v2"
@@ -216,7 +216,7 @@ def _discriminate(code: str) -> str:
 # --- `not` ----------------------------------------------------------------------------------
 
 
-def not_names(nots: Mapping[str, list[Shape]]) -> dict[str, str]:
+def not_names(nots: Mapping[str, list[Refusal]]) -> dict[str, str]:
     """Class -> the name of its `not` check in ``_base``: ``not_<snake_case class>``, and
     a number after where two classes' snake_case names are one (``HTTPServer`` and
     ``HttpServer``; python_name never ends a name in ``_<digit>``, so none is taken)."""

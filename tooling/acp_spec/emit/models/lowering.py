@@ -126,7 +126,20 @@ def _flat(members: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
     return out
 
 
+def _exclusive(node: Mapping[str, Any]) -> bool:
+    """A oneOf of references beside an object schema (``ElicitationFormMode``): each member
+    becomes a class that also refuses what the other members' defs accept, so that exactly
+    one matches, as oneOf says."""
+    return (
+        "oneOf" in node
+        and _has_object_base(node)
+        and all(set(_strip(_unwrap(m))) == {"$ref"} for m in node["oneOf"])
+    )
+
+
 def _union_of(node: Mapping[str, Any], path: str) -> list[Mapping[str, Any]] | None:
+    if _exclusive(node):
+        return list(node["oneOf"])
     if "oneOf" in node:
         # a pydantic union is anyOf; it is oneOf too only when no value matches two members
         consts = [repr(m.get("const")) for m in node["oneOf"]]
@@ -163,6 +176,7 @@ class _Alt:
     node: dict[str, Any]
     nots: list[Mapping[str, Any]] = field(default_factory=list)
     origin: str = ""  # the union member it was made for, if any (its path)
+    excludes: list[str] = field(default_factory=list)  # defs whose values it refuses
 
 
 def _merge(a: _Alt, b: _Alt, suffix: str, path: str) -> _Alt:
@@ -187,7 +201,13 @@ def _merge(a: _Alt, b: _Alt, suffix: str, path: str) -> _Alt:
             out[key] = value
         elif out.setdefault(key, value) != value:
             raise ModelsError(f"{path}: {key!r} differs between a union and its member")
-    return _Alt(a.suffix + suffix + b.suffix, out, [*a.nots, *b.nots], b.origin or a.origin)
+    return _Alt(
+        a.suffix + suffix + b.suffix,
+        out,
+        [*a.nots, *b.nots],
+        b.origin or a.origin,
+        [*a.excludes, *b.excludes],
+    )
 
 
 def _conjoin(a: Mapping[str, Any], b: Mapping[str, Any], path: str) -> Mapping[str, Any]:
@@ -201,14 +221,42 @@ def _conjoin(a: Mapping[str, Any], b: Mapping[str, Any], path: str) -> Mapping[s
     for wide, narrow, node in ((plain_a, plain_b, b), (plain_b, plain_a, a)):
         if set(wide) == {"anyOf"} and narrow in [_strip(_unwrap(m)) for m in _flat(wide["anyOf"])]:
             return node
-    if any(plain_a[k] != plain_b[k] for k in plain_a.keys() & plain_b.keys()):
+    out = {**a, **b}
+    for key in plain_a.keys() & plain_b.keys():
+        if plain_a[key] == plain_b[key]:
+            continue
+        if key == "type" and (narrow := _narrower_type(a, b)) is not None:
+            out["type"] = narrow  # [string, null] and string: string
+            continue
         raise ModelsError(f"{path}: a property a union member constrains otherwise")
-    return {**a, **b}
+    return out
+
+
+def _narrower_type(a: Mapping[str, Any], b: Mapping[str, Any]) -> Any:
+    """The ``type`` of the two that admits no type the other does not, if there is one:
+    both at once admit exactly its types."""
+    types_a, types_b = set(type_list(a) or ()), set(type_list(b) or ())
+    if types_b <= types_a and types_b:
+        return b["type"]
+    if types_a <= types_b and types_a:
+        return a["type"]
+    return None
 
 
 # A `not` as data: refused is a value that has all of the keys and, of each key listed
 # with values, one of those values (or not that key at all: `properties` is silent then).
 Shape = tuple[tuple[str, ...], dict[str, tuple[Any, ...]]]
+
+
+@dataclass(frozen=True)
+class Valid:
+    """A `not` of a oneOf's other member: refused is a value the class of def ``name``
+    accepts."""
+
+    name: str
+
+
+Refusal = Shape | Valid
 
 
 def _not_shapes(node: Mapping[str, Any], path: str) -> list[Shape]:
@@ -315,7 +363,7 @@ class Lowering:
         # union def -> {member def: its part of the names of classes distributed over it}
         self.variants: dict[str, dict[str, str]] = {}
         # class -> what its `not`s refuse
-        self.nots: dict[str, list[Shape]] = {}
+        self.nots: dict[str, list[Refusal]] = {}
         # class -> wire names of its own fields that may be omitted but not be null
         self.omittable: dict[str, list[str]] = {}
         self.aliases: dict[str, str] = {}
@@ -406,8 +454,12 @@ class Lowering:
         if union is not None:
             keep_plain = not _has_object_base(node)
             alts = []
+            exclusive = _exclusive(node)
             for i, member in enumerate(union):
-                member_path = f"{path}/anyOf/{i}"
+                member_path = f"{path}/{'oneOf' if exclusive else 'anyOf'}/{i}"
+                others = [
+                    _target(_unwrap(m), member_path) for j, m in enumerate(union) if j != i
+                ] if exclusive else []  # fmt: skip
                 if keep_plain and not _needs_class(member):
                     part = None
                     if _CONSTRAINTS & _unwrap(member).keys():
@@ -419,6 +471,7 @@ class Lowering:
                     if not isinstance(inner, _Alt):
                         raise ModelsError(f"{member_path}: a union member that is not an object")
                     inner.origin = inner.origin or member_path
+                    inner.excludes += others
                     alts.append(_merge(base, inner, suffix, member_path))
         parts = [
             *node.get("allOf", []),
@@ -520,8 +573,10 @@ class Lowering:
         nonnull = [w for w in props if w not in required and not self.index.accepts_null(props[w])]
         if nonnull:
             self.omittable[name] = nonnull
-        if shapes := [shape for n in alt.nots for shape in _not_shapes(n, path)]:
-            self.nots[name] = shapes
+        refusals: list[Refusal] = [shape for n in alt.nots for shape in _not_shapes(n, path)]
+        refusals += [Valid(other) for other in alt.excludes]
+        if refusals:
+            self.nots[name] = refusals
 
     def _value(
         self, node: Mapping[str, Any], prefix: str, path: str, *, part: str | None = None

@@ -21,7 +21,7 @@ from ...constants import GENERATED_NOTE
 from ..table import MethodRow
 from .codegen import literal, not_names, ruff
 from .errors import ModelsError
-from .lowering import Shape
+from .lowering import Refusal, Valid
 from .names import RUNTIME
 
 TEMPLATES = Path(__file__).resolve().parent / "templates"
@@ -60,7 +60,7 @@ def distribution(
     models: str,
     names: Sequence[str],
     rows: Sequence[MethodRow],
-    nots: Mapping[str, list[Shape]],
+    nots: Mapping[str, list[Refusal]],
     version: str,
 ) -> dict[str, str]:
     """Path under the distribution -> text, for every file of it."""
@@ -99,12 +99,17 @@ def _models_import(names: Sequence[str]) -> str:
     return "from ._models import (\n" + "".join(f"    {n},\n" for n in names) + ")\n"
 
 
-def _nots(nots: Mapping[str, list[Shape]]) -> str:
+def _nots(nots: Mapping[str, list[Refusal]]) -> str:
     names = not_names(nots)
-    return "".join(
-        f"{names[name]} = reject_matching({', '.join(literal(s) for s in shapes)})\n"
-        for name, shapes in nots.items()
-    )
+    lines = []
+    for name, refusals in nots.items():
+        shapes = [r for r in refusals if not isinstance(r, Valid)]
+        valid = [r.name for r in refusals if isinstance(r, Valid)]
+        checks = [f"reject_matching({', '.join(literal(s) for s in shapes)})"] if shapes else []
+        checks += [f"reject_valid({', '.join(literal(v) for v in valid)})"] if valid else []
+        check = checks[0] if len(checks) == 1 else f"reject_each({', '.join(checks)})"
+        lines.append(f"{names[name]} = {check}\n")
+    return "".join(lines)
 
 
 def _methods(rows: Sequence[MethodRow], names: Sequence[str]) -> str:

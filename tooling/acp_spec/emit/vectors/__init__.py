@@ -14,7 +14,7 @@ The cases come from four places, one module each:
   (through $ref, allOf and unions) along its first example, one field mutated per case
   (derive.py, with the rules of constraints.py).
 
-Every expectation agrees with generated/schema.json; where a known implementation or layer
+Every expectation agrees with generated/schema.unstable.json; where a known implementation or layer
 disagrees with the schema, the case says so in ``divergence``.
 """
 
@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 
 from ...index import Index
 from ...model import Spec
@@ -33,6 +34,7 @@ from .cases import (
     VECTORS_SCHEMA,
     Case,
     Codes,
+    Group,
     file_slug,
     method_path,
     vector_file,
@@ -56,17 +58,38 @@ def emit_vectors(spec: Spec, index: Index) -> dict[str, bytes]:
         if (clash := slugs.setdefault(slug.lower(), method.name)) != method.name:
             raise ValueError(f"{method.name} and {clash} share the vector file name {slug}")
         groups = method_groups(spec, index, method, slug, walker, codes)
+        groups = _successors(groups, spec.retired_vector_ids)
         every += [c for g in groups for c in g.cases]
         files[method_path(slug)] = vector_file(
             {"$schema": "../" + SCHEMA_NAME, "method": method.name}, groups
         )
-    groups = envelope_groups(spec, codes)
+    groups = _successors(envelope_groups(spec, codes), spec.retired_vector_ids)
     every += [c for g in groups for c in g.cases]
     files[f"{VECTORS_DIR}/envelope.json"] = vector_file(
         {"$schema": SCHEMA_NAME, "envelope": ENVELOPE_ABOUT}, groups
     )
     check_ids(every)
     return dict(sorted(files.items()))
+
+
+def _successors(groups: Sequence[Group], retired: frozenset[str]) -> list[Group]:
+    """The groups with each case whose id is retired under its successor id: a retired id
+    keeps the meaning it had for good, so its case, which now means something else, takes
+    another (see vector_ids.py)."""
+    return [
+        replace(g, cases=[replace(c, id=successor(c.id, retired)) for c in g.cases]) for g in groups
+    ]
+
+
+def successor(case_id: str, retired: frozenset[str]) -> str:
+    """The id a case takes when its own is retired: ``<id>.rev2``, ``.rev3``, ... the first
+    that is not retired too."""
+    if case_id not in retired:
+        return case_id
+    revision = 2
+    while f"{case_id}.rev{revision}" in retired:
+        revision += 1
+    return f"{case_id}.rev{revision}"
 
 
 # What vectors.schema.json promises SDKs of every id (they may key files or tests by it).

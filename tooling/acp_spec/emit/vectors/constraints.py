@@ -137,24 +137,31 @@ def tag_rules(tag: Tag, other_takes: Callable[[str], bool], bad: int) -> Iterato
         yield _rule(new, f"tag.{name}", valid, why)
 
 
+# The cases every string enum gets besides its values; a value spelled like one of them
+# (AuthState's `unknown`) takes its case under another name, so that ids stay apart.
+_ENUM_RULES = ("unknown", "underscore-prefixed")
+
+
 def _enum_rules(leaf: Leaf, bad: int) -> Iterator[Mutation]:
     known = ", ".join(f"`{v}`" for v in leaf.enum)
     for value in leaf.enum:
+        part = id_part(str(value))
         yield _rule(
             value,
-            f"enum.{id_part(str(value))}",
+            f"enum.{'known-' if part in _ENUM_RULES else ''}{part}",
             True,
             f"is one of {known}: `{value}` is a known value.",
         )
     if not all(isinstance(v, str) for v in leaf.enum):
         return
-    for rule, new, what in (
-        ("unknown", "future_value", "an unknown value (reserved for future ACP values)"),
+    for rule, new, what in zip(
+        _ENUM_RULES,
+        ("future_value", "_vendor_value"),
         (
-            "underscore-prefixed",
-            "_vendor_value",
+            "an unknown value (reserved for future ACP values)",
             "a value starting with `_` (reserved for extensions)",
         ),
+        strict=True,
     ):
         if leaf.enum_open:
             why = f"is an open enum (known: {known}, plus a catch-all): {what} is valid."

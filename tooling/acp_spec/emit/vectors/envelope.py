@@ -19,7 +19,7 @@ ENVELOPE_ABOUT = (
 # Group descriptions by case-name prefix ({request}: invalid request's code).
 ENVELOPE_GROUPS = {
     "jsonrpc": 'The `jsonrpc` member: exactly the string "2.0".',
-    "id": "The request `id`: a string, an integer (int64) or null.",
+    "id": "The request `id`: a string or an integer (int64), never null in v2.",
     "method": "The `method` member: known methods, extensions and unknown names.",
     "params": "The `params` member of a known method: an object matching its def.",
     "response": "Responses: an id and exactly one of `result` or `error`. No one answers a response, so {request} only marks an invalid one.",
@@ -36,7 +36,7 @@ ENVELOPE_WHY = {
     "id.string": "A string id.",
     "id.zero": "The integer 0.",
     "id.negative": "A negative integer.",
-    "id.null": "A null id: allowed, though JSON-RPC discourages it because a response with a null id answers a request whose id could not be read.",
+    "id.null": "A null id: v2 ids are never null (JSON-RPC allows it, but a response with a null id answers a request whose id could not be read); {request}.",
     "id.int64-max": "2^63 - 1, the largest int64.",
     "id.above-int64": "2^63, one above int64: JSON Schema treats `format: int64` as an annotation, so the schema accepts it.",
     "id.below-int64": "-2^63 - 1, one below int64: accepted, as `format: int64` is an annotation.",
@@ -143,7 +143,7 @@ def envelope_groups(spec: Spec, codes: Codes) -> list[Group]:
         "id.string": (with_id("req-1"), None),
         "id.zero": (with_id(0), None),
         "id.negative": (with_id(-1), None),
-        "id.null": (with_id(None), None),
+        "id.null": (with_id(None), bad),
         "id.int64-max": (with_id(2**63 - 1), None),
         "id.above-int64": (with_id(2**63), None),
         "id.below-int64": (with_id(-(2**63) - 1), None),

@@ -193,7 +193,7 @@ def check_key_cases(method: Method, cases: Sequence[Case], accepts: Callable[[Js
 
     Their expectations are the RFD's (an optional, nullable string of 1 to 255 code points),
     written here rather than derived from the schema; a spec whose key differs would get
-    vectors that disagree with its own generated/schema.json.
+    vectors that disagree with its own generated/schema.unstable.json.
     """
     wrong = [c.id for c in cases if accepts(json.loads(c.message)["params"]) != (c.error is None)]
     if wrong:

@@ -60,7 +60,7 @@ def method_groups(
         if base is not None:
             derived = walker.derive(method, call.kind, call.params, base, slug)
             add(call.kind, call.params, f"Every constraint of `{call.params}` (from "
-                "generated/schema.json), each exercised by changing one field of the first "
+                "generated/schema.unstable.json), each exercised by changing one field of the first "
                 f"`{method.name}` {call.kind} example.",
                 [c for c in derived if c.message not in taken])  # fmt: skip
     return groups

@@ -87,6 +87,35 @@ def reject_matching(
     return check
 
 
+def reject_valid(*classes: str) -> Callable[[Any], Any]:
+    """A oneOf's other members: refuses a value that the class of one of them accepts too,
+    so that exactly one member matches."""
+
+    def check(data: Any) -> Any:
+        from . import _models  # the models import this module: look them up when used
+
+        for name in classes:
+            try:
+                getattr(_models, name).model_validate(data)
+            except pydantic.ValidationError:
+                continue
+            raise ValueError(f"the value is a {name} too, and exactly one of them may match")
+        return data
+
+    return check
+
+
+def reject_each(*checks: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """Every check in turn."""
+
+    def check(data: Any) -> Any:
+        for one in checks:
+            data = one(data)
+        return data
+
+    return check
+
+
 def _among(value: Any, values: tuple[Any, ...]) -> bool:
     # JSON's equality: true is not 1
     return any(value == v and isinstance(value, bool) == isinstance(v, bool) for v in values)
@@ -100,37 +129,36 @@ def _refusal(data: Any, keys: tuple[str, ...], values: dict[str, tuple[Any, ...]
 
 
 # Each class's `not`.
+not_agent_notification_auth_status_update = reject_matching((("id",), {}))
 not_agent_notification_session_update = reject_matching((("id",), {}))
 not_agent_notification_elicitation_complete = reject_matching((("id",), {}))
 not_agent_notification_mcp_message = reject_matching((("id",), {}))
-not_agent_notification_proxy_successor = reject_matching((("id",), {}))
-not_agent_notification_auth_status_update = reject_matching((("id",), {}))
 not_agent_notification_extension = reject_matching((("id",), {}))
 not_agent_response_result = reject_matching((("error",), {}))
 not_agent_response_error = reject_matching((("result",), {}))
 not_auth_method_other = reject_matching((("type",), {"type": ("agent", "terminal")}))
+not_available_command_other = reject_matching((("type",), {"type": ("command",)}))
 not_available_command_input_other = reject_matching((("type",), {"type": ("text",)}))
+not_background_work_other = reject_matching(
+    (("type",), {"type": ("terminal", "tool_call", "subagent")})
+)
 not_client_notification_session_cancel = reject_matching((("id",), {}))
 not_client_notification_mcp_message = reject_matching((("id",), {}))
-not_client_notification_nes_accept = reject_matching((("id",), {}))
-not_client_notification_nes_reject = reject_matching((("id",), {}))
-not_client_notification_document_did_open = reject_matching((("id",), {}))
-not_client_notification_document_did_change = reject_matching((("id",), {}))
-not_client_notification_document_did_close = reject_matching((("id",), {}))
-not_client_notification_document_did_save = reject_matching((("id",), {}))
-not_client_notification_document_did_focus = reject_matching((("id",), {}))
-not_client_notification_proxy_successor = reject_matching((("id",), {}))
 not_client_notification_extension = reject_matching((("id",), {}))
 not_client_response_result = reject_matching((("error",), {}))
 not_client_response_error = reject_matching((("result",), {}))
 not_content_block_other = reject_matching(
     (("type",), {"type": ("text", "image", "audio", "resource_link", "resource")})
 )
-not_create_elicitation_request_other_session = reject_matching(
-    (("mode",), {"mode": ("form", "url")})
+not_elicitation_form_mode_session = reject_valid("ElicitationRequestScope")
+not_elicitation_form_mode_request = reject_valid("ElicitationSessionScope")
+not_elicitation_url_mode_session = reject_valid("ElicitationRequestScope")
+not_elicitation_url_mode_request = reject_valid("ElicitationSessionScope")
+not_create_elicitation_request_other_session = reject_each(
+    reject_matching((("mode",), {"mode": ("form", "url")})), reject_valid("ElicitationRequestScope")
 )
-not_create_elicitation_request_other_request = reject_matching(
-    (("mode",), {"mode": ("form", "url")})
+not_create_elicitation_request_other_request = reject_each(
+    reject_matching((("mode",), {"mode": ("form", "url")})), reject_valid("ElicitationSessionScope")
 )
 not_create_elicitation_response_other = reject_matching(
     (("action",), {"action": ("accept", "decline", "cancel")})
@@ -141,15 +169,30 @@ not_diff_change_other = reject_matching(
 not_elicitation_property_schema_other = reject_matching(
     (("type",), {"type": ("string", "number", "integer", "boolean", "array")})
 )
+not_idle_state_update_other = reject_matching(
+    (
+        ("stopReason",),
+        {
+            "stopReason": (
+                "end_turn",
+                "max_tokens",
+                "max_turn_requests",
+                "refusal",
+                "cancelled",
+                "error",
+            )
+        },
+    )
+)
 not_mcp_server_other = reject_matching((("type",), {"type": ("http", "stdio", "acp")}))
 not_multi_select_items_other = reject_matching((("type",), {"type": ("string",)}))
-not_nes_suggestion_other = reject_matching(
-    (("kind",), {"kind": ("edit", "jump", "rename", "searchAndReplace")})
-)
 not_plan_update_content_other = reject_matching(
     (("type",), {"type": ("items", "file", "markdown")})
 )
 not_protocol_level_notification_cancel_request = reject_matching((("id",), {}))
+not_proxy_notification_proxy_successor = reject_matching((("id",), {}))
+not_proxy_response_result = reject_matching((("error",), {}))
+not_proxy_response_error = reject_matching((("result",), {}))
 not_replay_from_other = reject_matching((("type",), {"type": ("start",)}))
 not_request_permission_outcome_other = reject_matching(
     (("outcome",), {"outcome": ("cancelled", "selected")})
@@ -159,7 +202,7 @@ not_request_permission_subject_other = reject_matching(
 )
 not_session_config_option_other = reject_matching((("type",), {"type": ("select", "boolean")}))
 not_state_update_other = reject_matching(
-    (("state",), {"state": ("running", "idle", "requires_action")})
+    (("state",), {"state": ("running", "idle", "requires_action", "unknown")})
 )
 not_session_update_other = reject_matching(
     (
@@ -186,6 +229,9 @@ not_session_update_other = reject_matching(
                 "notice",
                 "compaction_update",
                 "compaction_summary_chunk",
+                "subagent_update",
+                "session_message",
+                "session_message_chunk",
             )
         },
     )
@@ -327,11 +373,13 @@ def _request_id(value: Any, reply: bool) -> _Id:
         return value  # any integer: int64 is the schema's `format`, an annotation
     if isinstance(value, float) and value.is_integer():
         return int(value)  # 1.0 is the integer 1, in JSON Schema as in JSON
-    reason = f"an id is a string, an integer or null, not {_kind(value)}"
+    reason = f"an id is a string or an integer (null only in an error response), not {_kind(value)}"
     raise _fail(_INVALID_REQUEST, "id", reason, None, reply)
 
 
 def _call(value: dict[str, Any], id_: _Id, has_id: bool) -> Request | Notification:
+    if has_id and id_ is None:
+        raise _fail(_INVALID_REQUEST, "id", "a v2 request id is a string or an integer, never null")
     method = value["method"]
     if not isinstance(method, str):
         reason = f"a method name is a string, not {_kind(method)}"
@@ -373,6 +421,9 @@ def _response(value: dict[str, Any], id_: _Id, reply: bool) -> Response:
     if "id" not in value:
         raise _fail(_INVALID_REQUEST, "id", "a response has an id", None, False)
     if has_result:
+        if id_ is None:
+            reason = "a result answers its request by id, which is never null in v2"
+            raise _fail(_INVALID_REQUEST, "id", reason, None, False)
         return Response(id_, value["result"])
     error = value["error"]
     if not isinstance(error, dict):

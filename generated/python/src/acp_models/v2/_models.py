@@ -11,22 +11,15 @@ from ._base import (
     not_agent_notification_elicitation_complete,
     not_agent_notification_extension,
     not_agent_notification_mcp_message,
-    not_agent_notification_proxy_successor,
     not_agent_notification_session_update,
     not_agent_response_error,
     not_agent_response_result,
     not_auth_method_other,
     not_available_command_input_other,
-    not_client_notification_document_did_change,
-    not_client_notification_document_did_close,
-    not_client_notification_document_did_focus,
-    not_client_notification_document_did_open,
-    not_client_notification_document_did_save,
+    not_available_command_other,
+    not_background_work_other,
     not_client_notification_extension,
     not_client_notification_mcp_message,
-    not_client_notification_nes_accept,
-    not_client_notification_nes_reject,
-    not_client_notification_proxy_successor,
     not_client_notification_session_cancel,
     not_client_response_error,
     not_client_response_result,
@@ -35,12 +28,19 @@ from ._base import (
     not_create_elicitation_request_other_session,
     not_create_elicitation_response_other,
     not_diff_change_other,
+    not_elicitation_form_mode_request,
+    not_elicitation_form_mode_session,
     not_elicitation_property_schema_other,
+    not_elicitation_url_mode_request,
+    not_elicitation_url_mode_session,
+    not_idle_state_update_other,
     not_mcp_server_other,
     not_multi_select_items_other,
-    not_nes_suggestion_other,
     not_plan_update_content_other,
     not_protocol_level_notification_cancel_request,
+    not_proxy_notification_proxy_successor,
+    not_proxy_response_error,
+    not_proxy_response_result,
     not_replay_from_other,
     not_request_permission_outcome_other,
     not_request_permission_subject_other,
@@ -55,34 +55,66 @@ from ._base import (
 
 
 class AbsolutePath(RootModel[str]):
-    root: str = Field(..., description="An absolute filesystem path used by the protocol.")
-
-
-class AgentAuthCapabilities(BaseModel):
-    """
-    Authentication-related extension capabilities supported by the agent.
-
-    This object does not advertise support for `auth/login` or `auth/logout`.
-    Those methods are advertised by a non-empty `authMethods` list in the
-    `initialize` response.
-    """
-
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+    root: str = Field(
+        ...,
+        description="An absolute filesystem path used by the protocol.\n\nUses the native syntax of the machine the Agent runs on, such as `/home/user/project`,\n`C:\\Users\\user\\project`, or `\\\\server\\share\\project`. It is not a URI.",
     )
 
 
 class ArchiveSessionResponse(BaseModel):
     """
+    **UNSTABLE**
+
+    This capability is not part of the spec yet, and may be removed or changed at any point.
+
     Response from archiving a session.
     """
 
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+    )
+
+
+class AuthAccount(BaseModel):
+    """
+    **UNSTABLE**
+
+    This capability is not part of the spec yet, and may be removed or changed at any point.
+
+    An account or credential the agent has configured, such as a signed-in user
+    account or an API key.
+
+    All fields are display information only. Clients MUST NOT use them as stable
+    account identifiers, and SHOULD NOT log them or send them elsewhere, such as to
+    telemetry.
+    """
+
+    label: str = Field(
+        ...,
+        description="Human-readable name for the account, suitable for display on its own,\nfor example `Claude Max`, `OpenAI API key`, or `Vertex AI`.",
+    )
+    active: bool | None = Field(
+        default=None,
+        description="Whether the agent currently uses this account by default.\n\nSeveral accounts MAY be active, for example one per provider.\n\nOptional. Omitted and `null` are equivalent and mean the agent does not indicate whether this account is in effect.",
+    )
+    name: str | None = Field(
+        default=None,
+        description="Display name of the user, such as a username or full name.\n\nOptional. Omitted and `null` are equivalent and mean no name is reported.",
+    )
+    email: str | None = Field(
+        default=None,
+        description="Email address of the user.\n\nOptional. Omitted and `null` are equivalent and mean no email is reported.",
+    )
+    organization: str | None = Field(
+        default=None,
+        description="Display name of the organization, team, or workspace the account is using.\n\nOptional. Omitted and `null` are equivalent and mean no organization is reported.",
+    )
+    meta: dict[str, Any] | None = Field(
+        default=None,
+        alias="_meta",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -90,38 +122,146 @@ class AuthMethodId(RootModel[str]):
     root: str = Field(..., description="Typed identifier used for auth method values on the wire.")
 
 
-class AuthStatusRequest(BaseModel):
-    """
-    Request parameters for the `auth/status` method.
+class AuthState(
+    RootModel[Literal["authenticated", "unauthenticated", "not_required", "unknown"] | str]
+):
+    root: Literal["authenticated", "unauthenticated", "not_required", "unknown"] | str = Field(
+        ...,
+        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nThe agent's overall authentication state.",
+    )
 
-    Queries the agent's current authentication state without changing it. Only available
-    if the Agent supports the `auth.status` capability.
+
+class AuthStatusCapabilities(BaseModel):
+    """
+    **UNSTABLE**
+
+    This capability is not part of the spec yet, and may be removed or changed at any point.
+
+    Auth status capabilities supported by the agent.
+
+    Supplying `{}` means the agent supports the `auth/status` method.
     """
 
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+    )
+
+
+class AuthStatusRequest(BaseModel):
+    """
+    **UNSTABLE**
+
+    This capability is not part of the spec yet, and may be removed or changed at any point.
+
+    Request parameters for the `auth/status` method.
+
+    Queries the agent's current authentication state without changing it.
+
+    Agents MUST NOT reject it with `auth_required` (`-32000`), since Clients call it to learn
+    whether authentication is required.
+    """
+
+    meta: dict[str, Any] | None = Field(
+        default=None,
+        alias="_meta",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
 class AuthStatusResponse(BaseModel):
     """
+    **UNSTABLE**
+
+    This capability is not part of the spec yet, and may be removed or changed at any point.
+
     Response to the `auth/status` method.
     """
 
-    authenticated: bool = Field(
+    state: AuthState = Field(
         ...,
-        description="Whether the agent has credentials configured.\n\n`true` means credentials are present; their validity is not guaranteed. `false`\nmeans no credentials are configured.",
+        description="Whether the agent can start sessions without the user signing in first.\n\nThis is the only field clients should act on. Clients MUST treat values they\ndo not recognize as `unknown`.",
     )
-    message: str | None = Field(
-        default=None, description="Human-readable description of the overall auth state."
+    accounts: list[AuthAccount] | None = Field(
+        default=None,
+        description="The accounts the agent has configured, for display.\n\nOptional. Omitted and empty are equivalent and mean no accounts are reported.\nAgents that hold credentials for several providers or accounts SHOULD list each\nof them and mark the ones in effect with `active`.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("accounts", mode="before")
+    @classmethod
+    def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
+        return reject_null(v, info)
+
+
+class AuthStatusUpdateNotification(BaseModel):
+    """
+    **UNSTABLE**
+
+    This capability is not part of the spec yet, and may be removed or changed at any point.
+
+    Notification sent by the agent when its authentication status changes.
+
+    Carries the same fields as the `auth/status` response. Agents that advertise the
+    `auth.status` capability MAY send it at any time after `initialize`, and SHOULD only
+    send it when the reported status differs from the last one sent on the connection.
+    """
+
+    state: AuthState = Field(
+        ...,
+        description="Whether the agent can start sessions without the user signing in first.\n\nThis is the only field clients should act on. Clients MUST treat values they\ndo not recognize as `unknown`.",
+    )
+    accounts: list[AuthAccount] | None = Field(
+        default=None,
+        description="The accounts the agent has configured, for display.\n\nOptional. Omitted and empty are equivalent and mean no accounts are reported.\nAgents that hold credentials for several providers or accounts SHOULD list each\nof them and mark the ones in effect with `active`.",
+    )
+    meta: dict[str, Any] | None = Field(
+        default=None,
+        alias="_meta",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+    )
+
+    @field_validator("accounts", mode="before")
+    @classmethod
+    def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
+        return reject_null(v, info)
+
+
+class AvailableCommandOther(BaseModel):
+    """
+    Custom or future command kind.
+
+    Values beginning with `_` are reserved for implementation-specific
+    extensions. Unknown values that do not begin with `_` are reserved for
+    future ACP variants.
+
+    Clients that do not understand this command type should preserve the raw
+    payload when storing, replaying, proxying, or forwarding command
+    metadata, and otherwise ignore the command or display it as a plain
+    command using its `name` and `description`.
+    """
+
+    type: str = Field(
+        ...,
+        description="Custom or future command type.\n\nValues beginning with `_` are reserved for implementation-specific\nextensions. Unknown values that do not begin with `_` are reserved for\nfuture ACP variants.",
+    )
+    name: str = Field(
+        ...,
+        description="Command name without the leading `/`. MUST NOT contain whitespace and MUST be unique\nwithin the command list.",
+    )
+    description: str = Field(
+        ..., description="Human-readable description of what the command does."
+    )
+
+    @model_validator(mode="before")
+    @classmethod
+    def check_not_available_command_other(cls, data: Any) -> Any:
+        return not_available_command_other(data)
 
 
 class TextCommandInput(BaseModel):
@@ -133,13 +273,13 @@ class TextCommandInput(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
 class AvailableCommandInputText(TextCommandInput):
     """
-    All text that was typed after the command name is provided as input.
+    All text after the command name and the whitespace following it is provided as input.
     """
 
     type: Literal["text"]
@@ -176,6 +316,29 @@ class AvailableCommandInput(RootModel[AvailableCommandInputText | AvailableComma
     )
 
 
+class BackgroundWorkOther(BaseModel):
+    """
+    Custom or future background work.
+
+    Values beginning with `_` are reserved for implementation-specific
+    extensions. Unknown values that do not begin with `_` are reserved for
+    future ACP variants.
+
+    An unknown item still means background work is running, even when the Client
+    cannot show what it is.
+    """
+
+    type: str = Field(
+        ...,
+        description="Custom or future background work type.\n\nValues beginning with `_` are reserved for implementation-specific\nextensions. Unknown values that do not begin with `_` are reserved for\nfuture ACP variants.",
+    )
+
+    @model_validator(mode="before")
+    @classmethod
+    def check_not_background_work_other(cls, data: Any) -> Any:
+        return not_background_work_other(data)
+
+
 class BooleanPropertySchema(BaseModel):
     """
     Schema for boolean properties in an elicitation form.
@@ -196,43 +359,43 @@ class BooleanPropertySchema(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nOptional. Omitted and `null` are equivalent and mean no metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
 class CancelTerminalResponse(BaseModel):
     """
-    Response to `terminal/cancel`.
+    Response from cancelling a terminal.
     """
 
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
 class CancelToolCallResponse(BaseModel):
     """
-    Response to `tool_call/cancel`.
+    Response from cancelling a tool call.
     """
 
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
-class CloseNesResponse(BaseModel):
+class CancelledPermissionOutcome(BaseModel):
     """
-    Response from closing an NES session.
+    The request was not approved and no option was selected.
     """
 
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -244,21 +407,19 @@ class CloseSessionResponse(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
 class CompactionId(RootModel[str]):
     root: str = Field(
-        ...,
-        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nUnique identifier for a context compaction within a session.",
+        ..., description="Unique identifier for a context compaction within a session."
     )
 
 
 class CompactionStatus(RootModel[Literal["in_progress", "completed", "failed", "cancelled"] | str]):
     root: Literal["in_progress", "completed", "failed", "cancelled"] | str = Field(
-        ...,
-        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nLifecycle state of a context compaction.",
+        ..., description="Lifecycle state of a context compaction."
     )
 
 
@@ -272,7 +433,9 @@ class ContentBlockOther(BaseModel):
 
     Receivers that do not understand this content block type should preserve
     the raw payload when storing, replaying, proxying, or forwarding content,
-    and otherwise ignore it or display it generically.
+    and otherwise ignore it or display it generically. Agents MUST reject a
+    `session/prompt` request with a content block type they do not support
+    with `-32602`.
     """
 
     type: str = Field(
@@ -293,12 +456,13 @@ class Cost(BaseModel):
 
     amount: int | float = Field(..., description="Total cumulative cost for session.")
     currency: str = Field(
-        ..., description='ISO 4217 currency code (e.g., "USD", "EUR").', pattern="^[A-Z]{3}$"
+        ...,
+        description='Unit of `amount`: an ISO 4217 currency code (e.g., "USD", "EUR") for money, or another\nunit such as "credits".',
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -310,7 +474,7 @@ class CreateElicitationResponseDecline(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nOptional. Omitted and `null` are equivalent and mean no metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     action: Literal["decline"]
 
@@ -323,7 +487,7 @@ class CreateElicitationResponseCancel(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nOptional. Omitted and `null` are equivalent and mean no metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     action: Literal["cancel"]
 
@@ -338,13 +502,13 @@ class CreateElicitationResponseOther(BaseModel):
 
     Agents that do not understand this action should preserve the raw
     payload when storing, replaying, proxying, or forwarding elicitation
-    responses. They MUST NOT treat it as a known elicitation action.
+    responses, and otherwise MUST handle it as `cancel`.
     """
 
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nOptional. Omitted and `null` are equivalent and mean no metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     action: str = Field(
         ...,
@@ -365,7 +529,7 @@ class DeleteSessionResponse(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -396,7 +560,7 @@ class DiffFileType(RootModel[Literal["text", "binary", "directory", "symlink"] |
 
 class DiffPatchFormat(RootModel[Literal["git_patch"] | str]):
     root: Literal["git_patch"] | str = Field(
-        ..., description="Text patch format used by [`DiffPatch`]."
+        ..., description="Text patch format used by `DiffPatch`."
     )
 
 
@@ -412,29 +576,13 @@ class DisableProviderResponse(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
-class DisconnectMcpResponse(BaseModel):
-    """
-    **UNSTABLE**
-
-    This capability is not part of the spec yet, and may be removed or changed at any point.
-
-    Response to `mcp/disconnect`.
-    """
-
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class ElicitationContentValue(RootModel[str | int | float | bool | list[str]]):
-    root: str | int | float | bool | list[str] = Field(
-        ..., description="Allowed wire representations for [`ElicitationContentValue`]."
+class ElicitationContentValue(RootModel[str | int | float | bool | list[str] | Any]):
+    root: str | int | float | bool | list[str] | Any = Field(
+        ..., description="Allowed wire representations for `ElicitationContentValue`."
     )
 
 
@@ -448,7 +596,7 @@ class ElicitationFormCapabilities(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nOptional. Omitted and `null` are equivalent and mean no metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -484,7 +632,7 @@ class NumberPropertySchema(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nOptional. Omitted and `null` are equivalent and mean no metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -516,7 +664,7 @@ class IntegerPropertySchema(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nOptional. Omitted and `null` are equivalent and mean no metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -582,7 +730,7 @@ class ElicitationUrlCapabilities(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nOptional. Omitted and `null` are equivalent and mean no metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -600,7 +748,7 @@ class EnumOption(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nOptional. Omitted and `null` are equivalent and mean no metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -614,23 +762,25 @@ class EnvVariable(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
 class ErrorCode(
-    RootModel[Literal[-32700, -32600, -32601, -32602, -32603, -32800, -32000, -32002] | int]
+    RootModel[Literal[-32700, -32600, -32601, -32602, -32603, -32800, -32000, -32002, -32022] | int]
 ):
-    root: Literal[-32700, -32600, -32601, -32602, -32603, -32800, -32000, -32002] | int = Field(
-        ...,
-        description="Predefined error codes for common JSON-RPC and ACP-specific errors.\n\nThese codes follow the JSON-RPC 2.0 specification for standard errors\nand use the reserved range (-32000 to -32099) for protocol-specific errors.",
+    root: Literal[-32700, -32600, -32601, -32602, -32603, -32800, -32000, -32002, -32022] | int = (
+        Field(
+            ...,
+            description="Predefined error codes for common JSON-RPC and ACP-specific errors.\n\nStandard errors use the JSON-RPC 2.0 codes. ACP-specific errors use the JSON-RPC\nserver-error range (-32000 to -32099), and request cancellation uses -32800 from the\nrange LSP reserves (-32899 to -32800).",
+        )
     )
 
 
 class ExtNotification(RootModel[Any]):
     root: Any = Field(
         ...,
-        description="Allows the Agent to send an arbitrary notification that is not part of the ACP spec.\nExtension notifications provide a way to send one-way messages for custom functionality\nwhile maintaining protocol compatibility.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="Allows either side to send an arbitrary notification that is not part of the ACP spec.\nExtension notifications provide a way to send one-way messages for custom functionality\nwhile maintaining protocol compatibility.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -644,7 +794,7 @@ class ExtRequest(RootModel[Any]):
 class ExtResponse(RootModel[Any]):
     root: Any = Field(
         ...,
-        description="Allows for sending an arbitrary response to an [`ExtRequest`] that is not part of the ACP spec.\nExtension methods provide a way to add custom functionality while maintaining\nprotocol compatibility.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="Allows for sending an arbitrary response to an extension request that is not part of the ACP spec.\nExtension methods provide a way to add custom functionality while maintaining\nprotocol compatibility.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -658,7 +808,7 @@ class HttpHeader(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -684,11 +834,11 @@ class Implementation(BaseModel):
 
     name: str = Field(
         ...,
-        description="Intended for programmatic or logical use, but can be used as a display\nname fallback if title isn’t present.",
+        description="Intended for programmatic or logical use, but can be used as a display\nname fallback if title isn't present.",
     )
     title: str | None = Field(
         default=None,
-        description="Intended for UI and end-user contexts — optimized to be human-readable\nand easily understood.\n\nIf not provided, the name should be used for display.",
+        description="Intended for UI and end-user contexts and optimized to be human-readable\nand easily understood.\n\nIf not provided, the name should be used for display.\n\nOmitted and `null` are equivalent and mean the `name` is used for display.",
     )
     version: str = Field(
         ...,
@@ -697,7 +847,7 @@ class Implementation(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -713,7 +863,7 @@ class ListProvidersRequest(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -730,8 +880,8 @@ class LoginAuthRequest(BaseModel):
 
     Specifies which authentication method to use.
 
-    Agents MUST support this method when their `initialize` response advertised
-    at least one valid authentication method. Clients MUST NOT call this method
+    Agents MUST support this method when their `initialize` response included
+    a non-empty `authMethods` list. Clients MUST NOT call this method
     when `authMethods` was omitted or empty.
     """
 
@@ -743,7 +893,7 @@ class LoginAuthRequest(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -755,7 +905,7 @@ class LoginAuthResponse(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -765,15 +915,15 @@ class LogoutAuthRequest(BaseModel):
 
     Terminates the current authenticated session.
 
-    Agents MUST support this method when their `initialize` response advertised
-    at least one valid authentication method. Clients MUST NOT call this method
+    Agents MUST support this method when their `initialize` response included
+    a non-empty `authMethods` list. Clients MUST NOT call this method
     when `authMethods` was omitted or empty.
     """
 
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -785,7 +935,7 @@ class LogoutAuthResponse(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -803,14 +953,24 @@ class McpAcpCapabilities(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
-class McpConnectionId(RootModel[str]):
-    root: str = Field(
-        ...,
-        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nA unique identifier for an active MCP-over-ACP connection.",
+class McpError(BaseModel):
+    """
+    **UNSTABLE**
+
+    An inner MCP error, distinct from an outer ACP binding or runtime error.
+
+    `code` and `message` are required and non-null. `data` is optional.
+    Explicit `null` is preserved separately from an omitted key.
+    """
+
+    code: int = Field(..., description="Inner MCP error code. Never an ACP error code.")
+    message: str = Field(..., description="Inner MCP error message.")
+    data: Any | None = Field(
+        default=None, description="Optional error data. Explicit null is retained."
     )
 
 
@@ -824,7 +984,14 @@ class McpHttpCapabilities(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+    )
+
+
+class McpRequestId(RootModel[str]):
+    root: str = Field(
+        ...,
+        description="**UNSTABLE**\n\nIdentifies an inner MCP request active against a server on this ACP connection.\nGenerated by the caller and preserved unchanged by proxies, independently of\nthe outer ACP JSON-RPC request ID.",
     )
 
 
@@ -836,12 +1003,13 @@ class McpServerHttp(BaseModel):
     name: str = Field(..., description="Human-readable name identifying this MCP server.")
     url: str = Field(..., description="URL to the MCP server.")
     headers: list[HttpHeader] | None = Field(
-        default=None, description="HTTP headers to set when making requests to the MCP server."
+        default=None,
+        description="HTTP headers to set when making requests to the MCP server. Headers the MCP transport\ndefines are owned by the transport, and Agents use the transport's values for them.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
     @field_validator("headers", mode="before")
@@ -861,12 +1029,13 @@ class McpServerStdio(BaseModel):
         default=None, description="Command-line arguments to pass to the MCP server."
     )
     env: list[EnvVariable] | None = Field(
-        default=None, description="Environment variables to set when launching the MCP server."
+        default=None,
+        description="Environment variables to set when launching the MCP server. Names SHOULD be unique.\nAgents MAY reject duplicates with `-32602`, and otherwise the last entry wins.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
     @field_validator("args", "env", mode="before")
@@ -905,7 +1074,8 @@ class McpServerOther(BaseModel):
 
     Receivers that do not understand this transport should preserve the raw
     payload when storing, replaying, proxying, or forwarding session setup
-    data, and otherwise ignore it or reject the server configuration.
+    data. Agents MUST reject a request with a transport they do not support
+    with `-32602`.
     """
 
     type: str = Field(
@@ -922,7 +1092,7 @@ class McpServerOther(BaseModel):
 class McpServerAcpId(RootModel[str]):
     root: str = Field(
         ...,
-        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nUnique identifier for an MCP server using the ACP transport.\n\nThe value is opaque and generated by the ACP component providing the MCP server. It is\nused by `mcp/connect` to route connection requests back to the component that declared the\nserver.",
+        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nUnique identifier for an MCP server using the ACP transport.\n\nThe value is opaque and generated by the ACP component providing the MCP server. It is\nused by `mcp/message` to route requests to the component that declared the server.",
     )
 
 
@@ -936,7 +1106,7 @@ class McpStdioCapabilities(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -947,35 +1117,36 @@ class MediaType(RootModel[str]):
 
 
 class MessageId(RootModel[str]):
-    root: str = Field(..., description="Unique identifier for a message within a session.")
+    root: str = Field(
+        ...,
+        description="Identifier for a message, unique among messages of the same type within a session.\n\nEach message type, such as user messages, agent messages, and agent thoughts,\nhas its own ID space: messages of different types may share an ID and remain\ndistinct messages.",
+    )
 
 
 class MessageMcpNotification(BaseModel):
     """
     **UNSTABLE**
 
-    This capability is not part of the spec yet, and may be removed or changed at any point.
-
-    Notification parameters for `mcp/message`.
-
-    This is used when the wrapped MCP message is a notification and the outer JSON-RPC
-    envelope has no `id`.
+    Notification for an active request, sent from provider to consumer.
+    Includes subscription acknowledgements and updates.
     """
 
-    connection_id: McpConnectionId = Field(
+    server_id: McpServerAcpId = Field(
         ...,
-        alias="connectionId",
-        description="The MCP-over-ACP connection this message is sent on.",
+        alias="serverId",
+        description="The declared ACP MCP server handling the associated request.",
+    )
+    request_id: McpRequestId = Field(
+        ..., alias="requestId", description="The identifier of the active inner MCP request."
     )
     method: str = Field(..., description="The inner MCP method name.")
     params: dict[str, Any] | None = Field(
-        default=None,
-        description="Optional inner MCP params.\n\nIf omitted or set to `null`, the inner MCP message has no params.",
+        default=None, description="Optional inner MCP params. Null is equivalent to omission."
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis is ACP metadata, not the inner MCP message's `_meta`.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -983,32 +1154,58 @@ class MessageMcpRequest(BaseModel):
     """
     **UNSTABLE**
 
-    This capability is not part of the spec yet, and may be removed or changed at any point.
-
-    Request parameters for `mcp/message`.
+    Request parameters for `mcp/message`, sent from consumer to provider.
     """
 
-    connection_id: McpConnectionId = Field(
+    server_id: McpServerAcpId = Field(
+        ..., alias="serverId", description="The declared ACP MCP server receiving this request."
+    )
+    request_id: McpRequestId = Field(
         ...,
-        alias="connectionId",
-        description="The MCP-over-ACP connection this message is sent on.",
+        alias="requestId",
+        description="The caller-generated identifier for the inner MCP request.",
     )
     method: str = Field(..., description="The inner MCP method name.")
     params: dict[str, Any] | None = Field(
-        default=None,
-        description="Optional inner MCP params.\n\nIf omitted or set to `null`, the inner MCP message has no params.",
+        default=None, description="Optional inner MCP params. Null is equivalent to omission."
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis is ACP metadata, not the inner MCP message's `_meta`.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
-class MessageMcpResponse(RootModel[Any]):
-    root: Any = Field(
+class MessageMcpResponseResult(BaseModel):
+    """
+    An opaque inner MCP result.
+    """
+
+    result: Any = Field(..., description="Required, even if JSON null.")
+    meta: dict[str, Any] | None = Field(
+        default=None,
+        alias="_meta",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis is ACP metadata, not the inner MCP message's `_meta`.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+    )
+
+
+class MessageMcpResponseError(BaseModel):
+    """
+    A structured inner MCP error.
+    """
+
+    error: McpError = Field(..., description="Required, non-null MCP error object.")
+    meta: dict[str, Any] | None = Field(
+        default=None,
+        alias="_meta",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis is ACP metadata, not the inner MCP message's `_meta`.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+    )
+
+
+class MessageMcpResponse(RootModel[MessageMcpResponseResult | MessageMcpResponseError]):
+    root: MessageMcpResponseResult | MessageMcpResponseError = Field(
         ...,
-        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nResponse to `mcp/message`.\n\nThis is the inner MCP response result payload. Any JSON value is valid.",
+        description="**UNSTABLE**\n\nThe successful outer ACP `mcp/message` response carries exactly one\ninner MCP outcome: an opaque result (including JSON null), or an MCP error.\nOuter ACP errors are reserved for binding and runtime failures.\n\nBoth branches require their carrier key. An error must be a non-null object.\nUnknown outer fields are ignored. Inner result and error fields are preserved.\nCarrier `_meta` is optional. Null or invalid values are treated as absent.\nSenders must include exactly one outcome. Receivers prefer `result` if both are present.",
     )
 
 
@@ -1023,7 +1220,7 @@ class StringMultiSelectItems(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nOptional. Omitted and `null` are equivalent and mean no metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -1051,286 +1248,9 @@ class MultiSelectItemsOther(BaseModel):
         return not_multi_select_items_other(data)
 
 
-class NesDiagnosticSeverity(RootModel[Literal["error", "warning", "information", "hint"] | str]):
-    root: Literal["error", "warning", "information", "hint"] | str = Field(
-        ..., description="Severity of a diagnostic."
-    )
-
-
-class NesDiagnosticsCapabilities(BaseModel):
-    """
-    Capabilities for diagnostics context.
-    """
-
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class NesDocumentDidCloseCapabilities(BaseModel):
-    """
-    Marker for `document/didClose` capability support.
-    """
-
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class NesDocumentDidFocusCapabilities(BaseModel):
-    """
-    Marker for `document/didFocus` capability support.
-    """
-
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class NesDocumentDidOpenCapabilities(BaseModel):
-    """
-    Marker for `document/didOpen` capability support.
-    """
-
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class NesDocumentDidSaveCapabilities(BaseModel):
-    """
-    Marker for `document/didSave` capability support.
-    """
-
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class NesEditHistoryCapabilities(BaseModel):
-    """
-    Capabilities for edit history context.
-    """
-
-    max_count: int | None = Field(
-        default=None,
-        alias="maxCount",
-        description="Maximum number of edit history entries the agent can use.",
-        ge=0,
-    )
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class NesEditHistoryEntry(BaseModel):
-    """
-    An entry in the edit history.
-    """
-
-    uri: str = Field(..., description="The URI of the edited file.")
-    diff: str = Field(..., description="A diff representing the edit.")
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class NesExcerpt(BaseModel):
-    """
-    A code excerpt from a file.
-    """
-
-    start_line: int = Field(
-        ..., alias="startLine", description="The start line of the excerpt (zero-based).", ge=0
-    )
-    end_line: int = Field(
-        ..., alias="endLine", description="The end line of the excerpt (zero-based).", ge=0
-    )
-    text: str = Field(..., description="The text content of the excerpt.")
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class NesJumpCapabilities(BaseModel):
-    """
-    Marker for jump suggestion support.
-    """
-
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class NesOpenFilesCapabilities(BaseModel):
-    """
-    Capabilities for open files context.
-    """
-
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class NesRecentFile(BaseModel):
-    """
-    A recently accessed file.
-    """
-
-    uri: str = Field(..., description="The URI of the file.")
-    language_id: str = Field(..., alias="languageId", description="The language identifier.")
-    text: str = Field(..., description="The full text content of the file.")
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class NesRecentFilesCapabilities(BaseModel):
-    """
-    Capabilities for recent files context.
-    """
-
-    max_count: int | None = Field(
-        default=None,
-        alias="maxCount",
-        description="Maximum number of recent files the agent can use.",
-        ge=0,
-    )
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class NesRejectReason(RootModel[Literal["rejected", "ignored", "replaced", "cancelled"] | str]):
-    root: Literal["rejected", "ignored", "replaced", "cancelled"] | str = Field(
-        ..., description="The reason a suggestion was rejected."
-    )
-
-
-class NesRelatedSnippet(BaseModel):
-    """
-    A related code snippet from a file.
-    """
-
-    uri: str = Field(..., description="The URI of the file containing the snippets.")
-    excerpts: list[NesExcerpt] = Field(..., description="The code excerpts.")
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class NesRelatedSnippetsCapabilities(BaseModel):
-    """
-    Capabilities for related snippets context.
-    """
-
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class NesRenameCapabilities(BaseModel):
-    """
-    Marker for rename suggestion support.
-    """
-
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class NesRepository(BaseModel):
-    """
-    Repository metadata for an NES session.
-    """
-
-    name: str = Field(..., description="The repository name.")
-    owner: str = Field(..., description="The repository owner.")
-    remote_url: str = Field(..., alias="remoteUrl", description="The remote URL of the repository.")
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class NesSearchAndReplaceCapabilities(BaseModel):
-    """
-    Marker for search and replace suggestion support.
-    """
-
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class NesSuggestionId(RootModel[str]):
-    root: str = Field(
-        ...,
-        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nUnique identifier for an NES suggestion.",
-    )
-
-
-class NesTriggerKind(RootModel[Literal["automatic", "diagnostic", "manual"] | str]):
-    root: Literal["automatic", "diagnostic", "manual"] | str = Field(
-        ..., description="What triggered the suggestion request."
-    )
-
-
-class NesUserActionsCapabilities(BaseModel):
-    """
-    Capabilities for user actions context.
-    """
-
-    max_count: int | None = Field(
-        default=None,
-        alias="maxCount",
-        description="Maximum number of user actions the agent can use.",
-        ge=0,
-    )
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
 class NoticeSeverity(RootModel[Literal["info", "warning", "error"] | str]):
     root: Literal["info", "warning", "error"] | str = Field(
-        ...,
-        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nSeverity hint for a session notice.",
+        ..., description="Severity hint for a session notice."
     )
 
 
@@ -1379,7 +1299,7 @@ class PlanMarkdown(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -1396,7 +1316,7 @@ class PlanRemoved(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -1422,7 +1342,8 @@ class PlanUpdateContentOther(BaseModel):
 
     Receivers that do not understand this content type should preserve the
     raw payload when storing, replaying, proxying, or forwarding plans, and
-    otherwise ignore it or display it generically.
+    otherwise ignore it or display it generically. It still replaces any earlier
+    content for the same `planId`.
     """
 
     type: str = Field(
@@ -1437,31 +1358,6 @@ class PlanUpdateContentOther(BaseModel):
         return not_plan_update_content_other(data)
 
 
-class Position(BaseModel):
-    """
-    A zero-based position in a text document.
-
-    The meaning of `character` depends on the negotiated position encoding.
-    """
-
-    line: int = Field(..., description="Zero-based line number.", ge=0)
-    character: int = Field(
-        ..., description="Zero-based character offset (encoding-dependent).", ge=0
-    )
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class PositionEncodingKind(RootModel[Literal["utf-16", "utf-32", "utf-8"]]):
-    root: Literal["utf-16", "utf-32", "utf-8"] = Field(
-        ...,
-        description="The encoding used for character offsets in positions.\n\nFollows the same conventions as LSP 3.17. The default is UTF-16.",
-    )
-
-
 class PromptAudioCapabilities(BaseModel):
     """
     Capabilities for audio content in prompt requests.
@@ -1472,7 +1368,7 @@ class PromptAudioCapabilities(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -1486,7 +1382,7 @@ class PromptEmbeddedContextCapabilities(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -1500,29 +1396,33 @@ class PromptImageCapabilities(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
 class PromptResponse(BaseModel):
     """
-    Response acknowledging that a user prompt was accepted.
+    Response acknowledging that a user prompt was inserted into the ACP conversation.
 
-    This response does not indicate that the agent has finished processing.
+    This response does not indicate that the prompt was merely received or held, nor that the
+    agent has finished processing it.
     Processing and completion are reported through `state_update` session updates.
+
+    Insertion is the logical addition of a user message with a message ID and a position
+    relative to other messages in the ACP conversation.
 
     See protocol docs: [Prompt Accepted](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#2-prompt-accepted)
     """
 
-    message_id: MessageId | None = Field(
-        default=None,
+    message_id: MessageId = Field(
+        ...,
         alias="messageId",
-        description="The ID of the user message this prompt inserted.\n\nA retry with a recorded `idempotencyKey` gets the `messageId` of the original message\nand nothing is inserted again. Optional. Omitted and `null` are equivalent and mean\nthe Agent reports the message ID only through the `user_message` update.",
+        description="Identifies the user message inserted into the ACP conversation.\n\nRequired and non-null. Omission and explicit `null` are both invalid.\n\nThe corresponding user-message session update carries this same identifier and may arrive\nbefore or after this response. Agents must echo the message during the live session, but are\nnot required to retain it. If retained and replayed, the message keeps this identifier.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -1553,7 +1453,7 @@ class ProviderCurrentConfig(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -1590,7 +1490,7 @@ class ProviderInfo(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -1608,86 +1508,93 @@ class ProvidersCapabilities(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
 class ProxySuccessorNotification(BaseModel):
     """
-    Notification parameters for `proxy/successor`.
+    **UNSTABLE**
 
-    This is used when the carried message is a notification and the outer JSON-RPC
-    envelope has no `id`.
+    This capability is not part of the spec yet, and may be removed or changed at any point.
+
+    Parameters of a `proxy/successor` notification.
+
+    A proxy sends it to forward a message to its successor, and the conductor sends it to
+    deliver a message from the successor to the proxy. The envelope wraps one notification: `method`
+    and `params` are the wrapped notification's method and params.
+
+    See the [Proxy Chains RFD](https://agentclientprotocol.com/rfds/proxy-chains).
     """
 
-    method: str = Field(..., description="The method name of the carried message.")
-    params: dict[str, Any] | None = Field(
+    method: str = Field(..., description="Method name of the wrapped notification.")
+    params: Any | None = Field(
         default=None,
-        description="The params of the carried message, forwarded unchanged.\n\nIf omitted or set to `null`, the carried message has no params.",
+        description="Params of the wrapped notification, forwarded unchanged.\n\nOptional. Omitted and `null` are equivalent and mean the wrapped notification has no params.\nWhen present, it MUST be a JSON object or array, as JSON-RPC requires.\nThe wrapped notification's own `_meta` stays inside these params.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="Metadata for the `proxy/successor` envelope itself, separate from the wrapped\nmessage's `_meta`. It is hop-local: the conductor does not copy it into the message\nit unwraps.\n\nThe _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
 class ProxySuccessorRequest(BaseModel):
     """
-    Request parameters for `proxy/successor`.
+    **UNSTABLE**
 
-    Carries a request between a proxy and its successor. The carried request's `method`
-    and `params` are flattened into these params; its optional metadata is `_meta`.
+    This capability is not part of the spec yet, and may be removed or changed at any point.
+
+    Parameters of a `proxy/successor` request.
+
+    A proxy sends it to forward a message to its successor, and the conductor sends it to
+    deliver a message from the successor to the proxy. The envelope wraps one request: `method`
+    and `params` are the wrapped request's method and params.
+
+    The result or error of the wrapped request is returned unchanged, as the same JSON value,
+    as the result or error of the `proxy/successor` request. Errors the conductor returns
+    itself, for example because the successor has exited, are not wrapped results.
+
+    To cancel it, the sender sends `$/cancel_request` with the ID of this `proxy/successor`
+    request on the same connection. Cancellation is never forwarded to another hop.
+
+    See the [Proxy Chains RFD](https://agentclientprotocol.com/rfds/proxy-chains).
     """
 
-    method: str = Field(..., description="The method name of the carried message.")
-    params: dict[str, Any] | None = Field(
+    method: str = Field(..., description="Method name of the wrapped request.")
+    params: Any | None = Field(
         default=None,
-        description="The params of the carried message, forwarded unchanged.\n\nIf omitted or set to `null`, the carried message has no params.",
+        description="Params of the wrapped request, forwarded unchanged.\n\nOptional. Omitted and `null` are equivalent and mean the wrapped request has no params.\nWhen present, it MUST be a JSON object or array, as JSON-RPC requires.\nThe wrapped request's own `_meta` stays inside these params.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="Metadata for the `proxy/successor` envelope itself, separate from the wrapped\nmessage's `_meta`. It is hop-local: the conductor does not copy it into the message\nit unwraps.\n\nThe _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
 class ProxySuccessorResponse(RootModel[Any]):
     root: Any = Field(
         ...,
-        description="Response to `proxy/successor`.\n\nThis is the result of the carried request, unchanged. Any JSON value is valid.",
-    )
-
-
-class Range(BaseModel):
-    """
-    A range in a text document, expressed as start and end positions.
-    """
-
-    start: Position = Field(..., description="The start position (inclusive).")
-    end: Position = Field(..., description="The end position (exclusive).")
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nResult of a `proxy/successor` request: the wrapped request's result, forwarded unchanged.",
     )
 
 
 class ReplayFromStart(BaseModel):
     """
-    Inclusive replay cursor requesting replay from the start of the conversation.
+    Inclusive replay cursor requesting replay from the start of retained conversation history.
     """
 
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
 class ReplayFromTypeStart(ReplayFromStart):
     """
-    Replay the whole conversation from its first replayable entry.
+    Replay all retained conversation history from its first replayable entry.
     """
 
     type: Literal["start"]
@@ -1701,19 +1608,15 @@ class ReplayFromOther(BaseModel):
     extensions. Unknown values that do not begin with `_` are reserved for
     future ACP variants.
 
-    Receivers that do not understand this cursor should preserve the raw
-    payload when storing, replaying, proxying, or forwarding requests, and
-    otherwise reject the request rather than guessing where to replay from.
+    Intermediaries SHOULD preserve the raw payload when storing, replaying,
+    proxying, or forwarding requests. Agents that do not support this cursor
+    MUST reject the request with `-32602` (Invalid params), rather than
+    substituting another cursor or resuming without replay.
     """
 
     type: str = Field(
         ...,
         description="Custom or future replay cursor type.\n\nValues beginning with `_` are reserved for implementation-specific\nextensions. Unknown values that do not begin with `_` are reserved for\nfuture ACP variants.",
-    )
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
     @model_validator(mode="before")
@@ -1729,10 +1632,10 @@ class ReplayFrom(RootModel[ReplayFromTypeStart | ReplayFromOther]):
     )
 
 
-class RequestId(RootModel[int | str | None]):
-    root: int | str | None = Field(
+class RequestId(RootModel[int | str]):
+    root: int | str = Field(
         ...,
-        description="JSON RPC Request Id\n\nAn identifier established by the Client that MUST contain a String, Number, or NULL value if included. If it is not included it is assumed to be a notification. The value SHOULD normally not be Null \\[1\\] and Numbers SHOULD NOT contain fractional parts \\[2\\]\n\nThe Server MUST reply with the same value in the Response object if included. This member is used to correlate the context between the two objects.\n\n\\[1\\] The use of Null as a value for the id member in a Request object is discouraged, because this specification uses a value of Null for Responses with an unknown id. Also, because JSON-RPC 1.0 uses an id value of Null for Notifications this could cause confusion in handling.\n\n\\[2\\] Fractional parts may be problematic, since many decimal fractions cannot be represented exactly as binary fractions.",
+        description="A JSON-RPC request ID: a string or an integer. Unlike base JSON-RPC, it MUST NOT be `null`.\n\nThe receiver MUST reply with the same value in the response. Each side chooses IDs for its own\nrequests, so the same ID can be in use in both directions. A sender MUST NOT reuse an ID while\na request with it is still awaiting a response.",
     )
 
 
@@ -1747,17 +1650,20 @@ class SelectedPermissionOutcome(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
-class RequestPermissionOutcomeCancelled(BaseModel):
+class RequestPermissionOutcomeCancelled(CancelledPermissionOutcome):
     """
-    Active session work was cancelled before the user responded.
+    The request was not approved and no option was selected: the session's work was
+    cancelled, the user dismissed the prompt, or the client declined it by policy.
+    Agents MUST NOT proceed with the operation.
 
-    When a client sends a `session/cancel` notification to cancel active
-    session work, it MUST respond to all pending `session/request_permission`
-    requests with this `Cancelled` outcome.
+    The client answers a request the agent cancels with `$/cancel_request` with
+    this outcome. After sending `session/cancel`, the client MAY also send it
+    without waiting for `$/cancel_request`, for a request it knows belongs to the
+    cancelled foreground work.
 
     See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#cancellation)
     """
@@ -1768,6 +1674,9 @@ class RequestPermissionOutcomeCancelled(BaseModel):
 class RequestPermissionOutcomeSelected(SelectedPermissionOutcome):
     """
     The user selected one of the provided options.
+
+    If `optionId` doesn't match an offered option, the agent MUST treat the request as not
+    approved.
     """
 
     outcome: Literal["selected"]
@@ -1835,7 +1744,7 @@ class RequestPermissionResponse(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -1864,33 +1773,9 @@ class RequestPermissionSubjectOther(BaseModel):
         return not_request_permission_subject_other(data)
 
 
-class RequiresActionStateUpdate(BaseModel):
-    """
-    Foreground work is blocked on user action.
-    """
-
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
 class Role(RootModel[Literal["assistant", "user"] | str]):
     root: Literal["assistant", "user"] | str = Field(
         ..., description="The sender or recipient of messages and data in a conversation."
-    )
-
-
-class RunningStateUpdate(BaseModel):
-    """
-    Foreground work is in progress.
-    """
-
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -1899,30 +1784,59 @@ class SessionAdditionalDirectoriesCapabilities(BaseModel):
     Capabilities for additional session directories support.
 
     Supplying `{}` means the agent supports the `additionalDirectories` field on
-    supported session lifecycle requests. Agents that also support
-    `session/list` may return `SessionInfo.additionalDirectories` to report the
+    supported session lifecycle requests. Agents may return
+    `SessionInfo.additionalDirectories` in `session/list` to report the
     complete ordered additional-root list associated with a listed session.
     """
 
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
 class SessionArchiveCapabilities(BaseModel):
     """
-    Capabilities for the `session/archive` and `session/unarchive` methods.
+    **UNSTABLE**
+
+    This capability is not part of the spec yet, and may be removed or changed at any point.
+
+    Capabilities for `session/archive` and `session/unarchive`.
 
     Supplying `{}` means the agent supports both methods, the `archived` filter on
-    `session/list`, and reporting archive state in `SessionInfo` and `session_info_update`.
+    `session/list`, and `SessionInfo.archived`.
     """
 
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+    )
+
+
+class SessionArchiveFilter(RootModel[Literal["exclude", "include", "only"] | str]):
+    root: Literal["exclude", "include", "only"] | str = Field(
+        ...,
+        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nWhich sessions `session/list` returns based on their archive state.\n\nUnknown values are preserved so they can be stored, proxied, or forwarded. An Agent MUST\nreturn `-32602` for a value it does not support rather than treating it as `exclude`.",
+    )
+
+
+class SessionCancelCapabilities(BaseModel):
+    """
+    **UNSTABLE**
+
+    This capability is not part of the spec yet, and may be removed or changed at any point.
+
+    Capability to cancel work in a subagent session without ending that session.
+
+    Supplying `{}` advertises support. An omitted or `null` `cancel` does not.
+    """
+
+    meta: dict[str, Any] | None = Field(
+        default=None,
+        alias="_meta",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -1971,7 +1885,7 @@ class SessionDeleteCapabilities(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -1989,14 +1903,14 @@ class SessionForkCapabilities(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
 class SessionId(RootModel[str]):
     root: str = Field(
         ...,
-        description="A unique identifier for a conversation session between a client and agent.\n\nSessions maintain their own context, conversation history, and state,\nallowing multiple independent interactions with the same agent.\n\nSee protocol docs: [Session ID](https://agentclientprotocol.com/protocol/v2/draft/session-setup#session-id)",
+        description="A unique identifier for a conversation session between a client and agent.\n\nEach session has its own context, conversation history, and state, so one\nagent can run several independent sessions.\n\nSee protocol docs: [Session ID](https://agentclientprotocol.com/protocol/v2/draft/session-setup#session-id)",
     )
 
 
@@ -2016,14 +1930,23 @@ class SessionInfo(BaseModel):
         alias="additionalDirectories",
         description="Additional workspace roots reported for this session. Each path must be absolute.\n\nWhen present, this is the complete ordered additional-root list reported\nby the Agent. Omitted and empty values are equivalent: the response\nreports no additional roots.",
     )
-    title: str | None = Field(default=None, description="Human-readable title for the session")
+    title: str | None = Field(
+        default=None,
+        description="Human-readable title for the session\n\nOmitted and `null` are equivalent and mean no title is provided.",
+    )
     updated_at: str | None = Field(
-        default=None, alias="updatedAt", description="RFC 3339 timestamp of last activity."
+        default=None,
+        alias="updatedAt",
+        description="RFC 3339 timestamp of last activity.\n\nOmitted and `null` are equivalent and mean the last activity time is not reported.",
+    )
+    archived: bool | None = Field(
+        default=None,
+        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nWhether the session is archived.\n\nOptional. Omitted and `null` are equivalent and mean the archive state is not reported.\nAgents that advertise the `session.archive` capability MUST include it on every listed session.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
     @field_validator("additional_directories", mode="before")
@@ -2037,10 +1960,11 @@ class SessionInfoUpdate(BaseModel):
     Update to session metadata. All fields are optional to support partial updates.
 
     Agents send this notification to update session information like title or custom metadata.
-    This allows clients to display dynamic session names and track session state changes.
+    Clients can use it to keep session titles and state current.
 
     Omitted fields leave the existing session info unchanged. `null` clears the
-    corresponding value.
+    corresponding value. A concrete `_meta` object patches the stored metadata by
+    top-level key.
     """
 
     title: str | None = Field(
@@ -2054,12 +1978,30 @@ class SessionInfoUpdate(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted means no metadata update; `null` is an\nexplicit clear signal. Implementations MUST NOT make assumptions about values at these keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
 
 
 class SessionListCursor(RootModel[str]):
     root: str = Field(..., description="An opaque cursor used to paginate `session/list` results.")
+
+
+class SessionNotFoundErrorData(BaseModel):
+    """
+    Data for the `-32002` (Resource not found) error when a session-scoped request names a
+    session that does not exist or is not active.
+
+    See protocol docs: [Unknown Sessions](https://agentclientprotocol.com/protocol/v2/draft/error#unknown-sessions)
+    """
+
+    session_id: SessionId = Field(
+        ..., alias="sessionId", description="The session ID from the request."
+    )
+    meta: dict[str, Any] | None = Field(
+        default=None,
+        alias="_meta",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+    )
 
 
 class SessionOptionsRequest(BaseModel):
@@ -2075,51 +2017,48 @@ class SessionOptionsRequest(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
-class SessionSetTitleCapabilities(BaseModel):
-    """
-    Capabilities for the `session/set_title` method.
-
-    Supplying `{}` means the agent supports setting session titles from the client.
-    """
-
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class SessionStatus(RootModel[Literal["live", "not_found"] | str]):
-    root: Literal["live", "not_found"] | str = Field(
+class SessionStatus(RootModel[Literal["open", "saved"] | str]):
+    root: Literal["open", "saved"] | str = Field(
         ...,
-        description="Whether the agent is currently handling a session, as reported by `session/status`.",
+        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nWhether the Agent has a session in memory, as reported by `session/status`.",
     )
 
 
 class SessionStatusCapabilities(BaseModel):
     """
+    **UNSTABLE**
+
+    This capability is not part of the spec yet, and may be removed or changed at any point.
+
     Capabilities for the `session/status` method.
 
-    Supplying `{}` means the agent supports checking whether it is handling a session.
+    Supplying `{}` means the agent supports checking session status.
     """
 
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
 class SessionStatusRequest(BaseModel):
     """
-    Request parameters for checking whether the agent is currently handling a session.
+    **UNSTABLE**
 
-    The request has no side effects: the agent must not load, create or modify the session.
+    This capability is not part of the spec yet, and may be removed or changed at any point.
+
+    Request parameters for checking the status of a session.
+
     Only available if the Agent supports the `session.status` capability.
+
+    `session/status` MUST NOT have side effects. The Agent does not load, resume, create,
+    close, or change the session, and does not attach the requesting connection to it.
+    A session the Agent does not know gets `-32002` with the requested `sessionId` in `data`.
     """
 
     session_id: SessionId = Field(
@@ -2128,39 +2067,46 @@ class SessionStatusRequest(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
-class SessionStatusResponse(BaseModel):
+class SessionSystemPromptOverrideCapabilities(BaseModel):
     """
-    Response to `session/status`.
+    **UNSTABLE**
+
+    This capability is not part of the spec yet, and may be removed or changed at any point.
+
+    Capabilities for the `override` system prompt mode.
+
+    Supplying `{}` means the agent supports replacing its built-in default
+    instructions with the client-provided system prompt.
     """
 
-    status: SessionStatus = Field(
-        ..., description="Whether the agent is currently handling the session."
-    )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
-class StateUpdateRunning(RunningStateUpdate):
+class SessionTitleCapabilities(BaseModel):
     """
-    Foreground work is in progress.
+    **UNSTABLE**
+
+    This capability is not part of the spec yet, and may be removed or changed at any point.
+
+    Capabilities for Client-set session titles.
+
+    Supplying `{}` means the agent supports `session/set_title`. Agents report titles
+    through `session/list` and `session_info_update` without this capability.
     """
 
-    state: Literal["running"]
-
-
-class StateUpdateRequiresAction(RequiresActionStateUpdate):
-    """
-    Foreground work is blocked on user action.
-    """
-
-    state: Literal["requires_action"]
+    meta: dict[str, Any] | None = Field(
+        default=None,
+        alias="_meta",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+    )
 
 
 class StateUpdateOther(BaseModel):
@@ -2170,6 +2116,12 @@ class StateUpdateOther(BaseModel):
     Values beginning with `_` are reserved for implementation-specific
     extensions. Unknown values that do not begin with `_` are reserved for
     future ACP variants.
+
+    Unless the Client advertised support for this state, Agents MUST still
+    report the standard states.
+    Clients MUST NOT treat an unrecognized state as `idle` or present the
+    previous state as confirmed, and show a generic busy state until a known
+    state arrives.
     """
 
     state: str = Field(
@@ -2190,33 +2142,20 @@ class UsageUpdate(BaseModel):
 
     used: int = Field(..., description="Tokens currently in context.", ge=0)
     size: int = Field(..., description="Total context window size in tokens.", ge=0)
-    cost: Cost | None = Field(default=None, description="Cumulative session cost (optional).")
+    cost: Cost | None = Field(
+        default=None,
+        description="Cumulative session cost.\n\nOmitted leaves the last reported cost unchanged. `null` clears it. A value replaces it.",
+    )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
-
-
-class SessionUpdateStateUpdateRunning(StateUpdateRunning):
-    """
-    The state of the agent's foreground work has changed.
-    """
-
-    session_update: Literal["state_update"] = Field(..., alias="sessionUpdate")
-
-
-class SessionUpdateStateUpdateRequiresAction(StateUpdateRequiresAction):
-    """
-    The state of the agent's foreground work has changed.
-    """
-
-    session_update: Literal["state_update"] = Field(..., alias="sessionUpdate")
 
 
 class SessionUpdateStateUpdateOther(StateUpdateOther):
     """
-    The state of the agent's foreground work has changed.
+    A snapshot of the session's aggregate foreground activity.
     """
 
     session_update: Literal["state_update"] = Field(..., alias="sessionUpdate")
@@ -2302,7 +2241,7 @@ class SetProviderRequest(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
     @field_validator("headers", mode="before")
@@ -2323,13 +2262,13 @@ class SetProviderResponse(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
 class SetSessionConfigOptionRequestId(BaseModel):
     """
-    A [`SessionConfigValueId`] string value (`type: "id"`).
+    A `SessionConfigValueId` string value (`type: "id"`).
     """
 
     session_id: SessionId = Field(
@@ -2343,10 +2282,10 @@ class SetSessionConfigOptionRequestId(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
-    value: SessionConfigValueId = Field(..., description="The value ID.")
     type: Literal["id"]
+    value: SessionConfigValueId = Field(..., description="The value ID.")
 
 
 class SetSessionConfigOptionRequestBoolean(BaseModel):
@@ -2365,10 +2304,10 @@ class SetSessionConfigOptionRequestBoolean(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
-    value: bool = Field(..., description="The boolean value.")
     type: Literal["boolean"]
+    value: bool = Field(..., description="The boolean value.")
 
 
 class SetSessionConfigOptionRequestOther(BaseModel):
@@ -2378,6 +2317,9 @@ class SetSessionConfigOptionRequestOther(BaseModel):
     Values beginning with `_` are reserved for implementation-specific
     extensions. Unknown values that do not begin with `_` are reserved for
     future ACP variants.
+
+    Agents MUST reject a `session/set_config_option` request with a value type
+    they do not support with `-32602`.
     """
 
     session_id: SessionId = Field(
@@ -2391,7 +2333,7 @@ class SetSessionConfigOptionRequestOther(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     type: str = Field(
         ...,
@@ -2428,73 +2370,96 @@ class SetSessionConfigOptionRequest(
                 "_other",
             )
         ),
-    ] = Field(..., description="Request parameters for setting a session configuration option.")
+    ] = Field(
+        ...,
+        description="Request parameters for setting a session configuration option.\n\nAgents MUST support this method for any session where they advertise config options.\nAgents MUST reject an unknown `configId` or invalid value with `-32602` and leave the\nconfiguration unchanged.\n\nSee protocol docs: [Session Config Options](https://agentclientprotocol.com/protocol/v2/draft/session-config-options#setting-a-config-option)",
+    )
 
 
 class SetSessionTitleRequest(BaseModel):
     """
+    **UNSTABLE**
+
+    This capability is not part of the spec yet, and may be removed or changed at any point.
+
     Request parameters for setting the title of a session.
 
-    The agent persists the title exactly as supplied and reports it through a
-    `session_info_update`. Only available if the Agent supports the `session.setTitle`
-    capability.
+    Only available if the Agent supports the `session.title` capability.
+
+    The session does not need to be active on the connection. Any session the Agent would
+    return from `session/list` can be retitled. A session that does not exist gets `-32002`.
+
+    The Agent responds only after it has stored the title. After a successful response, the
+    Agent SHOULD NOT replace the title with one it generates automatically.
     """
 
     session_id: SessionId = Field(
-        ..., alias="sessionId", description="The ID of the session to set the title of."
+        ..., alias="sessionId", description="The ID of the session to retitle."
     )
     title: str = Field(
         ...,
-        description="The new title of the session.\n\nValidation rules are defined by the agent. A title that fails them is rejected with\n`Invalid params`.",
+        description="The new title for the session.\n\nRequired and non-null. Omission and explicit `null` are both invalid. The Agent MAY\nnormalize the title before storing it, for example by trimming whitespace or\ntruncating it. The Agent rejects a title that fails its validation, including one\nthat is empty after normalization, with `-32602`.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
 class SetSessionTitleResponse(BaseModel):
     """
-    Response to `session/set_title`.
+    **UNSTABLE**
+
+    This capability is not part of the spec yet, and may be removed or changed at any point.
+
+    Response from setting the title of a session.
     """
 
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class StartNesResponse(BaseModel):
-    """
-    Response to `nes/start`.
-    """
-
-    session_id: SessionId = Field(
-        ..., alias="sessionId", description="The session ID for the newly started NES session."
+    title: str = Field(
+        ...,
+        description="The title the Agent stored.\n\nThis differs from the requested title if the Agent normalized it. Clients SHOULD\ndisplay this value rather than the one they sent.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class StopReason(
-    RootModel[Literal["end_turn", "max_tokens", "max_turn_requests", "refusal", "cancelled"] | str]
-):
-    root: Literal["end_turn", "max_tokens", "max_turn_requests", "refusal", "cancelled"] | str = (
-        Field(
-            ...,
-            description="Reasons why an agent stops active session work.\n\nSee protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#stop-reasons)",
-        )
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
 class StringFormat(RootModel[Literal["email", "uri", "date", "date-time"] | str]):
     root: Literal["email", "uri", "date", "date-time"] | str = Field(
         ..., description="String format types for string properties in elicitation schemas."
+    )
+
+
+class SubagentSessionCapabilities(BaseModel):
+    """
+    **UNSTABLE**
+
+    This capability is not part of the spec yet, and may be removed or changed at any point.
+
+    Client-initiated session mutations permitted for a specific subagent session.
+
+    A mutation requires an explicit per-child capability. Support for the method
+    on ordinary sessions does not grant support on a child.
+    """
+
+    cancel: SessionCancelCapabilities | None = Field(
+        default=None,
+        description="Permits the client to cancel this child's current work without ending\nthe session. Omitted and `null` are equivalent and mean unsupported. An object (including\n`{}`) means supported.",
+    )
+    meta: dict[str, Any] | None = Field(
+        default=None,
+        alias="_meta",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+    )
+
+
+class SystemPromptMode(RootModel[Literal["append", "override"] | str]):
+    root: Literal["append", "override"] | str = Field(
+        ...,
+        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nHow the Agent combines a client-provided system prompt with its own instructions.\n\nUnknown modes are preserved so they can be stored,\nproxied, or forwarded. An Agent MUST return an error for a mode it does not\nsupport rather than treating it as `append` or `override`.",
     )
 
 
@@ -2510,7 +2475,42 @@ class TerminalAuthCapabilities(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+    )
+
+
+class TerminalCancelCapabilities(BaseModel):
+    """
+    Capability to cancel a terminal with `terminal/cancel`.
+
+    Supplying `{}` advertises support. An omitted or `null` `cancel` does not.
+    """
+
+    meta: dict[str, Any] | None = Field(
+        default=None,
+        alias="_meta",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+    )
+
+
+class TerminalCapabilities(BaseModel):
+    """
+    Client-initiated controls a terminal currently supports.
+
+    A malformed value falls back to no controls, so the Client never sends a request the
+    Agent did not advertise.
+
+    See protocol docs: [Cancelling Terminals](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#cancelling-terminals)
+    """
+
+    cancel: TerminalCancelCapabilities | None = Field(
+        default=None,
+        description="Permits the Client to cancel this terminal with `terminal/cancel`.\n\nOmitted and `null` are equivalent and mean unsupported. An object (including `{}`)\nmeans supported. Agents SHOULD stop advertising it once the terminal reports `exitStatus`.",
+    )
+    meta: dict[str, Any] | None = Field(
+        default=None,
+        alias="_meta",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -2525,8 +2525,7 @@ class TerminalExitStatus(BaseModel):
     exit_code: int | None = Field(
         default=None,
         alias="exitCode",
-        description="Process exit code, when known. Omitted and `null` are equivalent.",
-        ge=0,
+        description="Process exit code as the platform reports it, when known. Negative values are\nallowed, for example signed Windows exit codes. Omitted and `null` are equivalent.",
     )
     signal: str | None = Field(
         default=None,
@@ -2535,7 +2534,7 @@ class TerminalExitStatus(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys. This metadata is scoped to the exit information. Omitted\nand `null` are equivalent and mean no exit metadata was provided.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -2554,36 +2553,21 @@ class TerminalOutput(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys. This metadata is scoped to the replacement snapshot. Omitted\nand `null` are equivalent and mean no snapshot metadata was provided.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
-class TextDocumentContentChangeEvent(BaseModel):
+class TerminalSize(BaseModel):
     """
-    A content change event for a document.
-
-    When `range` is `None`, `text` is the full content of the document.
-    When `range` is `Some`, `text` replaces the given range.
+    The size of an agent-owned terminal in character cells.
     """
 
-    range: Range | None = Field(
-        default=None,
-        description="The range of the document that changed. If `None`, the entire content is replaced.",
-    )
-    text: str = Field(
-        ...,
-        description="The new text for the range, or the full document content if `range` is `None`.",
-    )
+    cols: int = Field(..., description="Number of columns.", ge=1, le=65535)
+    rows: int = Field(..., description="Number of rows.", ge=1, le=65535)
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class TextDocumentSyncKind(RootModel[Literal["full", "incremental"]]):
-    root: Literal["full", "incremental"] = Field(
-        ..., description="How the agent wants document changes delivered."
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -2597,12 +2581,12 @@ class TextResourceContents(BaseModel):
     mime_type: MediaType | None = Field(
         default=None,
         alias="mimeType",
-        description="MIME type describing the encoded media payload.",
+        description="MIME type describing the encoded media payload.\n\nOmitted and `null` are equivalent and mean the MIME type is not specified.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -2620,7 +2604,42 @@ class TitledMultiSelectItems(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nOptional. Omitted and `null` are equivalent and mean no metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+    )
+
+
+class ToolCallCancelCapabilities(BaseModel):
+    """
+    Capability to cancel a tool call with `tool_call/cancel`.
+
+    Supplying `{}` advertises support. An omitted or `null` `cancel` does not.
+    """
+
+    meta: dict[str, Any] | None = Field(
+        default=None,
+        alias="_meta",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+    )
+
+
+class ToolCallCapabilities(BaseModel):
+    """
+    Client-initiated controls a tool call currently supports.
+
+    A malformed value falls back to no controls, so the Client never sends a request the
+    Agent did not advertise.
+
+    See protocol docs: [Cancelling Tool Calls](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#cancelling-tool-calls)
+    """
+
+    cancel: ToolCallCancelCapabilities | None = Field(
+        default=None,
+        description="Permits the Client to cancel this tool call with `tool_call/cancel`.\n\nOmitted and `null` are equivalent and mean unsupported. An object (including `{}`)\nmeans supported. Agents SHOULD stop advertising it once the tool call reaches a final status.",
+    )
+    meta: dict[str, Any] | None = Field(
+        default=None,
+        alias="_meta",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -2666,21 +2685,25 @@ class ToolCallLocation(BaseModel):
         ..., description="The absolute file path being accessed or modified."
     )
     line: int | None = Field(
-        default=None, description="Optional line number within the file.", ge=0
+        default=None,
+        description="Optional 1-based line number within the file. Omitted and `null` are equivalent and\nmean no specific line. `0` is invalid.",
+        ge=1,
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
 class ToolCallStatus(
-    RootModel[Literal["pending", "in_progress", "completed", "failed", "cancelled"] | str]
+    RootModel[Literal["pending", "in_progress", "paused", "completed", "failed", "cancelled"] | str]
 ):
-    root: Literal["pending", "in_progress", "completed", "failed", "cancelled"] | str = Field(
-        ...,
-        description="Execution status of a tool call.\n\nTool calls progress through different statuses during their lifecycle.\n\nSee protocol docs: [Status](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#status)",
+    root: Literal["pending", "in_progress", "paused", "completed", "failed", "cancelled"] | str = (
+        Field(
+            ...,
+            description="Execution status of a tool call.\n\nTool calls progress through different statuses during their lifecycle.\n\nSee protocol docs: [Status](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#status)",
+        )
     )
 
 
@@ -2717,16 +2740,25 @@ class ToolKind(
         | str
     ) = Field(
         ...,
-        description="Categories of tools that can be invoked.\n\nTool kinds help clients choose appropriate icons and optimize how they\ndisplay tool execution progress.\n\nSee protocol docs: [Creating](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#creating)",
+        description="Categories of tools that can be invoked.\n\nTool kinds help clients choose appropriate icons and optimize how they\ndisplay tool execution progress.\n\nSee protocol docs: [Reporting](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#reporting)",
     )
 
 
 class UnarchiveSessionRequest(BaseModel):
     """
+    **UNSTABLE**
+
+    This capability is not part of the spec yet, and may be removed or changed at any point.
+
     Request parameters for unarchiving a session.
 
+    Only available if the Agent supports the `session.archive` capability.
+
     Unarchiving returns the session to default `session/list` results with the same ID and
-    saved history. Only available if the Agent supports the `session.archive` capability.
+    saved history. It never loads or resumes the session. Clients that want to continue an
+    archived session SHOULD unarchive it before calling `session/resume`.
+    Unarchiving a session that is not archived succeeds. A session that does not exist
+    gets `-32002`.
     """
 
     session_id: SessionId = Field(
@@ -2735,40 +2767,43 @@ class UnarchiveSessionRequest(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
 class UnarchiveSessionResponse(BaseModel):
     """
+    **UNSTABLE**
+
+    This capability is not part of the spec yet, and may be removed or changed at any point.
+
     Response from unarchiving a session.
     """
 
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
-class UpdateAuthStatusNotification(BaseModel):
+class UnsupportedProtocolVersionErrorData(BaseModel):
     """
-    Notification sent by the agent when its authentication state changes.
+    Data for the `-32022` (Unsupported protocol version) error.
 
-    Carries the same aggregate state as the `auth/status` response.
+    See protocol docs: [Version Negotiation](https://agentclientprotocol.com/protocol/v2/draft/initialization#version-negotiation)
     """
 
-    authenticated: bool = Field(
-        ...,
-        description="Whether the agent has credentials configured.\n\n`true` means credentials are present; their validity is not guaranteed. `false`\nmeans no credentials are configured.",
+    requested: ProtocolVersion = Field(
+        ..., description="The protocol version the Client requested."
     )
-    message: str | None = Field(
-        default=None, description="Human-readable description of the overall auth state."
+    supported: list[ProtocolVersion] = Field(
+        ..., description="The protocol versions the Agent supports."
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -2778,60 +2813,71 @@ class Usage(BaseModel):
 
     This capability is not part of the spec yet, and may be removed or changed at any point.
 
-    Token usage information for completed session work.
+    Token usage for the foreground work that just completed, not cumulative for the session.
     """
 
     total_tokens: int = Field(
-        ..., alias="totalTokens", description="Sum of all token types across session.", ge=0
+        ..., alias="totalTokens", description="Sum of all token types for the completed work.", ge=0
     )
-    input_tokens: int = Field(..., alias="inputTokens", description="Total input tokens.", ge=0)
-    output_tokens: int = Field(..., alias="outputTokens", description="Total output tokens.", ge=0)
+    input_tokens: int = Field(
+        ..., alias="inputTokens", description="Input tokens for the completed work.", ge=0
+    )
+    output_tokens: int = Field(
+        ..., alias="outputTokens", description="Output tokens for the completed work.", ge=0
+    )
     thought_tokens: int | None = Field(
-        default=None, alias="thoughtTokens", description="Total thought/reasoning tokens", ge=0
+        default=None,
+        alias="thoughtTokens",
+        description="Thought/reasoning tokens for the completed work.\n\nOmitted and `null` are equivalent and mean the count is not reported.",
+        ge=0,
     )
     cached_read_tokens: int | None = Field(
-        default=None, alias="cachedReadTokens", description="Total cache read tokens.", ge=0
+        default=None,
+        alias="cachedReadTokens",
+        description="Cache read tokens for the completed work.\n\nOmitted and `null` are equivalent and mean the count is not reported.",
+        ge=0,
     )
     cached_write_tokens: int | None = Field(
-        default=None, alias="cachedWriteTokens", description="Total cache write tokens.", ge=0
+        default=None,
+        alias="cachedWriteTokens",
+        description="Cache write tokens for the completed work.\n\nOmitted and `null` are equivalent and mean the count is not reported.",
+        ge=0,
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
-class WorkspaceFolder(BaseModel):
+class AgentAuthCapabilities(BaseModel):
     """
-    A workspace folder.
+    Authentication-related extension capabilities supported by the agent.
+
+    This object does not advertise support for `auth/login` or `auth/logout`.
+    Those methods are advertised by a non-empty `authMethods` list in the
+    `initialize` response.
     """
 
-    uri: str = Field(..., description="The URI of the folder.")
-    name: str = Field(..., description="The display name of the folder.")
-    meta: dict[str, Any] | None = Field(
+    status: AuthStatusCapabilities | None = Field(
         default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class AcceptNesNotification(BaseModel):
-    """
-    Notification sent when a suggestion is accepted.
-    """
-
-    session_id: SessionId = Field(
-        ..., alias="sessionId", description="The session ID for this notification."
-    )
-    suggestion_id: NesSuggestionId = Field(
-        ..., alias="suggestionId", description="The ID of the accepted suggestion."
+        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nWhether the agent supports the `auth/status` method.\n\nOptional. Omitted and `null` are equivalent and mean the agent does not advertise support.\nSupplying `{}` means the agent supports the `auth/status` method.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+
+class AgentNotificationAuthStatusUpdate(BaseModel):
+    method: Literal["auth/status_update"] = Field(..., description="The notification method name.")
+    params: AuthStatusUpdateNotification
+
+    @model_validator(mode="before")
+    @classmethod
+    def check_not_agent_notification_auth_status_update(cls, data: Any) -> Any:
+        return not_agent_notification_auth_status_update(data)
 
 
 class AgentNotificationMcpMessage(BaseModel):
@@ -2844,40 +2890,12 @@ class AgentNotificationMcpMessage(BaseModel):
         return not_agent_notification_mcp_message(data)
 
 
-class AgentNotificationProxySuccessor(BaseModel):
-    method: Literal["proxy/successor"] = Field(..., description="The notification method name.")
-    params: ProxySuccessorNotification
-
-    @model_validator(mode="before")
-    @classmethod
-    def check_not_agent_notification_proxy_successor(cls, data: Any) -> Any:
-        return not_agent_notification_proxy_successor(data)
-
-
-class AgentNotificationAuthStatusUpdate(BaseModel):
-    method: Literal["auth/status_update"] = Field(..., description="The notification method name.")
-    params: UpdateAuthStatusNotification
-
-    @model_validator(mode="before")
-    @classmethod
-    def check_not_agent_notification_auth_status_update(cls, data: Any) -> Any:
-        return not_agent_notification_auth_status_update(data)
-
-
 class AgentRequestMcpMessage(BaseModel):
-    id: RequestId | None = Field(
+    id: RequestId = Field(
         ..., description="The request id used to correlate the matching response."
     )
     method: Literal["mcp/message"] = Field(..., description="The method name to invoke.")
     params: MessageMcpRequest
-
-
-class AgentRequestProxySuccessor(BaseModel):
-    id: RequestId | None = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["proxy/successor"] = Field(..., description="The method name to invoke.")
-    params: ProxySuccessorRequest
 
 
 class Annotations(BaseModel):
@@ -2887,32 +2905,40 @@ class Annotations(BaseModel):
 
     audience: list[Role] | None = Field(
         default=None,
-        description="Intended recipients for this content, such as the user or assistant.",
+        description="Intended recipients for this content, such as the user or assistant.\n\nOmitted and `null` are equivalent and mean no audience is specified.",
     )
     last_modified: str | None = Field(
         default=None,
         alias="lastModified",
-        description='Timestamp indicating when the underlying resource was last modified.\n\nMust be an RFC 3339 formatted string (e.g., "2025-01-12T15:00:58Z").',
+        description='Timestamp indicating when the underlying resource was last modified.\n\nShould be an ISO 8601 formatted string (e.g., "2025-01-12T15:00:58Z"), as in MCP.\n\nOmitted and `null` are equivalent and mean the modification time is not reported.',
     )
     priority: int | float | None = Field(
         default=None,
-        description="Relative importance of this content when clients choose what to surface.",
+        description="Relative importance of this content when clients choose what to surface, from 0 (least\nimportant) to 1 (most important).\n\nOmitted and `null` are equivalent and mean no priority is specified.",
         ge=0.0,
         le=1.0,
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
 class ArchiveSessionRequest(BaseModel):
     """
+    **UNSTABLE**
+
+    This capability is not part of the spec yet, and may be removed or changed at any point.
+
     Request parameters for archiving a session.
 
-    Archiving hides the session from default `session/list` results and keeps its ID and
-    saved history. Only available if the Agent supports the `session.archive` capability.
+    Only available if the Agent supports the `session.archive` capability.
+
+    Archiving hides the session from default `session/list` results. It keeps the session ID
+    and saved history. If the session is active, the Agent MUST cancel any ongoing work and
+    free the session's resources as if `session/close` had been called, then archive it.
+    Archiving an archived session succeeds. A session that does not exist gets `-32002`.
     """
 
     session_id: SessionId = Field(
@@ -2921,7 +2947,7 @@ class ArchiveSessionRequest(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -2936,32 +2962,12 @@ class AudioContent(BaseModel):
     )
     annotations: Annotations | None = Field(
         default=None,
-        description="Optional annotations that help clients decide how to display or route this content.",
+        description="Optional annotations that help clients decide how to display or route this content.\n\nOmitted and `null` are equivalent and mean no annotations are provided.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class AuthCapabilities(BaseModel):
-    """
-    Authentication capabilities supported by the client.
-
-    Advertised during initialization to inform the agent which authentication
-    method types the client can handle. This governs opt-in types that require
-    additional client-side support.
-    """
-
-    terminal: TerminalAuthCapabilities | None = Field(
-        default=None,
-        description="Whether the client supports `terminal` authentication methods.\n\nOptional. Omitted or `null` both mean the client does not advertise support.\nThe client should supply `{}` only when it can reproduce the configured\nagent invocation in an interactive terminal. Supplying `{}` means the\nagent may include `terminal` entries in its authentication methods.",
-    )
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -2972,7 +2978,7 @@ class AuthMethodTerminal(BaseModel):
     The client runs the configured agent program as a separate interactive
     process for the user to authenticate via a TUI. Agents MUST advertise this
     method only when the client enabled its terminal authentication capability.
-    A zero exit status signals success; any other termination signals failure.
+    A zero exit status signals success. Any other termination signals failure.
     The client MUST NOT pass this method to `auth/login`.
     """
 
@@ -2982,7 +2988,7 @@ class AuthMethodTerminal(BaseModel):
     name: str = Field(..., description="Human-readable name of the authentication method.")
     description: str | None = Field(
         default=None,
-        description="Optional description providing more details about this authentication method.",
+        description="Optional human-readable description of this authentication method.\n\nOmitted and `null` are equivalent and mean no description is provided.",
     )
     args: list[str] | None = Field(
         default=None,
@@ -2995,7 +3001,7 @@ class AuthMethodTerminal(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
     @field_validator("args", "env", mode="before")
@@ -3017,12 +3023,12 @@ class AuthMethodAgent(BaseModel):
     name: str = Field(..., description="Human-readable name of the authentication method.")
     description: str | None = Field(
         default=None,
-        description="Optional description providing more details about this authentication method.",
+        description="Optional human-readable description of this authentication method.\n\nOmitted and `null` are equivalent and mean no description is provided.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -3066,15 +3072,6 @@ class AuthMethodOther(BaseModel):
         ..., alias="methodId", description="Unique identifier for this authentication method."
     )
     name: str = Field(..., description="Human-readable name of the authentication method.")
-    description: str | None = Field(
-        default=None,
-        description="Optional description providing more details about this authentication method.",
-    )
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
 
     @model_validator(mode="before")
     @classmethod
@@ -3105,22 +3102,43 @@ class AuthMethod(RootModel[AuthMethodTypeTerminal | AuthMethodTypeAgent | AuthMe
     )
 
 
-class AvailableCommand(BaseModel):
+class Command(BaseModel):
     """
-    Information about a command.
+    A slash command the user can invoke by including it in a prompt.
+
+    The `type` discriminator value is `command`.
     """
 
-    name: str = Field(..., description="Command name (e.g., `create_plan`, `research_codebase`).")
+    name: str = Field(
+        ...,
+        description="Command name without the leading `/` (e.g., `create_plan`, `research_codebase`).\n\nMUST NOT contain whitespace and MUST be unique within the command list.",
+    )
     description: str = Field(
         ..., description="Human-readable description of what the command does."
     )
     input: AvailableCommandInput | None = Field(
-        default=None, description="Input for the command if required"
+        default=None,
+        description="Input for the command if required\n\nOmitted and `null` are equivalent and mean the command takes no input.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+    )
+
+
+class AvailableCommandCommand(Command):
+    """
+    A slash command the user can invoke by including it in a prompt.
+    """
+
+    type: Literal["command"]
+
+
+class AvailableCommand(RootModel[AvailableCommandCommand | AvailableCommandOther]):
+    root: AvailableCommandCommand | AvailableCommandOther = Field(
+        ...,
+        description="A command the agent advertises to the client.\n\nThe `type` field acts as the discriminator in the serialized JSON form.",
     )
 
 
@@ -3135,7 +3153,120 @@ class AvailableCommandsUpdate(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+    )
+
+
+class BackgroundSubagent(BaseModel):
+    """
+    **UNSTABLE**
+
+    This capability is not part of the spec yet, and may be removed or changed at any point.
+
+    A listed subagent session associated with this session through `subagent_update`.
+    """
+
+    session_id: SessionId = Field(
+        ..., alias="sessionId", description="The ID of the listed session."
+    )
+    meta: dict[str, Any] | None = Field(
+        default=None,
+        alias="_meta",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+    )
+
+
+class BackgroundTerminal(BaseModel):
+    """
+    A listed terminal running in the background.
+    """
+
+    terminal_id: TerminalId = Field(
+        ..., alias="terminalId", description="The ID of the listed terminal."
+    )
+    meta: dict[str, Any] | None = Field(
+        default=None,
+        alias="_meta",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+    )
+
+
+class BackgroundToolCall(BaseModel):
+    """
+    A listed tool call whose work continues in the background.
+    """
+
+    tool_call_id: ToolCallId = Field(
+        ..., alias="toolCallId", description="The ID of the listed tool call."
+    )
+    meta: dict[str, Any] | None = Field(
+        default=None,
+        alias="_meta",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+    )
+
+
+class BackgroundWorkTerminal(BackgroundTerminal):
+    """
+    A process that keeps running after its tool call returned control to the model.
+    Live until its `terminal_update` reports `exitStatus`.
+    """
+
+    type: Literal["terminal"]
+
+
+class BackgroundWorkToolCall(BackgroundToolCall):
+    """
+    Work started by a tool call that continues without a process of its own, such as
+    a watcher, a workflow, or a scheduled wakeup. `pending` and `paused` tool calls
+    stay listed.
+    """
+
+    type: Literal["tool_call"]
+
+
+class BackgroundWorkSubagent(BackgroundSubagent):
+    """
+    **UNSTABLE**
+
+    This capability is not part of the spec yet, and may be removed or changed at any point.
+
+    A detached subagent session that has anything running: its state is not `idle`, or
+    its own `background` list is non-empty or not reported.
+    """
+
+    type: Literal["subagent"]
+
+
+class BackgroundWork(
+    RootModel[
+        BackgroundWorkTerminal
+        | BackgroundWorkToolCall
+        | BackgroundWorkSubagent
+        | BackgroundWorkOther
+    ]
+):
+    root: Annotated[
+        Union[
+            Annotated[BackgroundWorkTerminal, Tag("terminal")],
+            Annotated[BackgroundWorkToolCall, Tag("tool_call")],
+            Annotated[BackgroundWorkSubagent, Tag("subagent")],
+            Annotated[BackgroundWorkOther, Tag("_other")],
+        ],
+        Discriminator(
+            tag_of(
+                "type",
+                (
+                    "terminal",
+                    "tool_call",
+                    "subagent",
+                ),
+                "_other",
+            )
+        ),
+    ] = Field(
+        ...,
+        description="One piece of work running independently of the session's foreground work.\n\nItems reference entities the Client already tracks. The Agent MUST announce each item\nbefore the first snapshot that lists it, and MUST report a terminal's `exitStatus` or a\ntool call's final status before the snapshot that removes it. Each piece of work is\nlisted once: process-backed work is listed as its terminal, not also as its tool call.\n\nSee protocol docs: [Background Work](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#background-work)",
     )
 
 
@@ -3149,12 +3280,12 @@ class BlobResourceContents(BaseModel):
     mime_type: MediaType | None = Field(
         default=None,
         alias="mimeType",
-        description="MIME type describing the encoded media payload.",
+        description="MIME type describing the encoded media payload.\n\nOmitted and `null` are equivalent and mean the MIME type is not specified.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -3165,19 +3296,21 @@ class CancelRequestNotification(BaseModel):
     See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v2/draft/cancellation)
     """
 
-    request_id: RequestId | None = Field(
-        ..., alias="requestId", description="The ID of the request to cancel."
+    request_id: RequestId = Field(
+        ...,
+        alias="requestId",
+        description="The ID of the request to cancel: a request that the sender of this notification issued.\nReceivers match it only against requests they received from that sender.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
 class CancelSessionNotification(BaseModel):
     """
-    Notification to cancel ongoing operations for a session.
+    Notification to cancel a session's foreground work and its prompts not yet inserted.
 
     See protocol docs: [Cancellation](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#cancellation)
     """
@@ -3188,19 +3321,29 @@ class CancelSessionNotification(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
 class CancelTerminalRequest(BaseModel):
     """
-    Request parameters for stopping the command running in an agent-owned terminal.
+    Request parameters for cancelling one terminal.
 
-    The `terminal_update` for the terminal reports its exit.
+    Clients MUST NOT send it unless the terminal currently advertises `capabilities.cancel`.
+
+    The Agent responds once it has accepted the cancellation. The response does not mean
+    the work has stopped. The Agent confirms it with a `terminal_update` that sets
+    `exitStatus`. Cancelling stops the process but does not release the terminal, and does
+    not change the status of a tool call that references it.
+
+    The Agent responds with `-32602` if the terminal is unknown, has already exited, or is not
+    cancellable. Cancelling a terminal does not change the foreground state by itself.
+
+    See protocol docs: [Cancelling Terminals](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#cancelling-terminals)
     """
 
     session_id: SessionId = Field(
-        ..., alias="sessionId", description="The ID of the session the terminal belongs to."
+        ..., alias="sessionId", description="The ID of the session that owns the terminal."
     )
     terminal_id: TerminalId = Field(
         ..., alias="terminalId", description="The ID of the terminal to cancel."
@@ -3208,7 +3351,7 @@ class CancelTerminalRequest(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -3216,11 +3359,20 @@ class CancelToolCallRequest(BaseModel):
     """
     Request parameters for cancelling one tool call.
 
-    The `tool_call_update` for the tool call reports its final status.
+    Clients MUST NOT send it unless the tool call currently advertises `capabilities.cancel`.
+
+    The Agent responds once it has accepted the cancellation. The response does not mean
+    the work has stopped. The Agent confirms it with a `tool_call_update` to a final
+    status: normally `cancelled`, or `completed` or `failed` if the work finished first.
+
+    The Agent responds with `-32602` if the tool call is unknown, already final, or not
+    cancellable. Cancelling a tool call does not change the foreground state by itself.
+
+    See protocol docs: [Cancelling Tool Calls](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#cancelling-tool-calls)
     """
 
     session_id: SessionId = Field(
-        ..., alias="sessionId", description="The ID of the session the tool call belongs to."
+        ..., alias="sessionId", description="The ID of the session that owns the tool call."
     )
     tool_call_id: ToolCallId = Field(
         ..., alias="toolCallId", description="The ID of the tool call to cancel."
@@ -3228,30 +3380,27 @@ class CancelToolCallRequest(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
-class ClientNesCapabilities(BaseModel):
+class ClientAuthCapabilities(BaseModel):
     """
-    NES capabilities advertised by the client during initialization.
+    Authentication capabilities supported by the client.
+
+    Advertised during initialization to inform the agent which authentication
+    method types the client can handle. This governs opt-in types that require
+    additional client-side support.
     """
 
-    jump: NesJumpCapabilities | None = Field(
-        default=None, description="Whether the client supports the `jump` suggestion kind."
-    )
-    rename: NesRenameCapabilities | None = Field(
-        default=None, description="Whether the client supports the `rename` suggestion kind."
-    )
-    search_and_replace: NesSearchAndReplaceCapabilities | None = Field(
+    terminal: TerminalAuthCapabilities | None = Field(
         default=None,
-        alias="searchAndReplace",
-        description="Whether the client supports the `searchAndReplace` suggestion kind.",
+        description="Whether the client supports `terminal` authentication methods.\n\nOptional. Omitted and `null` are equivalent and mean the client does not advertise support.\nThe client should supply `{}` only when it can reproduce the configured\nagent invocation in an interactive terminal. Supplying `{}` means the\nagent may include `terminal` entries in its authentication methods.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -3275,28 +3424,48 @@ class ClientNotificationMcpMessage(BaseModel):
         return not_client_notification_mcp_message(data)
 
 
-class ClientNotificationNesAccept(BaseModel):
-    method: Literal["nes/accept"] = Field(..., description="The notification method name.")
-    params: AcceptNesNotification
+class ClientNotificationExtension(BaseModel):
+    """
+    An extension method: its name starts with `_`; its params are free.
+    """
+
+    method: str = Field(..., description="The notification method name.", pattern="^_")
+    params: CancelSessionNotification | MessageMcpNotification | ExtNotification | None = Field(
+        default=None, description="Method-specific notification parameters."
+    )
 
     @model_validator(mode="before")
     @classmethod
-    def check_not_client_notification_nes_accept(cls, data: Any) -> Any:
-        return not_client_notification_nes_accept(data)
+    def check_not_client_notification_extension(cls, data: Any) -> Any:
+        return not_client_notification_extension(data)
 
 
-class ClientNotificationProxySuccessor(BaseModel):
-    method: Literal["proxy/successor"] = Field(..., description="The notification method name.")
-    params: ProxySuccessorNotification
-
-    @model_validator(mode="before")
-    @classmethod
-    def check_not_client_notification_proxy_successor(cls, data: Any) -> Any:
-        return not_client_notification_proxy_successor(data)
+class ClientNotification(
+    RootModel[
+        ClientNotificationSessionCancel | ClientNotificationMcpMessage | ClientNotificationExtension
+    ]
+):
+    root: Annotated[
+        Union[
+            Annotated[ClientNotificationSessionCancel, Tag("session/cancel")],
+            Annotated[ClientNotificationMcpMessage, Tag("mcp/message")],
+            Annotated[ClientNotificationExtension, Tag("_other")],
+        ],
+        Discriminator(
+            tag_of(
+                "method",
+                (
+                    "session/cancel",
+                    "mcp/message",
+                ),
+                "_other",
+            )
+        ),
+    ] = Field(..., description="A JSON-RPC notification object.")
 
 
 class ClientRequestAuthLogin(BaseModel):
-    id: RequestId | None = Field(
+    id: RequestId = Field(
         ..., description="The request id used to correlate the matching response."
     )
     method: Literal["auth/login"] = Field(..., description="The method name to invoke.")
@@ -3304,15 +3473,55 @@ class ClientRequestAuthLogin(BaseModel):
 
 
 class ClientRequestAuthLogout(BaseModel):
-    id: RequestId | None = Field(
+    id: RequestId = Field(
         ..., description="The request id used to correlate the matching response."
     )
     method: Literal["auth/logout"] = Field(..., description="The method name to invoke.")
     params: LogoutAuthRequest
 
 
+class ClientRequestAuthStatus(BaseModel):
+    id: RequestId = Field(
+        ..., description="The request id used to correlate the matching response."
+    )
+    method: Literal["auth/status"] = Field(..., description="The method name to invoke.")
+    params: AuthStatusRequest
+
+
+class ClientRequestSessionArchive(BaseModel):
+    id: RequestId = Field(
+        ..., description="The request id used to correlate the matching response."
+    )
+    method: Literal["session/archive"] = Field(..., description="The method name to invoke.")
+    params: ArchiveSessionRequest
+
+
+class ClientRequestSessionUnarchive(BaseModel):
+    id: RequestId = Field(
+        ..., description="The request id used to correlate the matching response."
+    )
+    method: Literal["session/unarchive"] = Field(..., description="The method name to invoke.")
+    params: UnarchiveSessionRequest
+
+
+class ClientRequestSessionStatus(BaseModel):
+    id: RequestId = Field(
+        ..., description="The request id used to correlate the matching response."
+    )
+    method: Literal["session/status"] = Field(..., description="The method name to invoke.")
+    params: SessionStatusRequest
+
+
+class ClientRequestSessionSetTitle(BaseModel):
+    id: RequestId = Field(
+        ..., description="The request id used to correlate the matching response."
+    )
+    method: Literal["session/set_title"] = Field(..., description="The method name to invoke.")
+    params: SetSessionTitleRequest
+
+
 class ClientRequestSessionSetConfigOption(BaseModel):
-    id: RequestId | None = Field(
+    id: RequestId = Field(
         ..., description="The request id used to correlate the matching response."
     )
     method: Literal["session/set_config_option"] = Field(
@@ -3321,80 +3530,16 @@ class ClientRequestSessionSetConfigOption(BaseModel):
     params: SetSessionConfigOptionRequest
 
 
-class ClientRequestProvidersList(BaseModel):
-    id: RequestId | None = Field(
+class ClientRequestSessionOptions(BaseModel):
+    id: RequestId = Field(
         ..., description="The request id used to correlate the matching response."
     )
-    method: Literal["providers/list"] = Field(..., description="The method name to invoke.")
-    params: ListProvidersRequest
-
-
-class ClientRequestProvidersSet(BaseModel):
-    id: RequestId | None = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["providers/set"] = Field(..., description="The method name to invoke.")
-    params: SetProviderRequest
-
-
-class ClientRequestMcpMessage(BaseModel):
-    id: RequestId | None = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["mcp/message"] = Field(..., description="The method name to invoke.")
-    params: MessageMcpRequest
-
-
-class ClientRequestSessionArchive(BaseModel):
-    id: RequestId | None = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["session/archive"] = Field(..., description="The method name to invoke.")
-    params: ArchiveSessionRequest
-
-
-class ClientRequestSessionUnarchive(BaseModel):
-    id: RequestId | None = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["session/unarchive"] = Field(..., description="The method name to invoke.")
-    params: UnarchiveSessionRequest
-
-
-class ClientRequestSessionStatus(BaseModel):
-    id: RequestId | None = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["session/status"] = Field(..., description="The method name to invoke.")
-    params: SessionStatusRequest
-
-
-class ClientRequestSessionSetTitle(BaseModel):
-    id: RequestId | None = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["session/set_title"] = Field(..., description="The method name to invoke.")
-    params: SetSessionTitleRequest
-
-
-class ClientRequestAuthStatus(BaseModel):
-    id: RequestId | None = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["auth/status"] = Field(..., description="The method name to invoke.")
-    params: AuthStatusRequest
-
-
-class ClientRequestProxySuccessor(BaseModel):
-    id: RequestId | None = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["proxy/successor"] = Field(..., description="The method name to invoke.")
-    params: ProxySuccessorRequest
+    method: Literal["session/options"] = Field(..., description="The method name to invoke.")
+    params: SessionOptionsRequest
 
 
 class ClientRequestToolCallCancel(BaseModel):
-    id: RequestId | None = Field(
+    id: RequestId = Field(
         ..., description="The request id used to correlate the matching response."
     )
     method: Literal["tool_call/cancel"] = Field(..., description="The method name to invoke.")
@@ -3402,46 +3547,59 @@ class ClientRequestToolCallCancel(BaseModel):
 
 
 class ClientRequestTerminalCancel(BaseModel):
-    id: RequestId | None = Field(
+    id: RequestId = Field(
         ..., description="The request id used to correlate the matching response."
     )
     method: Literal["terminal/cancel"] = Field(..., description="The method name to invoke.")
     params: CancelTerminalRequest
 
 
-class ClientRequestSessionOptions(BaseModel):
-    id: RequestId | None = Field(
+class ClientRequestProvidersList(BaseModel):
+    id: RequestId = Field(
         ..., description="The request id used to correlate the matching response."
     )
-    method: Literal["session/options"] = Field(..., description="The method name to invoke.")
-    params: SessionOptionsRequest
+    method: Literal["providers/list"] = Field(..., description="The method name to invoke.")
+    params: ListProvidersRequest
 
 
-class CloseNesRequest(BaseModel):
-    """
-    Request to close an NES session.
-
-    The agent **must** cancel any ongoing work related to the NES session
-    and then free up any resources associated with the session.
-    """
-
-    session_id: SessionId = Field(
-        ..., alias="sessionId", description="The ID of the NES session to close."
+class ClientRequestProvidersSet(BaseModel):
+    id: RequestId = Field(
+        ..., description="The request id used to correlate the matching response."
     )
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+    method: Literal["providers/set"] = Field(..., description="The method name to invoke.")
+    params: SetProviderRequest
+
+
+class ClientRequestMcpMessage(BaseModel):
+    id: RequestId = Field(
+        ..., description="The request id used to correlate the matching response."
     )
+    method: Literal["mcp/message"] = Field(..., description="The method name to invoke.")
+    params: MessageMcpRequest
 
 
 class CloseSessionRequest(BaseModel):
     """
     Request parameters for closing an active session.
 
-    The agent **must** cancel any ongoing work related to the session (treat it
-    as if `session/cancel` was called) and then free up any resources associated
-    with the session.
+    The Agent MUST cancel any ongoing work related to the session as if `session/cancel`
+    was called, then free the resources associated with the session. Unlike `session/cancel`,
+    closing also stops the session's background work. After the close response, the Agent
+    sends no other messages for the session on that connection.
+
+    Closing a session that does not exist or is not active SHOULD succeed, and Clients SHOULD
+    treat a `-32002` response as a successful close.
+
+    When closing cancels active foreground work, the Agent MUST send the final
+    updates for that work and the idle `state_update` with `stopReason: "cancelled"`
+    before responding successfully to `session/close`. Closing an idle session
+    does not itself require another idle update.
+
+    Closing also cancels pending `session/prompt` requests whose messages have not
+    been inserted, including held prompts. If closing prevents a prompt's user message from being inserted, the
+    Agent MUST answer that request with `-32800` (Request Cancelled). If the message
+    has already been inserted, the Agent MUST respond successfully with its
+    `messageId`. Prompt responses need not precede the close response.
     """
 
     session_id: SessionId = Field(
@@ -3450,7 +3608,7 @@ class CloseSessionRequest(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -3474,13 +3632,15 @@ class CommandPermissionSubject(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys. Omitted and `null` are equivalent and mean no subject metadata was provided.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
 class CompleteElicitationNotification(BaseModel):
     """
     Notification sent by the agent when a URL-based elicitation is complete.
+
+    This notification is not a foreground state update.
     """
 
     elicitation_id: ElicitationId = Field(
@@ -3489,49 +3649,7 @@ class CompleteElicitationNotification(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nOptional. Omitted and `null` are equivalent and mean no metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class ConnectMcpRequest(BaseModel):
-    """
-    **UNSTABLE**
-
-    This capability is not part of the spec yet, and may be removed or changed at any point.
-
-    Request parameters for `mcp/connect`.
-    """
-
-    server_id: McpServerAcpId = Field(
-        ...,
-        alias="serverId",
-        description="The ACP MCP server ID that was provided by the component declaring the MCP server.",
-    )
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class ConnectMcpResponse(BaseModel):
-    """
-    **UNSTABLE**
-
-    This capability is not part of the spec yet, and may be removed or changed at any point.
-
-    Response to `mcp/connect`.
-    """
-
-    connection_id: McpConnectionId = Field(
-        ...,
-        alias="connectionId",
-        description="The unique identifier for this MCP-over-ACP connection.",
-    )
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -3543,12 +3661,12 @@ class TextContent(BaseModel):
     text: str = Field(..., description="Text payload carried by this content block.")
     annotations: Annotations | None = Field(
         default=None,
-        description="Optional annotations that help clients decide how to display or route this content.",
+        description="Optional annotations that help clients decide how to display or route this content.\n\nOmitted and `null` are equivalent and mean no annotations are provided.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -3562,16 +3680,17 @@ class ImageContent(BaseModel):
         ..., alias="mimeType", description="MIME type describing the encoded media payload."
     )
     uri: str | None = Field(
-        default=None, description="URI associated with this resource or media payload."
+        default=None,
+        description="URI associated with this resource or media payload.\n\nOmitted and `null` are equivalent and mean no URI is associated with the image.",
     )
     annotations: Annotations | None = Field(
         default=None,
-        description="Optional annotations that help clients decide how to display or route this content.",
+        description="Optional annotations that help clients decide how to display or route this content.\n\nOmitted and `null` are equivalent and mean no annotations are provided.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -3580,7 +3699,8 @@ class ContentBlockText(TextContent):
     Text content. May be plain text or formatted with Markdown.
 
     All agents MUST support text content blocks in prompts.
-    Clients SHOULD render this text as Markdown.
+    Clients SHOULD render this text as CommonMark and MAY support GitHub Flavored Markdown
+    extensions.
     """
 
     type: Literal["text"]
@@ -3610,7 +3730,7 @@ class ElicitationSessionScope(BaseModel):
     """
     Session-scoped elicitation, optionally tied to a specific tool call.
 
-    When `tool_call_id` is set, the elicitation is tied to a specific tool call.
+    When `toolCallId` is set, the elicitation is tied to a specific tool call.
     This is useful when an agent receives an elicitation from an MCP server
     during a tool call and needs to redirect it to the user.
     """
@@ -3631,8 +3751,10 @@ class ElicitationRequestScope(BaseModel):
     (e.g., during auth/configuration phases before any session is started).
     """
 
-    request_id: RequestId | None = Field(
-        ..., alias="requestId", description="The request this elicitation is tied to."
+    request_id: RequestId = Field(
+        ...,
+        alias="requestId",
+        description="The pending Client-to-Agent request this elicitation is tied to.",
     )
 
 
@@ -3646,6 +3768,11 @@ class ElicitationUrlModeSession(ElicitationSessionScope):
     )
     url: str = Field(..., description="The URL to direct the user to.")
 
+    @model_validator(mode="before")
+    @classmethod
+    def check_not_elicitation_url_mode_session(cls, data: Any) -> Any:
+        return not_elicitation_url_mode_session(data)
+
 
 class ElicitationUrlModeRequest(ElicitationRequestScope):
     """
@@ -3657,6 +3784,11 @@ class ElicitationUrlModeRequest(ElicitationRequestScope):
         ..., alias="elicitationId", description="The unique identifier for this elicitation."
     )
     url: str = Field(..., description="The URL to direct the user to.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def check_not_elicitation_url_mode_request(cls, data: Any) -> Any:
+        return not_elicitation_url_mode_request(data)
 
 
 class ElicitationUrlMode(RootModel[ElicitationUrlModeSession | ElicitationUrlModeRequest]):
@@ -3676,7 +3808,7 @@ class CreateElicitationRequestUrlSession(ElicitationUrlModeSession):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nOptional. Omitted and `null` are equivalent and mean no metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     mode: Literal["url"]
 
@@ -3692,7 +3824,7 @@ class CreateElicitationRequestUrlRequest(ElicitationUrlModeRequest):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nOptional. Omitted and `null` are equivalent and mean no metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     mode: Literal["url"]
 
@@ -3708,7 +3840,7 @@ class CreateElicitationRequestOtherSession(ElicitationSessionScope):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nOptional. Omitted and `null` are equivalent and mean no metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     mode: str = Field(
         ...,
@@ -3733,7 +3865,7 @@ class CreateElicitationRequestOtherRequest(ElicitationRequestScope):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nOptional. Omitted and `null` are equivalent and mean no metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     mode: str = Field(
         ...,
@@ -3753,7 +3885,7 @@ class ElicitationAcceptAction(BaseModel):
 
     content: dict[str, ElicitationContentValue] | None = Field(
         default=None,
-        description="The user-provided content, if any, as an object matching the requested schema.",
+        description="The user-provided content, if any, as an object matching the requested schema.\n\nOmitted and `null` are equivalent and mean no content is provided.",
     )
 
 
@@ -3765,7 +3897,7 @@ class CreateElicitationResponseAccept(ElicitationAcceptAction):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nOptional. Omitted and `null` are equivalent and mean no metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     action: Literal["accept"]
 
@@ -3812,105 +3944,7 @@ class DeleteSessionRequest(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class DidChangeDocumentNotification(BaseModel):
-    """
-    Notification sent when a file is edited.
-    """
-
-    session_id: SessionId = Field(
-        ..., alias="sessionId", description="The session ID for this notification."
-    )
-    uri: str = Field(..., description="The URI of the changed document.")
-    version: int = Field(..., description="The new version number of the document.")
-    content_changes: list[TextDocumentContentChangeEvent] = Field(
-        ..., alias="contentChanges", description="The content changes."
-    )
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class DidCloseDocumentNotification(BaseModel):
-    """
-    Notification sent when a file is closed.
-    """
-
-    session_id: SessionId = Field(
-        ..., alias="sessionId", description="The session ID for this notification."
-    )
-    uri: str = Field(..., description="The URI of the closed document.")
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class DidFocusDocumentNotification(BaseModel):
-    """
-    Notification sent when a file becomes the active editor tab.
-    """
-
-    session_id: SessionId = Field(
-        ..., alias="sessionId", description="The session ID for this notification."
-    )
-    uri: str = Field(..., description="The URI of the focused document.")
-    version: int = Field(..., description="The version number of the document.")
-    position: Position = Field(..., description="The current cursor position.")
-    visible_range: Range = Field(
-        ...,
-        alias="visibleRange",
-        description="The portion of the file currently visible in the editor viewport.",
-    )
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class DidOpenDocumentNotification(BaseModel):
-    """
-    Notification sent when a file is opened in the editor.
-    """
-
-    session_id: SessionId = Field(
-        ..., alias="sessionId", description="The session ID for this notification."
-    )
-    uri: str = Field(..., description="The URI of the opened document.")
-    language_id: str = Field(
-        ...,
-        alias="languageId",
-        description='The language identifier of the document (e.g., "rust", "python").',
-    )
-    version: int = Field(..., description="The version number of the document.")
-    text: str = Field(..., description="The full text content of the document.")
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class DidSaveDocumentNotification(BaseModel):
-    """
-    Notification sent when a file is saved.
-    """
-
-    session_id: SessionId = Field(
-        ..., alias="sessionId", description="The session ID for this notification."
-    )
-    uri: str = Field(..., description="The URI of the saved document.")
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -3922,17 +3956,17 @@ class DiffChangeAdd(DiffPathChange):
     file_type: DiffFileType | None = Field(
         default=None,
         alias="fileType",
-        description="File content kind.\n\nOmitted or `null` means the content kind is unknown.",
+        description="File content kind after the operation (for `delete`, of the deleted file).\n\nOmitted and `null` are equivalent and mean the content kind is unknown.",
     )
     mime_type: MediaType | None = Field(
         default=None,
         alias="mimeType",
-        description="MIME type of the file contents.\n\nOmitted or `null` means the MIME type is unknown.",
+        description="MIME type of the file contents after the operation (for `delete`, of the deleted file).\n\nOmitted and `null` are equivalent and mean the MIME type is unknown.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     operation: Literal["add"]
 
@@ -3945,17 +3979,17 @@ class DiffChangeDelete(DiffPathChange):
     file_type: DiffFileType | None = Field(
         default=None,
         alias="fileType",
-        description="File content kind.\n\nOmitted or `null` means the content kind is unknown.",
+        description="File content kind after the operation (for `delete`, of the deleted file).\n\nOmitted and `null` are equivalent and mean the content kind is unknown.",
     )
     mime_type: MediaType | None = Field(
         default=None,
         alias="mimeType",
-        description="MIME type of the file contents.\n\nOmitted or `null` means the MIME type is unknown.",
+        description="MIME type of the file contents after the operation (for `delete`, of the deleted file).\n\nOmitted and `null` are equivalent and mean the MIME type is unknown.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     operation: Literal["delete"]
 
@@ -3968,17 +4002,17 @@ class DiffChangeModify(DiffPathChange):
     file_type: DiffFileType | None = Field(
         default=None,
         alias="fileType",
-        description="File content kind.\n\nOmitted or `null` means the content kind is unknown.",
+        description="File content kind after the operation (for `delete`, of the deleted file).\n\nOmitted and `null` are equivalent and mean the content kind is unknown.",
     )
     mime_type: MediaType | None = Field(
         default=None,
         alias="mimeType",
-        description="MIME type of the file contents.\n\nOmitted or `null` means the MIME type is unknown.",
+        description="MIME type of the file contents after the operation (for `delete`, of the deleted file).\n\nOmitted and `null` are equivalent and mean the MIME type is unknown.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     operation: Literal["modify"]
 
@@ -3991,17 +4025,17 @@ class DiffChangeMove(DiffPathPairChange):
     file_type: DiffFileType | None = Field(
         default=None,
         alias="fileType",
-        description="File content kind.\n\nOmitted or `null` means the content kind is unknown.",
+        description="File content kind after the operation (for `delete`, of the deleted file).\n\nOmitted and `null` are equivalent and mean the content kind is unknown.",
     )
     mime_type: MediaType | None = Field(
         default=None,
         alias="mimeType",
-        description="MIME type of the file contents.\n\nOmitted or `null` means the MIME type is unknown.",
+        description="MIME type of the file contents after the operation (for `delete`, of the deleted file).\n\nOmitted and `null` are equivalent and mean the MIME type is unknown.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     operation: Literal["move"]
 
@@ -4014,17 +4048,17 @@ class DiffChangeCopy(DiffPathPairChange):
     file_type: DiffFileType | None = Field(
         default=None,
         alias="fileType",
-        description="File content kind.\n\nOmitted or `null` means the content kind is unknown.",
+        description="File content kind after the operation (for `delete`, of the deleted file).\n\nOmitted and `null` are equivalent and mean the content kind is unknown.",
     )
     mime_type: MediaType | None = Field(
         default=None,
         alias="mimeType",
-        description="MIME type of the file contents.\n\nOmitted or `null` means the MIME type is unknown.",
+        description="MIME type of the file contents after the operation (for `delete`, of the deleted file).\n\nOmitted and `null` are equivalent and mean the MIME type is unknown.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     operation: Literal["copy"]
 
@@ -4041,17 +4075,17 @@ class DiffChangeOther(BaseModel):
     file_type: DiffFileType | None = Field(
         default=None,
         alias="fileType",
-        description="File content kind.\n\nOmitted or `null` means the content kind is unknown.",
+        description="File content kind after the operation (for `delete`, of the deleted file).\n\nOmitted and `null` are equivalent and mean the content kind is unknown.",
     )
     mime_type: MediaType | None = Field(
         default=None,
         alias="mimeType",
-        description="MIME type of the file contents.\n\nOmitted or `null` means the MIME type is unknown.",
+        description="MIME type of the file contents after the operation (for `delete`, of the deleted file).\n\nOmitted and `null` are equivalent and mean the MIME type is unknown.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     operation: str = Field(
         ...,
@@ -4098,7 +4132,7 @@ class DiffChange(
         ),
     ] = Field(
         ...,
-        description="One file-level change described by a [`Diff`].\n\nStructured change metadata lets clients identify affected files and\noperations without parsing the text patch.",
+        description="One file-level change described by a `Diff`.\n\nStructured change metadata lets clients identify affected files and\noperations without parsing the text patch.",
     )
 
 
@@ -4111,6 +4145,11 @@ class DiffPatch(BaseModel):
         ..., description="Patch format. The only ACP-defined value is `git_patch`."
     )
     text: str = Field(..., description="Patch text in the format named by `format`.")
+    meta: dict[str, Any] | None = Field(
+        default=None,
+        alias="_meta",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+    )
 
 
 class DisableProviderRequest(BaseModel):
@@ -4126,26 +4165,7 @@ class DisableProviderRequest(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class DisconnectMcpRequest(BaseModel):
-    """
-    **UNSTABLE**
-
-    This capability is not part of the spec yet, and may be removed or changed at any point.
-
-    Request parameters for `mcp/disconnect`.
-    """
-
-    connection_id: McpConnectionId = Field(
-        ..., alias="connectionId", description="The MCP-over-ACP connection to close."
-    )
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -4160,12 +4180,12 @@ class ElicitationCapabilities(BaseModel):
     )
     url: ElicitationUrlCapabilities | None = Field(
         default=None,
-        description="Whether the client supports URL-based elicitation.\n\nOptional. Omitted or `null` both mean the client does not advertise support.\nSupplying `{}` means the client supports URL-based elicitation.",
+        description="Whether the client supports URL-based elicitation.\n\nOptional. Omitted and `null` are equivalent and mean the client does not advertise support.\nSupplying `{}` means the client supports URL-based elicitation.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nOptional. Omitted and `null` are equivalent and mean no metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -4199,7 +4219,7 @@ class StringPropertySchema(BaseModel):
     )
     pattern: str | None = Field(
         default=None,
-        description="Pattern the string must match.\n\nOptional. Omitted and `null` are equivalent and mean there is no pattern constraint.",
+        description="Pattern the string must match, in ECMA-262 regular expression syntax.\n\nOptional. Omitted and `null` are equivalent and mean there is no pattern constraint.",
     )
     format: StringFormat | None = Field(
         default=None,
@@ -4223,7 +4243,7 @@ class StringPropertySchema(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nOptional. Omitted and `null` are equivalent and mean no metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -4241,27 +4261,9 @@ class EmbeddedResourceResource(RootModel[TextResourceContents | BlobResourceCont
     )
 
 
-class Error(BaseModel):
-    """
-    JSON-RPC error object.
-
-    Represents an error that occurred during method execution, following the
-    JSON-RPC 2.0 error object specification with optional additional data.
-
-    See protocol docs: [JSON-RPC Error Object](https://www.jsonrpc.org/specification#error_object)
-    """
-
-    code: ErrorCode = Field(
-        ...,
-        description="A number indicating the error type that occurred.\nThis must be an integer as defined in the JSON-RPC specification.",
-    )
-    message: str = Field(
-        ...,
-        description="A string providing a short description of the error.\nThe message should be limited to a concise single sentence.",
-    )
-    data: Any | None = Field(
-        default=None,
-        description="Optional primitive or structured value that contains additional information about the error.\nThis may include debugging information or context-specific details.",
+class ErrorData(RootModel[UnsupportedProtocolVersionErrorData | SessionNotFoundErrorData | Any]):
+    root: UnsupportedProtocolVersionErrorData | SessionNotFoundErrorData | Any = Field(
+        ..., description="Schema for [`Error::data`]: the shapes ACP defines, or any other value."
     )
 
 
@@ -4270,39 +4272,222 @@ class Icon(BaseModel):
     An optionally-sized icon that can be displayed in a user interface.
     """
 
-    src: str = Field(..., description="A standard URI pointing to an icon resource.")
+    src: str = Field(
+        ...,
+        description="A standard URI pointing to an icon resource. MUST be an `https:` or `data:` URI.\nClients reject other schemes, fetch without credentials, and do not follow\nscheme- or origin-changing redirects.",
+    )
     mime_type: MediaType | None = Field(
         default=None,
         alias="mimeType",
-        description="Optional MIME type override if the source MIME type is missing or generic.",
+        description="Optional MIME type override if the source MIME type is missing or generic.\n\nOmitted and `null` are equivalent and mean the source MIME type is used.",
     )
     sizes: list[str] | None = Field(
         default=None,
-        description='Optional array of strings that specify sizes at which the icon can be used.\nEach string should be in `WxH` format (e.g., `"48x48"`, `"96x96"`) or\n`"any"` for scalable formats like SVG.\n\nIf not provided, the client should assume that the icon can be used at any size.',
+        description='Optional array of strings that specify sizes at which the icon can be used.\nEach string should be in `WxH` format (e.g., `"48x48"`, `"96x96"`) or\n`"any"` for scalable formats like SVG.\n\nIf not provided, the client should assume that the icon can be used at any size.\n\nOmitted and `null` are equivalent and mean no sizes are specified.',
     )
     theme: IconTheme | None = Field(
-        default=None, description="Optional theme this icon is designed for."
-    )
-
-
-class IdleStateUpdate(BaseModel):
-    """
-    The agent is ready to process a new prompt.
-    """
-
-    stop_reason: StopReason | None = Field(
         default=None,
-        alias="stopReason",
-        description="Indicates why foreground work stopped.\n\nOptional. Omitted or `null` both mean the agent is not reporting a stop reason.\nAgents SHOULD include this when the idle transition ends foreground work.",
-    )
-    usage: Usage | None = Field(
-        default=None,
-        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nToken usage for completed foreground work.\n\nOptional. Omitted or `null` both mean the agent is not reporting token\nusage for this state update.",
+        description="Optional theme this icon is designed for.\n\nOmitted and `null` are equivalent and mean the icon is not theme-specific.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+    )
+
+
+class IdleStateUpdateEndTurn(BaseModel):
+    """
+    The active work ended successfully.
+    Includes locally handled commands that required no model call.
+    """
+
+    usage: Usage | None = Field(
+        default=None,
+        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nToken usage for completed foreground work.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting token\nusage for this state update.",
+    )
+    background: list[BackgroundWork] | None = Field(
+        default=None,
+        description="Work running independently of foreground work, as a complete snapshot.\n\nOptional. Omitted and `null` are equivalent and mean the Agent is not reporting\nbackground work, not that nothing is running. `[]` means no background work is\nrunning. An Agent that reports background work MUST include it on every state\nupdate for the session. A malformed list is treated as not reported.\n\nSee protocol docs: [Background Work](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#background-work)",
+    )
+    meta: dict[str, Any] | None = Field(
+        default=None,
+        alias="_meta",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+    )
+    stop_reason: Literal["end_turn"] = Field(
+        ...,
+        alias="stopReason",
+        description="Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting a stop reason; a malformed value is treated the same way.\n\nSee protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#stop-reasons)",
+    )
+
+
+class IdleStateUpdateMaxTokens(BaseModel):
+    """
+    The active work ended because the agent reached the maximum number of tokens.
+    """
+
+    usage: Usage | None = Field(
+        default=None,
+        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nToken usage for completed foreground work.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting token\nusage for this state update.",
+    )
+    background: list[BackgroundWork] | None = Field(
+        default=None,
+        description="Work running independently of foreground work, as a complete snapshot.\n\nOptional. Omitted and `null` are equivalent and mean the Agent is not reporting\nbackground work, not that nothing is running. `[]` means no background work is\nrunning. An Agent that reports background work MUST include it on every state\nupdate for the session. A malformed list is treated as not reported.\n\nSee protocol docs: [Background Work](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#background-work)",
+    )
+    meta: dict[str, Any] | None = Field(
+        default=None,
+        alias="_meta",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+    )
+    stop_reason: Literal["max_tokens"] = Field(
+        ...,
+        alias="stopReason",
+        description="Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting a stop reason; a malformed value is treated the same way.\n\nSee protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#stop-reasons)",
+    )
+
+
+class IdleStateUpdateMaxTurnRequests(BaseModel):
+    """
+    The active work ended because the agent reached the maximum number of
+    model requests for the foreground work.
+    """
+
+    usage: Usage | None = Field(
+        default=None,
+        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nToken usage for completed foreground work.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting token\nusage for this state update.",
+    )
+    background: list[BackgroundWork] | None = Field(
+        default=None,
+        description="Work running independently of foreground work, as a complete snapshot.\n\nOptional. Omitted and `null` are equivalent and mean the Agent is not reporting\nbackground work, not that nothing is running. `[]` means no background work is\nrunning. An Agent that reports background work MUST include it on every state\nupdate for the session. A malformed list is treated as not reported.\n\nSee protocol docs: [Background Work](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#background-work)",
+    )
+    meta: dict[str, Any] | None = Field(
+        default=None,
+        alias="_meta",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+    )
+    stop_reason: Literal["max_turn_requests"] = Field(
+        ...,
+        alias="stopReason",
+        description="Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting a stop reason; a malformed value is treated the same way.\n\nSee protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#stop-reasons)",
+    )
+
+
+class IdleStateUpdateRefusal(BaseModel):
+    """
+    The active work ended because the agent refused to continue.
+    """
+
+    usage: Usage | None = Field(
+        default=None,
+        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nToken usage for completed foreground work.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting token\nusage for this state update.",
+    )
+    background: list[BackgroundWork] | None = Field(
+        default=None,
+        description="Work running independently of foreground work, as a complete snapshot.\n\nOptional. Omitted and `null` are equivalent and mean the Agent is not reporting\nbackground work, not that nothing is running. `[]` means no background work is\nrunning. An Agent that reports background work MUST include it on every state\nupdate for the session. A malformed list is treated as not reported.\n\nSee protocol docs: [Background Work](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#background-work)",
+    )
+    meta: dict[str, Any] | None = Field(
+        default=None,
+        alias="_meta",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+    )
+    stop_reason: Literal["refusal"] = Field(
+        ...,
+        alias="stopReason",
+        description="Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting a stop reason; a malformed value is treated the same way.\n\nSee protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#stop-reasons)",
+    )
+
+
+class IdleStateUpdateCancelled(BaseModel):
+    """
+    The user or client chose to stop the work: via `session/cancel`, by
+    closing the session, or through an interaction the agent offers, such
+    as a permission option that tells the agent to stop. Work the agent
+    stops for its own reasons uses another reason, such as `error` for an
+    internal timeout.
+
+    Agents MUST report this stop reason on an idle `state_update` when
+    cancellation ends active foreground work, even if aborting causes
+    exceptions. Agents MUST catch these errors and report `cancelled`, not
+    `error`.
+    """
+
+    usage: Usage | None = Field(
+        default=None,
+        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nToken usage for completed foreground work.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting token\nusage for this state update.",
+    )
+    background: list[BackgroundWork] | None = Field(
+        default=None,
+        description="Work running independently of foreground work, as a complete snapshot.\n\nOptional. Omitted and `null` are equivalent and mean the Agent is not reporting\nbackground work, not that nothing is running. `[]` means no background work is\nrunning. An Agent that reports background work MUST include it on every state\nupdate for the session. A malformed list is treated as not reported.\n\nSee protocol docs: [Background Work](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#background-work)",
+    )
+    meta: dict[str, Any] | None = Field(
+        default=None,
+        alias="_meta",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+    )
+    stop_reason: Literal["cancelled"] = Field(
+        ...,
+        alias="stopReason",
+        description="Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting a stop reason; a malformed value is treated the same way.\n\nSee protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#stop-reasons)",
+    )
+
+
+class IdleStateUpdateOther(BaseModel):
+    """
+    Custom or future stop reason.
+
+    Values beginning with `_` are reserved for implementation-specific
+    extensions. Unknown values that do not begin with `_` are reserved for
+    future ACP variants.
+    """
+
+    usage: Usage | None = Field(
+        default=None,
+        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nToken usage for completed foreground work.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting token\nusage for this state update.",
+    )
+    background: list[BackgroundWork] | None = Field(
+        default=None,
+        description="Work running independently of foreground work, as a complete snapshot.\n\nOptional. Omitted and `null` are equivalent and mean the Agent is not reporting\nbackground work, not that nothing is running. `[]` means no background work is\nrunning. An Agent that reports background work MUST include it on every state\nupdate for the session. A malformed list is treated as not reported.\n\nSee protocol docs: [Background Work](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#background-work)",
+    )
+    meta: dict[str, Any] | None = Field(
+        default=None,
+        alias="_meta",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+    )
+    stop_reason: str = Field(
+        ...,
+        alias="stopReason",
+        description="Custom or future stop reason.\n\nValues beginning with `_` are reserved for implementation-specific\nextensions. Unknown values that do not begin with `_` are reserved for\nfuture ACP variants.",
+    )
+
+    @model_validator(mode="before")
+    @classmethod
+    def check_not_idle_state_update_other(cls, data: Any) -> Any:
+        return not_idle_state_update_other(data)
+
+
+class IdleStateUpdateNone(BaseModel):
+    """
+    No stop reason: `stopReason` is omitted or `null`.
+    """
+
+    usage: Usage | None = Field(
+        default=None,
+        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nToken usage for completed foreground work.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting token\nusage for this state update.",
+    )
+    background: list[BackgroundWork] | None = Field(
+        default=None,
+        description="Work running independently of foreground work, as a complete snapshot.\n\nOptional. Omitted and `null` are equivalent and mean the Agent is not reporting\nbackground work, not that nothing is running. `[]` means no background work is\nrunning. An Agent that reports background work MUST include it on every state\nupdate for the session. A malformed list is treated as not reported.\n\nSee protocol docs: [Background Work](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#background-work)",
+    )
+    meta: dict[str, Any] | None = Field(
+        default=None,
+        alias="_meta",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+    )
+    stop_reason: None = Field(
+        default=None,
+        alias="stopReason",
+        description="Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting a stop reason; a malformed value is treated the same way.\n\nSee protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#stop-reasons)",
     )
 
 
@@ -4321,7 +4506,7 @@ class ListProvidersResponse(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -4331,16 +4516,21 @@ class ListSessionsRequest(BaseModel):
     """
 
     cwd: AbsolutePath | None = Field(
-        default=None, description="Filter sessions by working directory. Must be an absolute path."
+        default=None,
+        description="Filter sessions by working directory. Must be an absolute path.\n\nOnly sessions whose `cwd` is this same directory match. Subdirectories and\n`additionalDirectories` don't. Agents MAY normalize paths when comparing.\n\nOmitted and `null` are equivalent and mean sessions are not filtered by working directory.",
     )
     cursor: SessionListCursor | None = Field(
         default=None,
-        description="Opaque cursor token from a previous response's nextCursor field for cursor-based pagination",
+        description="Opaque cursor token from a previous response's nextCursor field for cursor-based pagination\n\nOmitted and `null` are equivalent and mean the first page is requested.",
+    )
+    archived: SessionArchiveFilter | None = Field(
+        default=None,
+        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nFilter sessions by archive state.\n\nOptional. Omitted and `null` are equivalent and mean `exclude`. Only send this when\nthe Agent advertises the `session.archive` capability. The filter combines with `cwd` and\napplies before pagination. Clients keep the same value when following `nextCursor`.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -4353,12 +4543,12 @@ class ListSessionsResponse(BaseModel):
     next_cursor: SessionListCursor | None = Field(
         default=None,
         alias="nextCursor",
-        description="Opaque cursor token. If present, pass this in the next request's cursor parameter\nto fetch the next page. If absent, there are no more results.",
+        description="Opaque cursor token. If present, pass this in the next request's cursor parameter\nto fetch the next page. Omitted and `null` are equivalent and mean there are no more\nresults. An empty string is a valid cursor, not the end of results.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -4369,20 +4559,20 @@ class McpCapabilities(BaseModel):
 
     stdio: McpStdioCapabilities | None = Field(
         default=None,
-        description="Agent supports [`McpServer::Stdio`].\n\nOptional. Omitted or `null` both mean the agent does not advertise support.\nSupplying `{}` means the agent supports stdio MCP server transports.",
+        description="Agent supports `stdio` MCP servers.\n\nOptional. Omitted and `null` are equivalent and mean the agent does not advertise support.\nSupplying `{}` means the agent supports stdio MCP server transports.",
     )
     http: McpHttpCapabilities | None = Field(
         default=None,
-        description="Agent supports [`McpServer::Http`].\n\nOptional. Omitted or `null` both mean the agent does not advertise support.\nSupplying `{}` means the agent supports HTTP MCP server transports.",
+        description="Agent supports `http` MCP servers.\n\nOptional. Omitted and `null` are equivalent and mean the agent does not advertise support.\nSupplying `{}` means the agent supports HTTP MCP server transports.",
     )
     acp: McpAcpCapabilities | None = Field(
         default=None,
-        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nAgent supports [`McpServer::Acp`].\n\nOptional. Omitted or `null` both mean the agent does not advertise support.\nSupplying `{}` means the agent supports ACP MCP server transports.",
+        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nAgent supports `acp` MCP servers.\n\nOptional. Omitted and `null` are equivalent and mean the agent does not advertise support.\nSupplying `{}` means the agent supports ACP MCP server transports.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -4395,7 +4585,7 @@ class McpServerAcp(BaseModel):
     ACP transport configuration for MCP.
 
     The MCP server is provided by an ACP component and communicates over the ACP channel
-    using `mcp/connect`, `mcp/message`, and `mcp/disconnect`.
+    using `mcp/message`.
     """
 
     name: str = Field(..., description="Human-readable name identifying this MCP server.")
@@ -4407,7 +4597,7 @@ class McpServerAcp(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -4461,340 +4651,15 @@ class MultiSelectItems(
     )
 
 
-class NesContextCapabilities(BaseModel):
-    """
-    Context capabilities the agent wants attached to each suggestion request.
-    """
-
-    recent_files: NesRecentFilesCapabilities | None = Field(
-        default=None,
-        alias="recentFiles",
-        description="Whether the agent wants recent files context.",
-    )
-    related_snippets: NesRelatedSnippetsCapabilities | None = Field(
-        default=None,
-        alias="relatedSnippets",
-        description="Whether the agent wants related snippets context.",
-    )
-    edit_history: NesEditHistoryCapabilities | None = Field(
-        default=None,
-        alias="editHistory",
-        description="Whether the agent wants edit history context.",
-    )
-    user_actions: NesUserActionsCapabilities | None = Field(
-        default=None,
-        alias="userActions",
-        description="Whether the agent wants user actions context.",
-    )
-    open_files: NesOpenFilesCapabilities | None = Field(
-        default=None, alias="openFiles", description="Whether the agent wants open files context."
-    )
-    diagnostics: NesDiagnosticsCapabilities | None = Field(
-        default=None, description="Whether the agent wants diagnostics context."
-    )
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class NesDiagnostic(BaseModel):
-    """
-    A diagnostic (error, warning, etc.).
-    """
-
-    uri: str = Field(..., description="The URI of the file containing the diagnostic.")
-    range: Range = Field(..., description="The range of the diagnostic.")
-    severity: NesDiagnosticSeverity = Field(..., description="The severity of the diagnostic.")
-    message: str = Field(..., description="The diagnostic message.")
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class NesDocumentDidChangeCapabilities(BaseModel):
-    """
-    Capabilities for `document/didChange` events.
-    """
-
-    sync_kind: TextDocumentSyncKind = Field(
-        ...,
-        alias="syncKind",
-        description='The sync kind the agent wants: `"full"` or `"incremental"`.',
-    )
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class NesDocumentEventCapabilities(BaseModel):
-    """
-    Document event capabilities the agent wants to receive.
-    """
-
-    did_open: NesDocumentDidOpenCapabilities | None = Field(
-        default=None,
-        alias="didOpen",
-        description="Whether the agent wants `document/didOpen` events.",
-    )
-    did_change: NesDocumentDidChangeCapabilities | None = Field(
-        default=None,
-        alias="didChange",
-        description="Whether the agent wants `document/didChange` events, and the sync kind.",
-    )
-    did_close: NesDocumentDidCloseCapabilities | None = Field(
-        default=None,
-        alias="didClose",
-        description="Whether the agent wants `document/didClose` events.",
-    )
-    did_save: NesDocumentDidSaveCapabilities | None = Field(
-        default=None,
-        alias="didSave",
-        description="Whether the agent wants `document/didSave` events.",
-    )
-    did_focus: NesDocumentDidFocusCapabilities | None = Field(
-        default=None,
-        alias="didFocus",
-        description="Whether the agent wants `document/didFocus` events.",
-    )
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class NesEventCapabilities(BaseModel):
-    """
-    Event capabilities the agent can consume.
-    """
-
-    document: NesDocumentEventCapabilities | None = Field(
-        default=None, description="Document event capabilities."
-    )
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class NesJumpSuggestion(BaseModel):
-    """
-    A jump-to-location suggestion.
-    """
-
-    suggestion_id: NesSuggestionId = Field(
-        ..., alias="suggestionId", description="Unique identifier for accept/reject tracking."
-    )
-    uri: str = Field(..., description="The file to navigate to.")
-    position: Position = Field(..., description="The target position within the file.")
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class NesOpenFile(BaseModel):
-    """
-    An open file in the editor.
-    """
-
-    uri: str = Field(..., description="The URI of the file.")
-    language_id: str = Field(..., alias="languageId", description="The language identifier.")
-    visible_range: Range | None = Field(
-        default=None, alias="visibleRange", description="The visible range in the editor, if any."
-    )
-    last_focused_ms: int | None = Field(
-        default=None,
-        alias="lastFocusedMs",
-        description="Timestamp in milliseconds since epoch of when the file was last focused.",
-        ge=0,
-    )
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class NesRenameSuggestion(BaseModel):
-    """
-    A rename symbol suggestion.
-    """
-
-    suggestion_id: NesSuggestionId = Field(
-        ..., alias="suggestionId", description="Unique identifier for accept/reject tracking."
-    )
-    uri: str = Field(..., description="The file URI containing the symbol.")
-    position: Position = Field(..., description="The position of the symbol to rename.")
-    new_name: str = Field(..., alias="newName", description="The new name for the symbol.")
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class NesSearchAndReplaceSuggestion(BaseModel):
-    """
-    A search-and-replace suggestion.
-    """
-
-    suggestion_id: NesSuggestionId = Field(
-        ..., alias="suggestionId", description="Unique identifier for accept/reject tracking."
-    )
-    uri: str = Field(..., description="The file URI to search within.")
-    search: str = Field(..., description="The text or pattern to find.")
-    replace: str = Field(..., description="The replacement text.")
-    is_regex: bool | None = Field(
-        default=None,
-        alias="isRegex",
-        description="Whether `search` is a regular expression. Defaults to `false`.",
-    )
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class NesSuggestionJump(NesJumpSuggestion):
-    """
-    A jump-to-location suggestion.
-    """
-
-    kind: Literal["jump"]
-
-
-class NesSuggestionRename(NesRenameSuggestion):
-    """
-    A rename symbol suggestion.
-    """
-
-    kind: Literal["rename"]
-
-
-class NesSuggestionSearchAndReplace(NesSearchAndReplaceSuggestion):
-    """
-    A search-and-replace suggestion.
-    """
-
-    kind: Literal["searchAndReplace"]
-
-
-class NesSuggestionOther(BaseModel):
-    """
-    Custom or future NES suggestion.
-
-    Values beginning with `_` are reserved for implementation-specific
-    extensions. Unknown values that do not begin with `_` are reserved for
-    future ACP variants.
-
-    Receivers that do not understand this suggestion kind should preserve
-    the raw payload when storing, replaying, proxying, or forwarding
-    suggestions, and otherwise ignore it or display it generically.
-    """
-
-    kind: str = Field(
-        ...,
-        description="Custom or future NES suggestion kind.\n\nValues beginning with `_` are reserved for implementation-specific\nextensions. Unknown values that do not begin with `_` are reserved for\nfuture ACP variants.",
-    )
-    suggestion_id: NesSuggestionId = Field(
-        ..., alias="suggestionId", description="Unique identifier for accept/reject tracking."
-    )
-
-    @model_validator(mode="before")
-    @classmethod
-    def check_not_nes_suggestion_other(cls, data: Any) -> Any:
-        return not_nes_suggestion_other(data)
-
-
-class NesTextEdit(BaseModel):
-    """
-    A text edit within a suggestion.
-    """
-
-    range: Range = Field(..., description="The range to replace.")
-    new_text: str = Field(..., alias="newText", description="The replacement text.")
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class NesUserAction(BaseModel):
-    """
-    A user action (typing, cursor movement, etc.).
-    """
-
-    action: str = Field(
-        ..., description='The kind of action (e.g., "insertChar", "cursorMovement").'
-    )
-    uri: str = Field(..., description="The URI of the file where the action occurred.")
-    position: Position = Field(..., description="The position where the action occurred.")
-    timestamp_ms: int = Field(
-        ..., alias="timestampMs", description="Timestamp in milliseconds since epoch.", ge=0
-    )
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class NewSessionRequest(BaseModel):
-    """
-    Request parameters for creating a new session.
-
-    See protocol docs: [Creating a Session](https://agentclientprotocol.com/protocol/v2/draft/session-setup#creating-a-session)
-    """
-
-    cwd: AbsolutePath = Field(
-        ..., description="The working directory for this session. Must be an absolute path."
-    )
-    additional_directories: list[AbsolutePath] | None = Field(
-        default=None,
-        alias="additionalDirectories",
-        description="Additional workspace roots for this session. Each path must be absolute.\n\nThese expand the session's workspace scope without changing `cwd`, which\nremains the base for relative paths. When omitted or empty, no\nadditional roots are activated for the new session.",
-    )
-    mcp_servers: list[McpServer] | None = Field(
-        default=None,
-        alias="mcpServers",
-        description="List of MCP (Model Context Protocol) servers the agent should connect to.",
-    )
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-    @field_validator("additional_directories", "mcp_servers", mode="before")
-    @classmethod
-    def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
-        return reject_null(v, info)
-
-
 class Notice(BaseModel):
     """
-    **UNSTABLE**
-
-    This capability is not part of the spec yet, and may be removed or changed at any point.
-
-    Fire-and-forget advisory information for the user.
+    Fire-and-forget information for the user.
 
     Notices are live events rather than session history. Agents must not rely on
     a notice being received, displayed, or seen by the user.
     No Client capability is required, and unsupported Clients may ignore notices.
 
-    See RFD: [Session Notices](https://agentclientprotocol.com/rfds/session-notices)
+    See protocol docs: [Session Notices](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#session-notices)
     """
 
     severity: NoticeSeverity = Field(..., description="Presentation severity hint.")
@@ -4808,7 +4673,7 @@ class Notice(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="Metadata scoped to this notice.\n\nOmitted and `null` are equivalent and mean no metadata was supplied.",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -4818,7 +4683,9 @@ class PermissionOption(BaseModel):
     """
 
     option_id: PermissionOptionId = Field(
-        ..., alias="optionId", description="Unique identifier for this permission option."
+        ...,
+        alias="optionId",
+        description="Identifier for this permission option. MUST be unique within the request.",
     )
     name: str = Field(..., description="Human-readable label to display to the user.")
     kind: PermissionOptionKind = Field(
@@ -4827,7 +4694,7 @@ class PermissionOption(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -4851,7 +4718,7 @@ class PlanEntry(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -4869,7 +4736,7 @@ class PlanFile(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -4886,7 +4753,7 @@ class PlanItems(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -4943,8 +4810,8 @@ class PromptCapabilities(BaseModel):
     """
     Prompt capabilities supported by the agent in `session/prompt` requests.
 
-    Baseline agent functionality requires support for [`ContentBlock::Text`]
-    and [`ContentBlock::ResourceLink`] in prompt requests.
+    Baseline agent functionality requires support for `text`
+    and `resource_link` content blocks in prompt requests.
 
     Other variants must be explicitly opted in to.
     Capabilities for different types of content in prompt requests.
@@ -4952,26 +4819,26 @@ class PromptCapabilities(BaseModel):
     Indicates which content types beyond the baseline (text and resource links)
     the agent can process.
 
-    See protocol docs: [Prompt Capabilities](https://agentclientprotocol.com/protocol/v2/draft/initialization#prompt-capabilities)
+    See protocol docs: [Session Prompt Capabilities](https://agentclientprotocol.com/protocol/v2/draft/initialization#session-prompt-capabilities)
     """
 
     image: PromptImageCapabilities | None = Field(
         default=None,
-        description="Agent supports [`ContentBlock::Image`].\n\nOptional. Omitted or `null` both mean the agent does not advertise support.\nSupplying `{}` means the agent supports image content in prompts.",
+        description="Agent supports `image` content blocks.\n\nOptional. Omitted and `null` are equivalent and mean the agent does not advertise support.\nSupplying `{}` means the agent supports image content in prompts.",
     )
     audio: PromptAudioCapabilities | None = Field(
         default=None,
-        description="Agent supports [`ContentBlock::Audio`].\n\nOptional. Omitted or `null` both mean the agent does not advertise support.\nSupplying `{}` means the agent supports audio content in prompts.",
+        description="Agent supports `audio` content blocks.\n\nOptional. Omitted and `null` are equivalent and mean the agent does not advertise support.\nSupplying `{}` means the agent supports audio content in prompts.",
     )
     embedded_context: PromptEmbeddedContextCapabilities | None = Field(
         default=None,
         alias="embeddedContext",
-        description="Agent supports embedded context in `session/prompt` requests.\n\nWhen enabled, the Client is allowed to include [`ContentBlock::Resource`]\nin prompt requests for pieces of context that are referenced in the message.\n\nOptional. Omitted or `null` both mean the agent does not advertise support.\nSupplying `{}` means the agent supports embedded context in prompts.",
+        description="Agent supports embedded context in `session/prompt` requests.\n\nWhen enabled, the Client is allowed to include `resource` content blocks\nin prompt requests for pieces of context that are referenced in the message.\n\nOptional. Omitted and `null` are equivalent and mean the agent does not advertise support.\nSupplying `{}` means the agent supports embedded context in prompts.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -4991,23 +4858,28 @@ class ProtocolLevelNotification(RootModel[ProtocolLevelNotificationCancelRequest
     )
 
 
-class RejectNesNotification(BaseModel):
-    """
-    Notification sent when a suggestion is rejected.
-    """
+class ProxyNotificationProxySuccessor(BaseModel):
+    method: Literal["proxy/successor"] = Field(..., description="The notification method name.")
+    params: ProxySuccessorNotification
 
-    session_id: SessionId = Field(
-        ..., alias="sessionId", description="The session ID for this notification."
+    @model_validator(mode="before")
+    @classmethod
+    def check_not_proxy_notification_proxy_successor(cls, data: Any) -> Any:
+        return not_proxy_notification_proxy_successor(data)
+
+
+class ProxyNotification(RootModel[ProxyNotificationProxySuccessor]):
+    root: ProxyNotificationProxySuccessor = Field(
+        ..., description="A JSON-RPC notification object."
     )
-    suggestion_id: NesSuggestionId = Field(
-        ..., alias="suggestionId", description="The ID of the rejected suggestion."
+
+
+class ProxyRequestProxySuccessor(BaseModel):
+    id: RequestId = Field(
+        ..., description="The request id used to correlate the matching response."
     )
-    reason: NesRejectReason | None = Field(default=None, description="The reason for rejection.")
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
+    method: Literal["proxy/successor"] = Field(..., description="The method name to invoke.")
+    params: ProxySuccessorRequest
 
 
 class RequestPermissionSubjectCommand(CommandPermissionSubject):
@@ -5018,87 +4890,42 @@ class RequestPermissionSubjectCommand(CommandPermissionSubject):
     type: Literal["command"]
 
 
-class ResumeSessionRequest(BaseModel):
+class RequiresActionStateUpdate(BaseModel):
     """
-    Request parameters for resuming an existing session.
+    The foreground workflow as a whole is blocked on user action.
 
-    Resumes an existing session and optionally replays prior conversation
-    history according to `replayFrom`.
+    Agents SHOULD report this state when foreground work cannot progress without
+    user action. Pending permissions or elicitations alone do not imply this
+    state if other foreground work can progress, or if the requests belong only
+    to independent background activity. Once reported, agents MUST report
+    `running` when progress resumes, or `idle` if the work ends without resuming.
+    Responding to one request does not itself imply `running`.
     """
 
-    session_id: SessionId = Field(
-        ..., alias="sessionId", description="The ID of the session to resume."
-    )
-    cwd: AbsolutePath = Field(
-        ..., description="The working directory for this session. Must be an absolute path."
-    )
-    additional_directories: list[AbsolutePath] | None = Field(
+    background: list[BackgroundWork] | None = Field(
         default=None,
-        alias="additionalDirectories",
-        description="Additional workspace roots to activate for this session. Each path must be absolute.\n\nWhen omitted or empty, no additional roots are activated. When non-empty,\nthis is the complete resulting additional-root list for the resumed\nsession. It may differ from any previously used or reported list as long as\nthe request `cwd` matches the session's `cwd`.",
-    )
-    mcp_servers: list[McpServer] | None = Field(
-        default=None,
-        alias="mcpServers",
-        description="List of MCP servers to connect to for this session.",
-    )
-    replay_from: ReplayFrom | None = Field(
-        default=None,
-        alias="replayFrom",
-        description='Inclusive cursor describing where conversation replay should begin.\n\nOptional. Omitted or `null` both mean the Agent should resume without\nreplaying previous conversation history. Replay cursors are inclusive:\nreplay includes the position identified by the cursor. Supplying\n`{ "type": "start" }` means the Agent should replay the whole\nconversation before responding.',
+        description="Work running independently of foreground work, as a complete snapshot.\n\nOptional. Omitted and `null` are equivalent and mean the Agent is not reporting\nbackground work, not that nothing is running. `[]` means no background work is\nrunning. An Agent that reports background work MUST include it on every state\nupdate for the session. A malformed list is treated as not reported.\n\nSee protocol docs: [Background Work](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#background-work)",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("additional_directories", "mcp_servers", mode="before")
-    @classmethod
-    def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
-        return reject_null(v, info)
 
-
-class SessionCapabilities(BaseModel):
+class RunningStateUpdate(BaseModel):
     """
-    Session capabilities supported by the agent.
-
-    Supplying `{}` means the agent supports the baseline session methods:
-    `session/new`, `session/list`, `session/resume`, `session/close`,
-    `session/prompt`, `session/cancel`, and `session/update`.
-
-    Agents that support sessions **MAY** support additional session methods,
-    prompt content types, and MCP transports by specifying additional
-    capabilities.
-
-    See protocol docs: [Session Capabilities](https://agentclientprotocol.com/protocol/v2/draft/initialization#session-capabilities)
+    Foreground work is in progress.
     """
 
-    prompt: PromptCapabilities | None = Field(
+    background: list[BackgroundWork] | None = Field(
         default=None,
-        description="Prompt capabilities supported by the agent in `session/prompt` requests.\n\nOptional. Omitted or `null` both mean the agent does not advertise any\nprompt extensions beyond the baseline text and resource-link content\nrequired by `session/prompt`.",
-    )
-    mcp: McpCapabilities | None = Field(
-        default=None,
-        description="MCP capabilities supported by the agent for session lifecycle requests.\n\nOptional. Omitted or `null` both mean the agent does not advertise MCP\nserver transport support for sessions.",
-    )
-    delete: SessionDeleteCapabilities | None = Field(
-        default=None,
-        description="Whether the agent supports `session/delete`.\n\nOptional. Omitted or `null` both mean the agent does not advertise support.\nSupplying `{}` means the agent supports deleting sessions from `session/list`.",
-    )
-    additional_directories: SessionAdditionalDirectoriesCapabilities | None = Field(
-        default=None,
-        alias="additionalDirectories",
-        description="Whether the agent supports `additionalDirectories` on supported session lifecycle requests.\n\nOptional. Omitted or `null` both mean the agent does not advertise support.\nSupplying `{}` means the agent supports `additionalDirectories` on\nsupported session lifecycle requests.\n\nAgents may return `SessionInfo.additionalDirectories` to report the\ncomplete ordered additional-root list associated with a listed session.",
-    )
-    fork: SessionForkCapabilities | None = Field(
-        default=None,
-        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nWhether the agent supports `session/fork`.\n\nOptional. Omitted or `null` both mean the agent does not advertise support.\nSupplying `{}` means the agent supports forking sessions.",
+        description="Work running independently of foreground work, as a complete snapshot.\n\nOptional. Omitted and `null` are equivalent and mean the Agent is not reporting\nbackground work, not that nothing is running. `[]` means no background work is\nrunning. An Agent that reports background work MUST include it on every state\nupdate for the session. A malformed list is treated as not reported.\n\nSee protocol docs: [Background Work](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#background-work)",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -5112,15 +4939,17 @@ class SessionConfigOptionBoolean(SessionConfigBoolean):
     )
     name: str = Field(..., description="Human-readable label for the option.")
     description: str | None = Field(
-        default=None, description="Optional description for the Client to display to the user."
+        default=None,
+        description="Optional description for the Client to display to the user.\n\nOmitted and `null` are equivalent and mean no description is provided.",
     )
     category: SessionConfigOptionCategory | None = Field(
-        default=None, description="Optional semantic category for this option (UX only)."
+        default=None,
+        description="Optional semantic category for this option (UX only).\n\nOmitted and `null` are equivalent and mean no category is provided.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     type: Literal["boolean"]
 
@@ -5135,7 +4964,7 @@ class SessionConfigOptionOther(BaseModel):
 
     Clients that do not understand this option type should preserve the raw
     payload when storing, replaying, proxying, or forwarding configuration
-    data, and otherwise ignore the option or display it generically.
+    data, and otherwise ignore the option. The Agent keeps using its `currentValue`.
     """
 
     config_id: SessionConfigId = Field(
@@ -5143,15 +4972,17 @@ class SessionConfigOptionOther(BaseModel):
     )
     name: str = Field(..., description="Human-readable label for the option.")
     description: str | None = Field(
-        default=None, description="Optional description for the Client to display to the user."
+        default=None,
+        description="Optional description for the Client to display to the user.\n\nOmitted and `null` are equivalent and mean no description is provided.",
     )
     category: SessionConfigOptionCategory | None = Field(
-        default=None, description="Optional semantic category for this option (UX only)."
+        default=None,
+        description="Optional semantic category for this option (UX only).\n\nOmitted and `null` are equivalent and mean no category is provided.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     type: str = Field(
         ...,
@@ -5172,58 +5003,171 @@ class SessionConfigSelectOption(BaseModel):
     value: SessionConfigValueId = Field(..., description="Unique identifier for this option value.")
     name: str = Field(..., description="Human-readable label for this option value.")
     description: str | None = Field(
-        default=None, description="Optional description for this option value."
+        default=None,
+        description="Optional description for this option value.\n\nOmitted and `null` are equivalent and mean no description is provided.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
-class StateUpdateIdle(IdleStateUpdate):
+class SessionConfigSelectOptionsUngrouped(RootModel[list[SessionConfigSelectOption]]):
     """
-    The agent is ready to process a new prompt.
+    A flat list of options with no grouping.
+    """
+
+    root: list[SessionConfigSelectOption] = Field(
+        ..., description="A flat list of options with no grouping.", min_length=1
+    )
+
+
+class SessionSystemPromptModeCapabilities(BaseModel):
+    """
+    **UNSTABLE**
+
+    This capability is not part of the spec yet, and may be removed or changed at any point.
+
+    System prompt delivery modes the agent supports in addition to `append`.
+
+    `append` has no entry because every agent advertising `session.systemPrompt`
+    supports it.
+    """
+
+    override: SessionSystemPromptOverrideCapabilities | None = Field(
+        default=None,
+        description="Whether the agent supports `override` mode.\n\nOptional. Omitted and `null` are equivalent and mean the agent does not advertise support.\nSupplying `{}` means the agent supports replacing its built-in default\ninstructions with the client-provided system prompt.",
+    )
+    meta: dict[str, Any] | None = Field(
+        default=None,
+        alias="_meta",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+    )
+
+
+class UnknownStateUpdate(BaseModel):
+    """
+    **UNSTABLE**
+
+    This capability is not part of the spec yet, and may be removed or changed at any point.
+
+    The Agent cannot currently determine foreground activity.
+
+    Report this when activity becomes unobservable, not merely because the session
+    has been quiet. The Client MUST stop presenting the previous state as confirmed
+    current activity, but may retain it as last known. A later state replaces this
+    snapshot normally.
+
+    This is not a task outcome or session closure. It does not cancel work, resolve
+    pending requests, or revoke capabilities. Capabilities are updated separately.
+    """
+
+    background: list[BackgroundWork] | None = Field(
+        default=None,
+        description="Work running independently of foreground work, as a complete snapshot.\n\nOptional. Omitted and `null` are equivalent and mean the Agent is not reporting\nbackground work, not that nothing is running. `[]` means no background work is\nrunning. An Agent that reports background work MUST include it on every state\nupdate for the session. A malformed list is treated as not reported.\n\nSee protocol docs: [Background Work](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#background-work)",
+    )
+    meta: dict[str, Any] | None = Field(
+        default=None,
+        alias="_meta",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+    )
+
+
+class StateUpdateRunning(RunningStateUpdate):
+    """
+    Foreground work is in progress.
+    """
+
+    state: Literal["running"]
+
+
+class StateUpdateIdleEndTurn(IdleStateUpdateEndTurn):
+    """
+    No foreground work is active. Background activity may continue.
     """
 
     state: Literal["idle"]
 
 
-class StateUpdate(
-    RootModel[StateUpdateRunning | StateUpdateIdle | StateUpdateRequiresAction | StateUpdateOther]
-):
-    root: Annotated[
-        Union[
-            Annotated[StateUpdateRunning, Tag("running")],
-            Annotated[StateUpdateIdle, Tag("idle")],
-            Annotated[StateUpdateRequiresAction, Tag("requires_action")],
-            Annotated[StateUpdateOther, Tag("_other")],
-        ],
-        Discriminator(
-            tag_of(
-                "state",
-                (
-                    "running",
-                    "idle",
-                    "requires_action",
-                ),
-                "_other",
-            )
-        ),
-    ] = Field(
-        ...,
-        description="The state of the agent's foreground work has changed.\n\nBackground activity can continue and emit other `session/update` notifications\nwhile `idle`. Those notifications do not change this state.",
-    )
+class StateUpdateIdleMaxTokens(IdleStateUpdateMaxTokens):
+    """
+    No foreground work is active. Background activity may continue.
+    """
+
+    state: Literal["idle"]
+
+
+class StateUpdateIdleMaxTurnRequests(IdleStateUpdateMaxTurnRequests):
+    """
+    No foreground work is active. Background activity may continue.
+    """
+
+    state: Literal["idle"]
+
+
+class StateUpdateIdleRefusal(IdleStateUpdateRefusal):
+    """
+    No foreground work is active. Background activity may continue.
+    """
+
+    state: Literal["idle"]
+
+
+class StateUpdateIdleCancelled(IdleStateUpdateCancelled):
+    """
+    No foreground work is active. Background activity may continue.
+    """
+
+    state: Literal["idle"]
+
+
+class StateUpdateIdleOther(IdleStateUpdateOther):
+    """
+    No foreground work is active. Background activity may continue.
+    """
+
+    state: Literal["idle"]
+
+
+class StateUpdateIdleNone(IdleStateUpdateNone):
+    """
+    No foreground work is active. Background activity may continue.
+    """
+
+    state: Literal["idle"]
+
+
+class StateUpdateRequiresAction(RequiresActionStateUpdate):
+    """
+    Foreground work is blocked on user action.
+    """
+
+    state: Literal["requires_action"]
+
+
+class StateUpdateUnknown(UnknownStateUpdate):
+    """
+    **UNSTABLE**
+
+    This capability is not part of the spec yet, and may be removed or changed at any point.
+
+    The Agent cannot currently determine foreground activity.
+    This replaces previously confirmed activity without ending the work or session.
+    """
+
+    state: Literal["unknown"]
 
 
 class TerminalUpdate(BaseModel):
     """
     An upsert for the stored state of an agent-owned terminal.
 
-    Only [`TerminalUpdate::terminal_id`] is required. Other fields have patch
+    Only `terminalId` is required. Other fields have patch
     semantics: omitted fields leave the stored value unchanged, `null` clears
-    it, and concrete values replace it. When the terminal ID is new, omitted
-    fields start unknown.
+    it, and concrete values replace it. A concrete `_meta` object instead
+    patches the stored metadata by top-level key. When the terminal ID is new,
+    omitted fields start unknown.
     """
 
     terminal_id: TerminalId = Field(
@@ -5243,10 +5187,18 @@ class TerminalUpdate(BaseModel):
         alias="exitStatus",
         description="Exit information. A concrete object marks the terminal as exited.",
     )
+    size: TerminalSize | None = Field(
+        default=None,
+        description="The terminal size the command runs with, when known.\n\nClients can render output at this size so that column layouts, progress bars,\nand cursor-positioned output display as the program wrote them.",
+    )
+    capabilities: TerminalCapabilities | None = Field(
+        default=None,
+        description="Client-initiated controls this terminal currently supports, such as cancellation.\n\nOmission leaves the capabilities unchanged, `null` clears them, and an object replaces\nthe whole previous value. A new terminal starts with none.",
+    )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted means no metadata update; `null` is an\nexplicit clear signal. Implementations MUST NOT make assumptions about values at these keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
 
 
@@ -5262,13 +5214,85 @@ class TerminalOutputChunk(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys. This field is chunk-scoped. Omitted and `null` are\nequivalent and mean no chunk metadata was provided.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis metadata is scoped to the chunk and does not patch stored metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
-class SessionUpdateStateUpdateIdle(StateUpdateIdle):
+class SessionUpdateStateUpdateRunning(StateUpdateRunning):
     """
-    The state of the agent's foreground work has changed.
+    A snapshot of the session's aggregate foreground activity.
+    """
+
+    session_update: Literal["state_update"] = Field(..., alias="sessionUpdate")
+
+
+class SessionUpdateStateUpdateIdleEndTurn(StateUpdateIdleEndTurn):
+    """
+    A snapshot of the session's aggregate foreground activity.
+    """
+
+    session_update: Literal["state_update"] = Field(..., alias="sessionUpdate")
+
+
+class SessionUpdateStateUpdateIdleMaxTokens(StateUpdateIdleMaxTokens):
+    """
+    A snapshot of the session's aggregate foreground activity.
+    """
+
+    session_update: Literal["state_update"] = Field(..., alias="sessionUpdate")
+
+
+class SessionUpdateStateUpdateIdleMaxTurnRequests(StateUpdateIdleMaxTurnRequests):
+    """
+    A snapshot of the session's aggregate foreground activity.
+    """
+
+    session_update: Literal["state_update"] = Field(..., alias="sessionUpdate")
+
+
+class SessionUpdateStateUpdateIdleRefusal(StateUpdateIdleRefusal):
+    """
+    A snapshot of the session's aggregate foreground activity.
+    """
+
+    session_update: Literal["state_update"] = Field(..., alias="sessionUpdate")
+
+
+class SessionUpdateStateUpdateIdleCancelled(StateUpdateIdleCancelled):
+    """
+    A snapshot of the session's aggregate foreground activity.
+    """
+
+    session_update: Literal["state_update"] = Field(..., alias="sessionUpdate")
+
+
+class SessionUpdateStateUpdateIdleOther(StateUpdateIdleOther):
+    """
+    A snapshot of the session's aggregate foreground activity.
+    """
+
+    session_update: Literal["state_update"] = Field(..., alias="sessionUpdate")
+
+
+class SessionUpdateStateUpdateIdleNone(StateUpdateIdleNone):
+    """
+    A snapshot of the session's aggregate foreground activity.
+    """
+
+    session_update: Literal["state_update"] = Field(..., alias="sessionUpdate")
+
+
+class SessionUpdateStateUpdateRequiresAction(StateUpdateRequiresAction):
+    """
+    A snapshot of the session's aggregate foreground activity.
+    """
+
+    session_update: Literal["state_update"] = Field(..., alias="sessionUpdate")
+
+
+class SessionUpdateStateUpdateUnknown(StateUpdateUnknown):
+    """
+    A snapshot of the session's aggregate foreground activity.
     """
 
     session_update: Literal["state_update"] = Field(..., alias="sessionUpdate")
@@ -5300,11 +5324,7 @@ class SessionUpdateAvailableCommandsUpdate(AvailableCommandsUpdate):
 
 class SessionUpdateNotice(Notice):
     """
-    **UNSTABLE**
-
-    This capability is not part of the spec yet, and may be removed or changed at any point.
-
-    Advisory information for the user that is not part of session history.
+    Information for the user that is not part of session history.
 
     No Client capability is required. Clients that do not understand or
     present notices may ignore them.
@@ -5313,33 +5333,12 @@ class SessionUpdateNotice(Notice):
     session_update: Literal["notice"] = Field(..., alias="sessionUpdate")
 
 
-class StartNesRequest(BaseModel):
-    """
-    Request to start an NES session.
-    """
-
-    workspace_uri: str | None = Field(
-        default=None, alias="workspaceUri", description="The root URI of the workspace."
-    )
-    workspace_folders: list[WorkspaceFolder] | None = Field(
-        default=None, alias="workspaceFolders", description="The workspace folders."
-    )
-    repository: NesRepository | None = Field(
-        default=None, description="Repository metadata, if the workspace is a git repository."
-    )
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
 class Terminal(BaseModel):
     """
     A display-only reference to an agent-owned terminal.
 
     Terminal state and output are delivered separately through
-    [`TerminalUpdate`] and [`TerminalOutputChunk`].
+    `terminal_update` and `terminal_output_chunk` session updates.
     """
 
     terminal_id: TerminalId = Field(
@@ -5348,7 +5347,7 @@ class Terminal(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys. This metadata is scoped to the content reference. Omitted\nand `null` are equivalent and mean no item metadata was provided.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -5372,36 +5371,6 @@ class AgentNotificationElicitationComplete(BaseModel):
         return not_agent_notification_elicitation_complete(data)
 
 
-class AgentRequestMcpConnect(BaseModel):
-    id: RequestId | None = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["mcp/connect"] = Field(..., description="The method name to invoke.")
-    params: ConnectMcpRequest
-
-
-class AgentRequestMcpDisconnect(BaseModel):
-    id: RequestId | None = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["mcp/disconnect"] = Field(..., description="The method name to invoke.")
-    params: DisconnectMcpRequest
-
-
-class AgentResponseError(BaseModel):
-    """
-    A failed JSON-RPC response.
-    """
-
-    id: RequestId | None = Field(..., description="The id of the request this response answers.")
-    error: Error = Field(..., description="Method-specific error data.")
-
-    @model_validator(mode="before")
-    @classmethod
-    def check_not_agent_response_error(cls, data: Any) -> Any:
-        return not_agent_response_error(data)
-
-
 class ClientCapabilities(BaseModel):
     """
     Capabilities supported by the client.
@@ -5412,190 +5381,23 @@ class ClientCapabilities(BaseModel):
     See protocol docs: [Client Capabilities](https://agentclientprotocol.com/protocol/v2/draft/initialization#client-capabilities)
     """
 
-    auth: AuthCapabilities | None = Field(
+    auth: ClientAuthCapabilities | None = Field(
         default=None,
-        description="Authentication capabilities supported by the client.\nDetermines which authentication method types the agent may include\nin its `InitializeResponse`.\n\nOptional. Omitted or `null` both mean the client does not advertise any\nauthentication-method extensions.",
+        description="Authentication capabilities supported by the client.\nDetermines which authentication method types the agent may include\nin its `InitializeResponse`.\n\nOptional. Omitted and `null` are equivalent and mean the client does not advertise any\nauthentication-method extensions.",
     )
     elicitation: ElicitationCapabilities | None = Field(
         default=None,
-        description="Elicitation capabilities supported by the client.\nDetermines which elicitation modes the agent may use.\n\nOptional. Omitted or `null` both mean the client does not advertise\nelicitation support.",
-    )
-    nes: ClientNesCapabilities | None = Field(
-        default=None,
-        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nNES (Next Edit Suggestions) capabilities supported by the client.\n\nOptional. Omitted or `null` both mean the client does not advertise any\nNES suggestion-kind extensions.",
-    )
-    position_encodings: list[PositionEncodingKind] | None = Field(
-        default=None,
-        alias="positionEncodings",
-        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nThe position encodings supported by the client, in order of preference.",
+        description="Elicitation capabilities supported by the client.\nDetermines which elicitation modes the agent may use.\n\nOptional. Omitted and `null` are equivalent and mean the client does not advertise\nelicitation support.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
-
-    @field_validator("position_encodings", mode="before")
-    @classmethod
-    def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
-        return reject_null(v, info)
-
-
-class ClientNotificationNesReject(BaseModel):
-    method: Literal["nes/reject"] = Field(..., description="The notification method name.")
-    params: RejectNesNotification
-
-    @model_validator(mode="before")
-    @classmethod
-    def check_not_client_notification_nes_reject(cls, data: Any) -> Any:
-        return not_client_notification_nes_reject(data)
-
-
-class ClientNotificationDocumentDidOpen(BaseModel):
-    method: Literal["document/didOpen"] = Field(..., description="The notification method name.")
-    params: DidOpenDocumentNotification
-
-    @model_validator(mode="before")
-    @classmethod
-    def check_not_client_notification_document_did_open(cls, data: Any) -> Any:
-        return not_client_notification_document_did_open(data)
-
-
-class ClientNotificationDocumentDidChange(BaseModel):
-    method: Literal["document/didChange"] = Field(..., description="The notification method name.")
-    params: DidChangeDocumentNotification
-
-    @model_validator(mode="before")
-    @classmethod
-    def check_not_client_notification_document_did_change(cls, data: Any) -> Any:
-        return not_client_notification_document_did_change(data)
-
-
-class ClientNotificationDocumentDidClose(BaseModel):
-    method: Literal["document/didClose"] = Field(..., description="The notification method name.")
-    params: DidCloseDocumentNotification
-
-    @model_validator(mode="before")
-    @classmethod
-    def check_not_client_notification_document_did_close(cls, data: Any) -> Any:
-        return not_client_notification_document_did_close(data)
-
-
-class ClientNotificationDocumentDidSave(BaseModel):
-    method: Literal["document/didSave"] = Field(..., description="The notification method name.")
-    params: DidSaveDocumentNotification
-
-    @model_validator(mode="before")
-    @classmethod
-    def check_not_client_notification_document_did_save(cls, data: Any) -> Any:
-        return not_client_notification_document_did_save(data)
-
-
-class ClientNotificationDocumentDidFocus(BaseModel):
-    method: Literal["document/didFocus"] = Field(..., description="The notification method name.")
-    params: DidFocusDocumentNotification
-
-    @model_validator(mode="before")
-    @classmethod
-    def check_not_client_notification_document_did_focus(cls, data: Any) -> Any:
-        return not_client_notification_document_did_focus(data)
-
-
-class ClientNotificationExtension(BaseModel):
-    """
-    An extension method: its name starts with `_`; its params are free.
-    """
-
-    method: str = Field(..., description="The notification method name.", pattern="^_")
-    params: (
-        CancelSessionNotification
-        | MessageMcpNotification
-        | AcceptNesNotification
-        | RejectNesNotification
-        | DidOpenDocumentNotification
-        | DidChangeDocumentNotification
-        | DidCloseDocumentNotification
-        | DidSaveDocumentNotification
-        | DidFocusDocumentNotification
-        | ProxySuccessorNotification
-        | ExtNotification
-        | None
-    ) = Field(default=None, description="Method-specific notification parameters.")
-
-    @model_validator(mode="before")
-    @classmethod
-    def check_not_client_notification_extension(cls, data: Any) -> Any:
-        return not_client_notification_extension(data)
-
-
-class ClientNotification(
-    RootModel[
-        ClientNotificationSessionCancel
-        | ClientNotificationMcpMessage
-        | ClientNotificationNesAccept
-        | ClientNotificationNesReject
-        | ClientNotificationDocumentDidOpen
-        | ClientNotificationDocumentDidChange
-        | ClientNotificationDocumentDidClose
-        | ClientNotificationDocumentDidSave
-        | ClientNotificationDocumentDidFocus
-        | ClientNotificationProxySuccessor
-        | ClientNotificationExtension
-    ]
-):
-    root: Annotated[
-        Union[
-            Annotated[ClientNotificationSessionCancel, Tag("session/cancel")],
-            Annotated[ClientNotificationMcpMessage, Tag("mcp/message")],
-            Annotated[ClientNotificationNesAccept, Tag("nes/accept")],
-            Annotated[ClientNotificationNesReject, Tag("nes/reject")],
-            Annotated[ClientNotificationDocumentDidOpen, Tag("document/didOpen")],
-            Annotated[ClientNotificationDocumentDidChange, Tag("document/didChange")],
-            Annotated[ClientNotificationDocumentDidClose, Tag("document/didClose")],
-            Annotated[ClientNotificationDocumentDidSave, Tag("document/didSave")],
-            Annotated[ClientNotificationDocumentDidFocus, Tag("document/didFocus")],
-            Annotated[ClientNotificationProxySuccessor, Tag("proxy/successor")],
-            Annotated[ClientNotificationExtension, Tag("_other")],
-        ],
-        Discriminator(
-            tag_of(
-                "method",
-                (
-                    "session/cancel",
-                    "mcp/message",
-                    "nes/accept",
-                    "nes/reject",
-                    "document/didOpen",
-                    "document/didChange",
-                    "document/didClose",
-                    "document/didSave",
-                    "document/didFocus",
-                    "proxy/successor",
-                ),
-                "_other",
-            )
-        ),
-    ] = Field(..., description="A JSON-RPC notification object.")
-
-
-class ClientRequestSessionNew(BaseModel):
-    id: RequestId | None = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["session/new"] = Field(..., description="The method name to invoke.")
-    params: NewSessionRequest
-
-
-class ClientRequestSessionResume(BaseModel):
-    id: RequestId | None = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["session/resume"] = Field(..., description="The method name to invoke.")
-    params: ResumeSessionRequest
 
 
 class ClientRequestSessionClose(BaseModel):
-    id: RequestId | None = Field(
+    id: RequestId = Field(
         ..., description="The request id used to correlate the matching response."
     )
     method: Literal["session/close"] = Field(..., description="The method name to invoke.")
@@ -5603,7 +5405,7 @@ class ClientRequestSessionClose(BaseModel):
 
 
 class ClientRequestSessionList(BaseModel):
-    id: RequestId | None = Field(
+    id: RequestId = Field(
         ..., description="The request id used to correlate the matching response."
     )
     method: Literal["session/list"] = Field(..., description="The method name to invoke.")
@@ -5611,7 +5413,7 @@ class ClientRequestSessionList(BaseModel):
 
 
 class ClientRequestSessionDelete(BaseModel):
-    id: RequestId | None = Field(
+    id: RequestId = Field(
         ..., description="The request id used to correlate the matching response."
     )
     method: Literal["session/delete"] = Field(..., description="The method name to invoke.")
@@ -5619,27 +5421,11 @@ class ClientRequestSessionDelete(BaseModel):
 
 
 class ClientRequestProvidersDisable(BaseModel):
-    id: RequestId | None = Field(
+    id: RequestId = Field(
         ..., description="The request id used to correlate the matching response."
     )
     method: Literal["providers/disable"] = Field(..., description="The method name to invoke.")
     params: DisableProviderRequest
-
-
-class ClientRequestNesStart(BaseModel):
-    id: RequestId | None = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["nes/start"] = Field(..., description="The method name to invoke.")
-    params: StartNesRequest
-
-
-class ClientRequestNesClose(BaseModel):
-    id: RequestId | None = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["nes/close"] = Field(..., description="The method name to invoke.")
-    params: CloseNesRequest
 
 
 class ClientResponseResult(BaseModel):
@@ -5647,15 +5433,9 @@ class ClientResponseResult(BaseModel):
     A successful JSON-RPC response.
     """
 
-    id: RequestId | None = Field(..., description="The id of the request this response answers.")
+    id: RequestId = Field(..., description="The id of the request this response answers.")
     result: (
-        RequestPermissionResponse
-        | CreateElicitationResponse
-        | ConnectMcpResponse
-        | MessageMcpResponse
-        | DisconnectMcpResponse
-        | ProxySuccessorResponse
-        | ExtResponse
+        RequestPermissionResponse | CreateElicitationResponse | MessageMcpResponse | ExtResponse
     ) = Field(..., description="Method-specific response data.")
 
     @model_validator(mode="before")
@@ -5664,57 +5444,43 @@ class ClientResponseResult(BaseModel):
         return not_client_response_result(data)
 
 
-class ClientResponseError(BaseModel):
-    """
-    A failed JSON-RPC response.
-    """
-
-    id: RequestId | None = Field(..., description="The id of the request this response answers.")
-    error: Error = Field(..., description="Method-specific error data.")
-
-    @model_validator(mode="before")
-    @classmethod
-    def check_not_client_response_error(cls, data: Any) -> Any:
-        return not_client_response_error(data)
-
-
-class ClientResponse(RootModel[ClientResponseResult | ClientResponseError]):
-    root: ClientResponseResult | ClientResponseError = Field(
-        ..., description="A JSON-RPC response object."
-    )
-
-
 class ResourceLink(BaseModel):
     """
-    A resource that the server is capable of reading, included in a prompt or tool call result.
+    A link to a resource that the receiver may be able to read, included in a prompt or tool call result.
     """
 
     name: str = Field(..., description="Human-readable name shown for this protocol object.")
     uri: str = Field(..., description="URI associated with this resource or media payload.")
-    title: str | None = Field(default=None, description="Optional display title for end-user UI.")
+    title: str | None = Field(
+        default=None,
+        description="Optional display title for end-user UI.\n\nOmitted and `null` are equivalent and mean no title is provided.",
+    )
     description: str | None = Field(
-        default=None, description="Optional human-readable details shown with this protocol object."
+        default=None,
+        description="Optional human-readable details shown with this protocol object.\n\nOmitted and `null` are equivalent and mean no description is provided.",
     )
     icons: list[Icon] | None = Field(
         default=None,
-        description="Optional set of sized icons that the client can display in a user interface.",
+        description="Optional set of sized icons that the client can display in a user interface.\n\nOmitted and `null` are equivalent and mean no icons are provided.",
     )
     mime_type: MediaType | None = Field(
         default=None,
         alias="mimeType",
-        description="MIME type describing the encoded media payload.",
+        description="MIME type describing the encoded media payload.\n\nOmitted and `null` are equivalent and mean the MIME type is not specified.",
     )
     size: int | None = Field(
-        default=None, description="Optional size of the linked resource in bytes, if known."
+        default=None,
+        description="Optional size of the linked resource in bytes, if known.\n\nOmitted and `null` are equivalent and mean the size is not known.",
+        ge=0,
     )
     annotations: Annotations | None = Field(
         default=None,
-        description="Optional annotations that help clients decide how to display or route this content.",
+        description="Optional annotations that help clients decide how to display or route this content.\n\nOmitted and `null` are equivalent and mean no annotations are provided.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -5728,18 +5494,18 @@ class EmbeddedResource(BaseModel):
     )
     annotations: Annotations | None = Field(
         default=None,
-        description="Optional annotations that help clients decide how to display or route this content.",
+        description="Optional annotations that help clients decide how to display or route this content.\n\nOmitted and `null` are equivalent and mean no annotations are provided.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
 class ContentBlockResourceLink(ResourceLink):
     """
-    References to resources that the agent can access.
+    References to resources that the receiver may be able to read.
 
     All agents MUST support resource links in prompts.
     """
@@ -5793,7 +5559,7 @@ class ContentBlock(
         ),
     ] = Field(
         ...,
-        description="Content blocks represent displayable information in the Agent Client Protocol.\n\nThey provide a structured way to handle various types of user-facing content—whether\nit's text from language models, images for analysis, or embedded resources for context.\n\nContent blocks appear in:\n- User prompts sent via `session/prompt`\n- Language model output reported through `session/update` notifications as\n  message updates or streamed chunks\n- Progress updates and results from tool calls\n\nThis structure is compatible with the Model Context Protocol (MCP), enabling\nagents to seamlessly forward content from MCP tool outputs without transformation.\n\nSee protocol docs: [Content](https://agentclientprotocol.com/protocol/v2/draft/content)",
+        description="Content blocks represent displayable information in the Agent Client Protocol.\n\nContent blocks appear in:\n- User prompts sent via `session/prompt`\n- Language model output reported through `session/update` notifications as\n  message updates or streamed chunks\n- Progress updates and results from tool calls\n\nThis structure is compatible with the Model Context Protocol (MCP), so agents can\nforward content from MCP tool outputs without transformation.\n\nSee protocol docs: [Content](https://agentclientprotocol.com/protocol/v2/draft/content)",
     )
 
 
@@ -5805,13 +5571,13 @@ class ContentChunk(BaseModel):
     message_id: MessageId = Field(
         ...,
         alias="messageId",
-        description="A unique identifier for the message this chunk belongs to.\n\nAll chunks belonging to the same message share the same `messageId`.\nA change in `messageId` indicates a new message has started.",
+        description="A unique identifier for the message this chunk belongs to.\n\nAll chunks belonging to the same message share the same `messageId`.\nChunks for different messages can interleave.",
     )
     content: ContentBlock = Field(..., description="A single item of content")
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys. This field is chunk-scoped.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis metadata is scoped to the chunk and does not patch stored metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -5833,12 +5599,12 @@ class Diff(BaseModel):
     )
     patch: DiffPatch | None = Field(
         default=None,
-        description="Renderable patch text for some or all of the structured changes.\n\nAgents SHOULD provide patch text whenever feasible. Omitted or `null`\nmeans no renderable patch text was provided.",
+        description="Renderable patch text for some or all of the structured changes.\n\nAgents SHOULD provide patch text whenever feasible. Omitted and `null` are\nequivalent and mean no renderable patch text was provided.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -5877,7 +5643,7 @@ class MultiSelectPropertySchema(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nOptional. Omitted and `null` are equivalent and mean no metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -5923,7 +5689,7 @@ class ElicitationPropertySchema(
         ),
     ] = Field(
         ...,
-        description='Property schema for elicitation form fields.\n\nEach variant corresponds to a JSON Schema `"type"` value.\nSingle-select enums use the `String` variant with `enum` or `oneOf` set.\nMulti-select enums use the `Array` variant.',
+        description='Property schema for elicitation form fields.\n\nEach variant corresponds to a JSON Schema `"type"` value.\nSingle-select enums use `type: "string"` with `enum` or `oneOf` set.\nMulti-select enums use `type: "array"`.',
     )
 
 
@@ -5935,17 +5701,15 @@ class ElicitationSchema(BaseModel):
     as required by the elicitation specification.
     """
 
-    type: ElicitationSchemaType | None = Field(
-        default=None, description='Type discriminator. Always `"object"`.'
+    type: ElicitationSchemaType = Field(
+        ..., description='Type discriminator. Always `"object"`. Any other value is rejected.'
     )
     title: str | None = Field(
         default=None,
         description="Optional title for the schema.\n\nOptional. Omitted and `null` are equivalent and mean no title is provided.",
     )
     properties: dict[str, ElicitationPropertySchema] = Field(
-        default={},
-        description="Property definitions (must be primitive types).",
-        validate_default=True,
+        ..., description="Property definitions (must be primitive types)."
     )
     required: list[str] | None = Field(
         default=None,
@@ -5958,55 +5722,99 @@ class ElicitationSchema(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nOptional. Omitted and `null` are equivalent and mean no metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("type", "properties", mode="before")
-    @classmethod
-    def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
-        return reject_null(v, info)
 
-
-class ForkSessionRequest(BaseModel):
+class Error(BaseModel):
     """
-    **UNSTABLE**
+    JSON-RPC error object.
 
-    This capability is not part of the spec yet, and may be removed or changed at any point.
+    Represents an error that occurred during method execution, following the
+    JSON-RPC 2.0 error object specification with optional additional data.
 
-    Request parameters for forking an existing session.
-
-    Creates a new session based on the context of an existing one, allowing
-    operations like generating summaries without affecting the original session's history.
-
-    Only available if the Agent supports the `session.fork` capability.
+    See protocol docs: [JSON-RPC Error Object](https://www.jsonrpc.org/specification#error_object)
     """
 
-    session_id: SessionId = Field(
-        ..., alias="sessionId", description="The ID of the session to fork."
+    code: ErrorCode = Field(
+        ...,
+        description="A number indicating the error type that occurred.\nThis must be an integer as defined in the JSON-RPC specification.",
     )
-    cwd: AbsolutePath = Field(
-        ..., description="The working directory for this session. Must be an absolute path."
+    message: str = Field(
+        ...,
+        description="A string providing a short description of the error.\nThe message should be limited to a concise single sentence.",
     )
-    additional_directories: list[AbsolutePath] | None = Field(
+    data: ErrorData | None = Field(
         default=None,
-        alias="additionalDirectories",
-        description="Additional workspace roots to activate for this session. Each path must be absolute.\n\nWhen omitted or empty, no additional roots are activated. When non-empty,\nthis is the complete resulting additional-root list for the forked\nsession.",
+        description="Optional primitive or structured value that contains additional information about the error.\nThis may include debugging information or context-specific details.\n\nOmitted and `null` are equivalent and mean no additional data is provided. Some codes\ndefine a shape: [`UnsupportedProtocolVersionErrorData`] for `-32022`, and\n[`SessionNotFoundErrorData`] for `-32002` when a session is not found.",
     )
-    mcp_servers: list[McpServer] | None = Field(
+
+
+class ErrorStopReason(BaseModel):
+    """
+    Details of a failure that ended active work.
+    """
+
+    error: Error | None = Field(
         default=None,
-        alias="mcpServers",
-        description="List of MCP servers to connect to for this session.",
+        description="The failure, as a JSON-RPC error object.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting failure details.\nAgents SHOULD include it.",
+    )
+
+
+class IdleStateUpdateError(ErrorStopReason):
+    """
+    The active work ended because something failed.
+
+    This includes pre-insertion foreground work. A prompt failure before
+    insertion also requires an error response to `session/prompt`. After
+    insertion, the prompt's response remains successful.
+    """
+
+    usage: Usage | None = Field(
+        default=None,
+        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nToken usage for completed foreground work.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting token\nusage for this state update.",
+    )
+    background: list[BackgroundWork] | None = Field(
+        default=None,
+        description="Work running independently of foreground work, as a complete snapshot.\n\nOptional. Omitted and `null` are equivalent and mean the Agent is not reporting\nbackground work, not that nothing is running. `[]` means no background work is\nrunning. An Agent that reports background work MUST include it on every state\nupdate for the session. A malformed list is treated as not reported.\n\nSee protocol docs: [Background Work](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#background-work)",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+    )
+    stop_reason: Literal["error"] = Field(
+        ...,
+        alias="stopReason",
+        description="Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting a stop reason; a malformed value is treated the same way.\n\nSee protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#stop-reasons)",
     )
 
-    @field_validator("additional_directories", "mcp_servers", mode="before")
-    @classmethod
-    def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
-        return reject_null(v, info)
+
+class IdleStateUpdate(
+    RootModel[
+        IdleStateUpdateEndTurn
+        | IdleStateUpdateMaxTokens
+        | IdleStateUpdateMaxTurnRequests
+        | IdleStateUpdateRefusal
+        | IdleStateUpdateCancelled
+        | IdleStateUpdateError
+        | IdleStateUpdateOther
+        | IdleStateUpdateNone
+    ]
+):
+    root: (
+        IdleStateUpdateEndTurn
+        | IdleStateUpdateMaxTokens
+        | IdleStateUpdateMaxTurnRequests
+        | IdleStateUpdateRefusal
+        | IdleStateUpdateCancelled
+        | IdleStateUpdateError
+        | IdleStateUpdateOther
+        | IdleStateUpdateNone
+    ) = Field(
+        ...,
+        description="No foreground work is active. Background activity may continue.\n\nAgents SHOULD include a `stopReason` when the idle transition ends foreground\nwork. An idle update that does not end foreground work need not include one.\nReceivers treat an omitted, `null`, or malformed `stopReason` as the agent not\nreporting one.\nRepeated or resume snapshots may carry the last stop reason for context.\nThey MUST NOT be counted as new completions, cancellations, or additional usage.",
+    )
 
 
 class InitializeRequest(BaseModel):
@@ -6032,130 +5840,13 @@ class InitializeRequest(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
     @field_validator("capabilities", mode="before")
     @classmethod
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
-
-
-class NesCapabilities(BaseModel):
-    """
-    NES capabilities advertised by the agent during initialization.
-
-    Supplying `{}` means the agent supports the NES method surface. Omitted or
-    `null` both mean the agent does not advertise support for `nes/*` methods.
-    """
-
-    events: NesEventCapabilities | None = Field(
-        default=None, description="Events the agent wants to receive."
-    )
-    context: NesContextCapabilities | None = Field(
-        default=None, description="Context the agent wants attached to each suggestion request."
-    )
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class NesEditSuggestion(BaseModel):
-    """
-    A text edit suggestion.
-    """
-
-    suggestion_id: NesSuggestionId = Field(
-        ..., alias="suggestionId", description="Unique identifier for accept/reject tracking."
-    )
-    uri: str = Field(..., description="The URI of the file to edit.")
-    edits: list[NesTextEdit] = Field(
-        ..., description="The text edits to apply. Must contain at least one edit.", min_length=1
-    )
-    cursor_position: Position | None = Field(
-        default=None,
-        alias="cursorPosition",
-        description="Optional suggested cursor position after applying edits.",
-    )
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class NesSuggestContext(BaseModel):
-    """
-    Context attached to a suggestion request.
-    """
-
-    recent_files: list[NesRecentFile] | None = Field(
-        default=None, alias="recentFiles", description="Recently accessed files."
-    )
-    related_snippets: list[NesRelatedSnippet] | None = Field(
-        default=None, alias="relatedSnippets", description="Related code snippets."
-    )
-    edit_history: list[NesEditHistoryEntry] | None = Field(
-        default=None, alias="editHistory", description="Recent edit history."
-    )
-    user_actions: list[NesUserAction] | None = Field(
-        default=None,
-        alias="userActions",
-        description="Recent user actions (typing, navigation, etc.).",
-    )
-    open_files: list[NesOpenFile] | None = Field(
-        default=None, alias="openFiles", description="Currently open files in the editor."
-    )
-    diagnostics: list[NesDiagnostic] | None = Field(
-        default=None, description="Current diagnostics (errors, warnings)."
-    )
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class NesSuggestionEdit(NesEditSuggestion):
-    """
-    A text edit suggestion.
-    """
-
-    kind: Literal["edit"]
-
-
-class NesSuggestion(
-    RootModel[
-        NesSuggestionEdit
-        | NesSuggestionJump
-        | NesSuggestionRename
-        | NesSuggestionSearchAndReplace
-        | NesSuggestionOther
-    ]
-):
-    root: Annotated[
-        Union[
-            Annotated[NesSuggestionEdit, Tag("edit")],
-            Annotated[NesSuggestionJump, Tag("jump")],
-            Annotated[NesSuggestionRename, Tag("rename")],
-            Annotated[NesSuggestionSearchAndReplace, Tag("searchAndReplace")],
-            Annotated[NesSuggestionOther, Tag("_other")],
-        ],
-        Discriminator(
-            tag_of(
-                "kind",
-                (
-                    "edit",
-                    "jump",
-                    "rename",
-                    "searchAndReplace",
-                ),
-                "_other",
-            )
-        ),
-    ] = Field(..., description="A suggestion returned by the agent.")
 
 
 class PlanUpdate(BaseModel):
@@ -6167,7 +5858,7 @@ class PlanUpdate(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -6185,7 +5876,8 @@ class PromptRequest(BaseModel):
     )
     prompt: list[ContentBlock] = Field(
         ...,
-        description="The blocks of content that compose the user's message.\n\nAs a baseline, the Agent MUST support [`ContentBlock::Text`] and [`ContentBlock::ResourceLink`],\nwhile other variants are optionally enabled via [`PromptCapabilities`].\n\nThe Client MUST adapt its interface according to [`PromptCapabilities`].\n\nThe client MAY include referenced pieces of context as either\n[`ContentBlock::Resource`] or [`ContentBlock::ResourceLink`].\n\nWhen available, [`ContentBlock::Resource`] is preferred\nas it avoids extra round-trips and allows the message to include\npieces of context from sources the agent may not have access to.",
+        description="The blocks of content that compose the user's message.\n\nAs a baseline, the Agent MUST support `text` and `resource_link` content blocks,\nwhile other variants are optionally enabled via `PromptCapabilities`.\n\nThe Client MUST adapt its interface according to `PromptCapabilities`.\n\nThe client MAY include referenced pieces of context as either\n`resource` or `resource_link` content blocks.\n\nWhen available, `resource` is preferred\nas it avoids extra round-trips and allows the message to include\npieces of context from sources the agent may not have access to.\n\nClients MUST NOT send an empty array. Agents MAY reject one with `-32602` without\ninserting it.",
+        min_length=1,
     )
     idempotency_key: IdempotencyKey | None = Field(
         default=None,
@@ -6195,8 +5887,25 @@ class PromptRequest(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+
+class ProxyResponseError(BaseModel):
+    """
+    A failed JSON-RPC response.
+    """
+
+    id: RequestId | None = Field(
+        ...,
+        description="The id of the request this response answers.\n\nRequired. `null` only when the request's id could not be determined, such as\nfor a parse error or an invalid request.",
+    )
+    error: Error = Field(..., description="Method-specific error data.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def check_not_proxy_response_error(cls, data: Any) -> Any:
+        return not_proxy_response_error(data)
 
 
 class SessionConfigSelectGroup(BaseModel):
@@ -6209,20 +5918,127 @@ class SessionConfigSelectGroup(BaseModel):
     )
     name: str = Field(..., description="Human-readable label for this group.")
     options: list[SessionConfigSelectOption] = Field(
-        ..., description="The set of option values in this group."
+        ...,
+        description="The set of option values in this group. MUST contain at least one value.",
+        min_length=1,
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+    )
+
+
+class SessionConfigSelectOptionsGrouped(RootModel[list[SessionConfigSelectGroup]]):
+    """
+    A list of options grouped under headers.
+    """
+
+    root: list[SessionConfigSelectGroup] = Field(
+        ..., description="A list of options grouped under headers.", min_length=1
     )
 
 
 class SessionConfigSelectOptions(
-    RootModel[list[SessionConfigSelectOption] | list[SessionConfigSelectGroup]]
+    RootModel[SessionConfigSelectOptionsUngrouped | SessionConfigSelectOptionsGrouped]
 ):
-    root: list[SessionConfigSelectOption] | list[SessionConfigSelectGroup] = Field(
+    root: SessionConfigSelectOptionsUngrouped | SessionConfigSelectOptionsGrouped = Field(
         ..., description="Possible values for a session configuration option."
+    )
+
+
+class SessionMessage(BaseModel):
+    """
+    **UNSTABLE**
+
+    This capability is not part of the spec yet, and may be removed or changed at any point.
+
+    An upsert for an inter-session message.
+    """
+
+    message_id: MessageId = Field(
+        ...,
+        alias="messageId",
+        description="Identifier of this message within the enclosing session's transcript.",
+    )
+    sender_session_id: SessionId | None = Field(
+        default=None,
+        alias="senderSessionId",
+        description="The sending session.\n\nOmitted leaves the stored value unchanged. `null` clears it. A value replaces it.",
+    )
+    recipient_session_id: SessionId | None = Field(
+        default=None,
+        alias="recipientSessionId",
+        description="The receiving session.\n\nOmitted leaves the stored value unchanged. `null` clears it. A value replaces it.",
+    )
+    sender_message_id: MessageId | None = Field(
+        default=None,
+        alias="senderMessageId",
+        description="On an incoming view, the `messageId` of the same message's outgoing view in the\nsender's transcript.\n\nOmitted leaves the stored value unchanged. `null` clears it. A value replaces it. It can arrive\nafter the message starts streaming.",
+    )
+    recipient_message_id: MessageId | None = Field(
+        default=None,
+        alias="recipientMessageId",
+        description="On an outgoing view, the `messageId` of the same message's incoming view in the\nrecipient's transcript.\n\nOmitted leaves the stored value unchanged. `null` clears it. A value replaces it. It can arrive\nafter the message starts streaming.",
+    )
+    content: list[ContentBlock] | None = Field(
+        default=None,
+        description="Omitted leaves content unchanged. `null` clears it. A concrete array\nreplaces the whole content collection.",
+    )
+    meta: dict[str, Any] | None = Field(
+        default=None,
+        alias="_meta",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
+    )
+
+
+class SessionMessageChunk(BaseModel):
+    """
+    **UNSTABLE**
+
+    This capability is not part of the spec yet, and may be removed or changed at any point.
+
+    A streamed content block of an inter-session message.
+
+    A chunk carries only content. The message's participants and references come from
+    `session_message` upserts, which can arrive before, between, or after its chunks.
+    """
+
+    message_id: MessageId = Field(
+        ...,
+        alias="messageId",
+        description="Identifier of this message within the enclosing session's transcript.",
+    )
+    content: ContentBlock = Field(
+        ..., description="A single content block appended to the message."
+    )
+    meta: dict[str, Any] | None = Field(
+        default=None,
+        alias="_meta",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis metadata is scoped to the chunk and does not patch stored metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+    )
+
+
+class SessionSystemPromptCapabilities(BaseModel):
+    """
+    **UNSTABLE**
+
+    This capability is not part of the spec yet, and may be removed or changed at any point.
+
+    Capabilities for client-provided system prompts.
+
+    Supplying `{}` means the agent supports `systemPrompt` on session lifecycle
+    requests in `append` mode.
+    """
+
+    mode: SessionSystemPromptModeCapabilities | None = Field(
+        default=None,
+        description="Delivery modes the agent supports in addition to `append`.\n\nOptional. Omitted and `null` are equivalent and mean the agent supports only `append`.",
+    )
+    meta: dict[str, Any] | None = Field(
+        default=None,
+        alias="_meta",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -6230,11 +6046,11 @@ class UserMessage(BaseModel):
     """
     A user message upsert.
 
-    Only [`UserMessage::message_id`] is required. `content` has patch semantics:
+    Only `messageId` is required. `content` has patch semantics:
     an omitted field leaves existing message content unchanged, `null` clears the
     value, and a concrete array replaces the previous value. For a new
-    `messageId`, omitted fields use client defaults. `content` is replaced as a
-    whole array; send `[]` or `null` to clear it.
+    `messageId`, omitted `content` starts empty. `content` is replaced as a
+    whole array. Send `[]` or `null` to clear it.
 
     Message updates and chunks are applied in the order they are received. When
     a `user_message` update includes `content`, that array replaces any content
@@ -6252,7 +6068,127 @@ class UserMessage(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys. Omitted means no metadata update; `null` is an explicit clear signal.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
+    )
+
+
+class StateUpdateIdleError(IdleStateUpdateError):
+    """
+    No foreground work is active. Background activity may continue.
+    """
+
+    state: Literal["idle"]
+
+
+class StateUpdate(
+    RootModel[
+        StateUpdateRunning
+        | StateUpdateIdleEndTurn
+        | StateUpdateIdleMaxTokens
+        | StateUpdateIdleMaxTurnRequests
+        | StateUpdateIdleRefusal
+        | StateUpdateIdleCancelled
+        | StateUpdateIdleError
+        | StateUpdateIdleOther
+        | StateUpdateIdleNone
+        | StateUpdateRequiresAction
+        | StateUpdateUnknown
+        | StateUpdateOther
+    ]
+):
+    root: (
+        StateUpdateRunning
+        | StateUpdateIdleEndTurn
+        | StateUpdateIdleMaxTokens
+        | StateUpdateIdleMaxTurnRequests
+        | StateUpdateIdleRefusal
+        | StateUpdateIdleCancelled
+        | StateUpdateIdleError
+        | StateUpdateIdleOther
+        | StateUpdateIdleNone
+        | StateUpdateRequiresAction
+        | StateUpdateUnknown
+        | StateUpdateOther
+    ) = Field(
+        ...,
+        description="A snapshot of the session's aggregate foreground activity.\n\nForeground work is the agent's active response or workflow in the session,\nincluding model processing, tool execution, and waiting for user action needed\nto continue that work. It can start with a prompt or be agent-initiated, for\nexample to pursue an ongoing goal or follow up on a completed background task.\nEither way, the agent MUST report `running` when foreground work starts,\nor `requires_action` if it starts blocked on user action, and `idle` when it\nends. The agent SHOULD include a stop reason on that idle update.\nAgent-initiated work does not require a prompt request or a synthetic user\nmessage.\n\n`running` may precede user-message insertion, for example during a foreground\nhook. It is not acknowledgment of insertion, and rejecting a prompt does not\nitself end foreground work.\n\nBackground activity can continue and emit other `session/update` notifications\nwhile `idle`. Those notifications, including a detached task's progress or\ncompletion, do not by themselves change this state. A permission request only\nwarrants `requires_action` when foreground work is blocked on user action.\n\nThe agent SHOULD report `requires_action` when the foreground workflow as a\nwhole cannot progress without user action, including permissions or elicitations.\nOnce reported, it MUST report `running` when progress resumes, or `idle` when\nwork ends without resuming.\nIf other foreground work can progress, the state remains `running`. Resolving\none of several requests does not itself change the state. Agents SHOULD ignore\nresponses for work that has already ended rather than use them to resume it.\n\nA new session defaults to idle until a state update reports otherwise.\nResume MUST send a current-state snapshot after any replay and before its\nresponse. The snapshot reports foreground state after resuming.\nThe response alone does not imply idle.\nRepeated snapshots are idempotent, not additional work, completions, or usage.\nA repeated state may carry updated information without another state transition.\nThe agent MUST report `idle` when no foreground activity remains. Completing\nan individual activity while other foreground work continues does not require\nan idle boundary. Local commands use the same lifecycle even without model work.\n\nSee protocol docs: [Session States](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#session-states)",
+    )
+
+
+class SubagentUpdate(BaseModel):
+    """
+    **UNSTABLE**
+
+    This capability is not part of the spec yet, and may be removed or changed at any point.
+
+    Notification that the enclosing parent session created and owns a child session.
+
+    Later updates modify the existing association's metadata, not its ownership.
+
+    Sent on the immediate parent session. The first update for an unknown
+    `sessionId` announces the child and MUST be sent
+    before any live request or notification bearing the child's session ID,
+    including messages naming it as sender or recipient. Child events are
+    delivered automatically. No separate child load, resume, or subscription is needed.
+    Understanding this update, registering child sessions, and applying their
+    operation restrictions are baseline v2 requirements. No Client capability
+    is required.
+
+    Only `sessionId` is required. Other fields have
+    patch semantics: omitted fields leave the stored value unchanged, `null`
+    clears or unsets the value, and concrete values replace it. A concrete
+    `_meta` object instead patches the stored metadata by top-level key. For
+    `state`, `null` removes the current state report and leaves activity
+    unconfirmed. It does not report idle or cancellation. A child whose capabilities are
+    unset permits no Client-initiated session mutations.
+
+    `cwd` and `additionalDirectories` report where the Agent placed the child.
+    While unset, each inherits the immediate parent's effective value.
+    The title and description provide the parent's display metadata for the
+    child. Agents SHOULD mirror known child state changes in the parent's
+    `state` using the same `StateUpdate` snapshot as the
+    ordinary `state_update` notification on the child session. This reports
+    child state, not a separate parent-owned lifecycle. Consumers should
+    treat duplicate reports idempotently.
+    Completing or cancelling work does not end the association: the parent may
+    message the same child again. Individual messages and their outcomes do not
+    change this association.
+    """
+
+    session_id: SessionId = Field(
+        ...,
+        alias="sessionId",
+        description="The opaque session ID identifying the child in all ACP messages.",
+    )
+    title: str | None = Field(
+        default=None,
+        description="The parent's human-readable display title for this child. It need not be unique.\n\nOptional and nullable. Omitted means unchanged. `null` clears it. If no\ntitle is set, the Client chooses a fallback presentation.",
+    )
+    description: str | None = Field(
+        default=None,
+        description="The parent's human-readable description of the child's role or purpose.\n\nOptional and nullable. Omitted means unchanged. `null` clears it. This is\ncurrent display metadata, not the history of instructions sent to the child.",
+    )
+    capabilities: SubagentSessionCapabilities | None = Field(
+        default=None,
+        description="Client-initiated session mutations permitted for this subagent session.\n\nRead-only operations retain their normal protocol semantics and\ncapability requirements.",
+    )
+    state: StateUpdate | None = Field(
+        default=None,
+        description="The child's current foreground state, mirrored onto its parent association.\n\nOptional and nullable. Omitted means unchanged. `null` removes the\ncurrent report and leaves activity unconfirmed (not idle or cancelled).\nA concrete `StateUpdate` replaces the entire previous snapshot.",
+    )
+    cwd: AbsolutePath | None = Field(
+        default=None,
+        description="The child's working directory. Must be an absolute path.\n\nOptional and nullable. Omitted means unchanged. `null` clears the\nreported value. While unset, the child inherits its immediate parent's\neffective working directory.",
+    )
+    additional_directories: list[AbsolutePath] | None = Field(
+        default=None,
+        alias="additionalDirectories",
+        description="Additional workspace roots for the child. Each path must be absolute.\n\nOptional and nullable. Omitted means unchanged. `null` clears the\nreported value. While unset, the child inherits its immediate parent's\neffective additional directories, independently of `cwd`. A concrete\narray replaces the whole list. `[]` reports no additional directories.",
+    )
+    meta: dict[str, Any] | None = Field(
+        default=None,
+        alias="_meta",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
 
 
@@ -6292,6 +6228,14 @@ class SessionUpdateAgentThoughtChunk(ContentChunk):
     session_update: Literal["agent_thought_chunk"] = Field(..., alias="sessionUpdate")
 
 
+class SessionUpdateStateUpdateIdleError(StateUpdateIdleError):
+    """
+    A snapshot of the session's aggregate foreground activity.
+    """
+
+    session_update: Literal["state_update"] = Field(..., alias="sessionUpdate")
+
+
 class SessionUpdatePlanUpdate(PlanUpdate):
     """
     A content update for a plan identified by ID.
@@ -6301,44 +6245,70 @@ class SessionUpdatePlanUpdate(PlanUpdate):
     session_update: Literal["plan_update"] = Field(..., alias="sessionUpdate")
 
 
-class SuggestNesRequest(BaseModel):
+class SessionUpdateSubagentUpdate(SubagentUpdate):
     """
-    Request for a code suggestion.
+    **UNSTABLE**
+
+    This capability is not part of the spec yet, and may be removed or changed at any point.
+
+    Announces a child session created and owned by this session, or updates
+    that ownership association's metadata.
     """
 
-    session_id: SessionId = Field(
-        ..., alias="sessionId", description="The session ID for this request."
+    session_update: Literal["subagent_update"] = Field(..., alias="sessionUpdate")
+
+
+class SessionUpdateSessionMessage(SessionMessage):
+    """
+    **UNSTABLE**
+
+    This capability is not part of the spec yet, and may be removed or changed at any point.
+
+    A message upsert observed in this session's transcript, sent to or
+    received from another session.
+    """
+
+    session_update: Literal["session_message"] = Field(..., alias="sessionUpdate")
+
+
+class SessionUpdateSessionMessageChunk(SessionMessageChunk):
+    """
+    **UNSTABLE**
+
+    This capability is not part of the spec yet, and may be removed or changed at any point.
+
+    One content block appended to a sent or received session message.
+    """
+
+    session_update: Literal["session_message_chunk"] = Field(..., alias="sessionUpdate")
+
+
+class SystemPrompt(BaseModel):
+    """
+    **UNSTABLE**
+
+    This capability is not part of the spec yet, and may be removed or changed at any point.
+
+    Client-provided system-level instructions for a session.
+
+    Clients MUST only send this when the Agent advertises
+    `session.systemPrompt`. Agents that cannot apply it, for example because of
+    an unadvertised mode or an unsupported content block type, MUST return an
+    error instead of creating, resuming, or forking the session.
+    """
+
+    mode: SystemPromptMode = Field(
+        ...,
+        description="How the Agent combines `content` with its own instructions.\n\nRequired. Agents MUST return an error for a mode they do not support rather than\ntreating it as `append` or `override`.",
     )
-    uri: str = Field(..., description="The URI of the document to suggest for.")
-    version: int = Field(..., description="The version number of the document.")
-    position: Position = Field(..., description="The current cursor position.")
-    selection: Range | None = Field(
-        default=None, description="The current text selection range, if any."
-    )
-    trigger_kind: NesTriggerKind = Field(
-        ..., alias="triggerKind", description="What triggered this suggestion request."
-    )
-    context: NesSuggestContext | None = Field(
-        default=None,
-        description="Context for the suggestion, included based on agent capabilities.",
+    content: list[ContentBlock] = Field(
+        ...,
+        description="The system prompt content.\n\nAgents advertising the capability MUST accept `text` content blocks.\nClients MUST NOT send other content block types until a future\ncapability allows them, and Agents MUST return an error for content\nblocks they do not support, including unknown types.\n\nClients MUST NOT send an empty array. Agents MAY reject one with\n`-32602` without creating, resuming, or forking the session.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
-class SuggestNesResponse(BaseModel):
-    """
-    Response to `nes/suggest`.
-    """
-
-    suggestions: list[NesSuggestion] = Field(..., description="The list of suggestions.")
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -6350,53 +6320,15 @@ class ToolCallContentDiff(Diff):
     type: Literal["diff"]
 
 
-class AgentCapabilities(BaseModel):
-    """
-    Capabilities supported by the agent.
-
-    Advertised during initialization to inform the client about
-    available features and content types.
-
-    See protocol docs: [Agent Capabilities](https://agentclientprotocol.com/protocol/v2/draft/initialization#agent-capabilities)
-    """
-
-    session: SessionCapabilities | None = Field(
-        default=None,
-        description="Session capabilities supported by the agent.\n\nOptional. Omitted or `null` both mean the agent does not support the\n`session/*` method surface. Supplying `{}` means the agent supports the\nbaseline session methods: `session/new`, `session/prompt`,\n`session/cancel`, and `session/update`.",
-    )
-    auth: AgentAuthCapabilities | None = Field(
-        default=None,
-        description="Authentication-related extension capabilities supported by the agent.\n\nOptional. Omitted or `null` both mean the agent does not advertise any\nauthentication-related extensions. This field does not advertise support\nfor `auth/login` or `auth/logout`; those methods are advertised by a\nnon-empty `authMethods` list in the `initialize` response.",
-    )
-    providers: ProvidersCapabilities | None = Field(
-        default=None,
-        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nProvider configuration capabilities supported by the agent.\n\nOptional. Omitted or `null` both mean the agent does not advertise support.\nSupplying `{}` means the agent supports provider configuration methods.",
-    )
-    nes: NesCapabilities | None = Field(
-        default=None,
-        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nNES (Next Edit Suggestions) capabilities supported by the agent.\n\nOptional. Omitted or `null` both mean the agent does not advertise support\nfor NES methods.",
-    )
-    position_encoding: PositionEncodingKind | None = Field(
-        default=None,
-        alias="positionEncoding",
-        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nThe position encoding selected by the agent from the client's supported encodings.",
-    )
-    meta: dict[str, Any] | None = Field(
-        default=None,
-        alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
-
-
 class AgentMessage(BaseModel):
     """
     An agent message upsert.
 
-    Only [`AgentMessage::message_id`] is required. `content` has patch semantics:
+    Only `messageId` is required. `content` has patch semantics:
     an omitted field leaves existing message content unchanged, `null` clears the
     value, and a concrete array replaces the previous value. For a new
-    `messageId`, omitted fields use client defaults. `content` is replaced as a
-    whole array; send `[]` or `null` to clear it.
+    `messageId`, omitted `content` starts empty. `content` is replaced as a
+    whole array. Send `[]` or `null` to clear it.
 
     Message updates and chunks are applied in the order they are received. When
     an `agent_message` update includes `content`, that array replaces any
@@ -6414,19 +6346,36 @@ class AgentMessage(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys. Omitted means no metadata update; `null` is an explicit clear signal.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
+
+
+class AgentResponseError(BaseModel):
+    """
+    A failed JSON-RPC response.
+    """
+
+    id: RequestId | None = Field(
+        ...,
+        description="The id of the request this response answers.\n\nRequired. `null` only when the request's id could not be determined, such as\nfor a parse error or an invalid request.",
+    )
+    error: Error = Field(..., description="Method-specific error data.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def check_not_agent_response_error(cls, data: Any) -> Any:
+        return not_agent_response_error(data)
 
 
 class AgentThought(BaseModel):
     """
     An agent thought or reasoning message upsert.
 
-    Only [`AgentThought::message_id`] is required. `content` has patch semantics:
+    Only `messageId` is required. `content` has patch semantics:
     an omitted field leaves existing thought content unchanged, `null` clears the
     value, and a concrete array replaces the previous value. For a new
-    `messageId`, omitted fields use client defaults. `content` is replaced as a
-    whole array; send `[]` or `null` to clear it.
+    `messageId`, omitted `content` starts empty. `content` is replaced as a
+    whole array. Send `[]` or `null` to clear it.
 
     Message updates and chunks are applied in the order they are received. When
     an `agent_thought` update includes `content`, that array replaces any
@@ -6444,205 +6393,53 @@ class AgentThought(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys. Omitted means no metadata update; `null` is an explicit clear signal.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
 
 
 class ClientRequestInitialize(BaseModel):
-    id: RequestId | None = Field(
+    id: RequestId = Field(
         ..., description="The request id used to correlate the matching response."
     )
     method: Literal["initialize"] = Field(..., description="The method name to invoke.")
     params: InitializeRequest
 
 
-class ClientRequestSessionFork(BaseModel):
-    id: RequestId | None = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["session/fork"] = Field(..., description="The method name to invoke.")
-    params: ForkSessionRequest
-
-
 class ClientRequestSessionPrompt(BaseModel):
-    id: RequestId | None = Field(
+    id: RequestId = Field(
         ..., description="The request id used to correlate the matching response."
     )
     method: Literal["session/prompt"] = Field(..., description="The method name to invoke.")
     params: PromptRequest
 
 
-class ClientRequestNesSuggest(BaseModel):
-    id: RequestId | None = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["nes/suggest"] = Field(..., description="The method name to invoke.")
-    params: SuggestNesRequest
-
-
-class ClientRequestProxyInitialize(BaseModel):
-    id: RequestId | None = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["proxy/initialize"] = Field(..., description="The method name to invoke.")
-    params: InitializeRequest
-
-
-class ClientRequestExtension(BaseModel):
+class ClientResponseError(BaseModel):
     """
-    An extension method: its name starts with `_`; its params are free.
+    A failed JSON-RPC response.
     """
 
     id: RequestId | None = Field(
-        ..., description="The request id used to correlate the matching response."
+        ...,
+        description="The id of the request this response answers.\n\nRequired. `null` only when the request's id could not be determined, such as\nfor a parse error or an invalid request.",
     )
-    method: str = Field(..., description="The method name to invoke.", pattern="^_")
-    params: (
-        InitializeRequest
-        | LoginAuthRequest
-        | LogoutAuthRequest
-        | NewSessionRequest
-        | ResumeSessionRequest
-        | CloseSessionRequest
-        | ListSessionsRequest
-        | DeleteSessionRequest
-        | ForkSessionRequest
-        | SetSessionConfigOptionRequest
-        | PromptRequest
-        | ListProvidersRequest
-        | SetProviderRequest
-        | DisableProviderRequest
-        | MessageMcpRequest
-        | StartNesRequest
-        | SuggestNesRequest
-        | CloseNesRequest
-        | ArchiveSessionRequest
-        | UnarchiveSessionRequest
-        | SessionStatusRequest
-        | SetSessionTitleRequest
-        | AuthStatusRequest
-        | ProxySuccessorRequest
-        | CancelToolCallRequest
-        | CancelTerminalRequest
-        | SessionOptionsRequest
-        | ExtRequest
-        | None
-    ) = Field(default=None, description="Method-specific request parameters.")
+    error: Error = Field(..., description="Method-specific error data.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def check_not_client_response_error(cls, data: Any) -> Any:
+        return not_client_response_error(data)
 
 
-class ClientRequest(
-    RootModel[
-        ClientRequestInitialize
-        | ClientRequestAuthLogin
-        | ClientRequestAuthLogout
-        | ClientRequestSessionNew
-        | ClientRequestSessionResume
-        | ClientRequestSessionClose
-        | ClientRequestSessionList
-        | ClientRequestSessionDelete
-        | ClientRequestSessionFork
-        | ClientRequestSessionSetConfigOption
-        | ClientRequestSessionPrompt
-        | ClientRequestProvidersList
-        | ClientRequestProvidersSet
-        | ClientRequestProvidersDisable
-        | ClientRequestMcpMessage
-        | ClientRequestNesStart
-        | ClientRequestNesSuggest
-        | ClientRequestNesClose
-        | ClientRequestSessionArchive
-        | ClientRequestSessionUnarchive
-        | ClientRequestSessionStatus
-        | ClientRequestSessionSetTitle
-        | ClientRequestAuthStatus
-        | ClientRequestProxyInitialize
-        | ClientRequestProxySuccessor
-        | ClientRequestToolCallCancel
-        | ClientRequestTerminalCancel
-        | ClientRequestSessionOptions
-        | ClientRequestExtension
-    ]
-):
-    root: Annotated[
-        Union[
-            Annotated[ClientRequestInitialize, Tag("initialize")],
-            Annotated[ClientRequestAuthLogin, Tag("auth/login")],
-            Annotated[ClientRequestAuthLogout, Tag("auth/logout")],
-            Annotated[ClientRequestSessionNew, Tag("session/new")],
-            Annotated[ClientRequestSessionResume, Tag("session/resume")],
-            Annotated[ClientRequestSessionClose, Tag("session/close")],
-            Annotated[ClientRequestSessionList, Tag("session/list")],
-            Annotated[ClientRequestSessionDelete, Tag("session/delete")],
-            Annotated[ClientRequestSessionFork, Tag("session/fork")],
-            Annotated[ClientRequestSessionSetConfigOption, Tag("session/set_config_option")],
-            Annotated[ClientRequestSessionPrompt, Tag("session/prompt")],
-            Annotated[ClientRequestProvidersList, Tag("providers/list")],
-            Annotated[ClientRequestProvidersSet, Tag("providers/set")],
-            Annotated[ClientRequestProvidersDisable, Tag("providers/disable")],
-            Annotated[ClientRequestMcpMessage, Tag("mcp/message")],
-            Annotated[ClientRequestNesStart, Tag("nes/start")],
-            Annotated[ClientRequestNesSuggest, Tag("nes/suggest")],
-            Annotated[ClientRequestNesClose, Tag("nes/close")],
-            Annotated[ClientRequestSessionArchive, Tag("session/archive")],
-            Annotated[ClientRequestSessionUnarchive, Tag("session/unarchive")],
-            Annotated[ClientRequestSessionStatus, Tag("session/status")],
-            Annotated[ClientRequestSessionSetTitle, Tag("session/set_title")],
-            Annotated[ClientRequestAuthStatus, Tag("auth/status")],
-            Annotated[ClientRequestProxyInitialize, Tag("proxy/initialize")],
-            Annotated[ClientRequestProxySuccessor, Tag("proxy/successor")],
-            Annotated[ClientRequestToolCallCancel, Tag("tool_call/cancel")],
-            Annotated[ClientRequestTerminalCancel, Tag("terminal/cancel")],
-            Annotated[ClientRequestSessionOptions, Tag("session/options")],
-            Annotated[ClientRequestExtension, Tag("_other")],
-        ],
-        Discriminator(
-            tag_of(
-                "method",
-                (
-                    "initialize",
-                    "auth/login",
-                    "auth/logout",
-                    "session/new",
-                    "session/resume",
-                    "session/close",
-                    "session/list",
-                    "session/delete",
-                    "session/fork",
-                    "session/set_config_option",
-                    "session/prompt",
-                    "providers/list",
-                    "providers/set",
-                    "providers/disable",
-                    "mcp/message",
-                    "nes/start",
-                    "nes/suggest",
-                    "nes/close",
-                    "session/archive",
-                    "session/unarchive",
-                    "session/status",
-                    "session/set_title",
-                    "auth/status",
-                    "proxy/initialize",
-                    "proxy/successor",
-                    "tool_call/cancel",
-                    "terminal/cancel",
-                    "session/options",
-                ),
-                "_other",
-            )
-        ),
-    ] = Field(..., description="A JSON-RPC request object.")
+class ClientResponse(RootModel[ClientResponseResult | ClientResponseError]):
+    root: ClientResponseResult | ClientResponseError = Field(
+        ..., description="A JSON-RPC response object."
+    )
 
 
 class CompactionSummaryChunk(BaseModel):
     """
-    **UNSTABLE**
-
-    This capability is not part of the spec yet, and may be removed or changed at any point.
-
-    A content block appended to the retained summary of an in-progress
-    compaction. Agents send chunks only after an `in_progress` update and before
-    the terminal update for the same ID.
+    A content block appended to a compaction's summary. A first-seen ID creates
+    an in-progress compaction. Chunks append in receive order.
     """
 
     compaction_id: CompactionId = Field(
@@ -6654,23 +6451,19 @@ class CompactionSummaryChunk(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="Metadata scoped to this chunk. Omission and `null` both mean absent.",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis metadata is scoped to the chunk and does not patch stored metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
 class CompactionUpdate(BaseModel):
     """
-    **UNSTABLE**
-
-    This capability is not part of the spec yet, and may be removed or changed at any point.
-
-    A context compaction upsert. The first update fixes the compaction's
+    A context compaction upsert. The first notification fixes the compaction's
     timeline position. Later updates with the same ID patch that entity in place.
 
     `summary`, `error`, and `_meta` have patch semantics: omission leaves the
     stored value unchanged, `null` clears it, and a concrete value replaces it.
-    `summary: []` also clears the retained summary. A non-empty summary is only
-    valid with `completed`; `error` is only valid with `failed`.
+    `summary: []` also clears the summary. A concrete `_meta` object patches the
+    stored metadata by top-level key instead of replacing it.
     """
 
     compaction_id: CompactionId = Field(
@@ -6681,13 +6474,15 @@ class CompactionUpdate(BaseModel):
     status: CompactionStatus = Field(..., description="Current lifecycle status.")
     summary: list[ContentBlock] | None = Field(
         default=None,
-        description="Complete replacement user-displayable summary retained by the compaction.",
+        description="Complete replacement user-displayable summary content for the compaction.",
     )
     error: str | None = Field(
-        default=None, description="Human-readable description of why the compaction failed."
+        default=None, description="Human-readable error details for the compaction."
     )
     meta: dict[str, Any] | None = Field(
-        default=None, alias="_meta", description="Extensible metadata patch for this compaction."
+        default=None,
+        alias="_meta",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
 
 
@@ -6700,7 +6495,7 @@ class Content(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -6715,6 +6510,11 @@ class ElicitationFormModeSession(ElicitationSessionScope):
         description="A JSON Schema describing the form fields to present to the user.",
     )
 
+    @model_validator(mode="before")
+    @classmethod
+    def check_not_elicitation_form_mode_session(cls, data: Any) -> Any:
+        return not_elicitation_form_mode_session(data)
+
 
 class ElicitationFormModeRequest(ElicitationRequestScope):
     """
@@ -6727,6 +6527,11 @@ class ElicitationFormModeRequest(ElicitationRequestScope):
         alias="requestedSchema",
         description="A JSON Schema describing the form fields to present to the user.",
     )
+
+    @model_validator(mode="before")
+    @classmethod
+    def check_not_elicitation_form_mode_request(cls, data: Any) -> Any:
+        return not_elicitation_form_mode_request(data)
 
 
 class ElicitationFormMode(RootModel[ElicitationFormModeSession | ElicitationFormModeRequest]):
@@ -6747,7 +6552,7 @@ class CreateElicitationRequestFormSession(ElicitationFormModeSession):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nOptional. Omitted and `null` are equivalent and mean no metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     mode: Literal["form"]
 
@@ -6763,7 +6568,7 @@ class CreateElicitationRequestFormRequest(ElicitationFormModeRequest):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nOptional. Omitted and `null` are equivalent and mean no metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     mode: Literal["form"]
 
@@ -6787,45 +6592,220 @@ class CreateElicitationRequest(
         | CreateElicitationRequestOtherRequest
     ) = Field(
         ...,
-        description="Request from the agent to elicit structured user input.\n\nThe agent sends this to the client to request information from the user,\neither via a form or by directing them to a URL.\nElicitations are tied to a session (optionally a tool call) or a request.",
+        description="Request from the agent to elicit structured user input.\n\nThe agent sends this to the client to request information from the user,\neither via a form or by directing them to a URL.\nElicitations are tied to a session (optionally a tool call) or a request.\n\nA session-scoped request follows the aggregate foreground-state contract:\nagents SHOULD report `requires_action` when the whole foreground workflow is\nblocked on user action. Once reported, they MUST report `running` when progress\nresumes, or `idle` if work ends without resuming. Independent background requests\nand request-scoped elicitations do not themselves change session state.\nAccepting a URL does not mean the external interaction completed.\n\nAgents SHOULD cancel pending elicitations no longer needed by cancelled work.\nThe request's scope alone does not establish that dependency.\n\nSee protocol docs: [Elicitation](https://agentclientprotocol.com/protocol/v2/draft/elicitation)",
     )
 
 
-class InitializeResponse(BaseModel):
+class ForkSessionRequest(BaseModel):
     """
-    Response to the `initialize` method.
+    **UNSTABLE**
 
-    Contains the negotiated protocol version and agent capabilities.
+    This capability is not part of the spec yet, and may be removed or changed at any point.
 
-    See protocol docs: [Initialization](https://agentclientprotocol.com/protocol/v2/draft/initialization)
+    Request parameters for forking an existing session.
+
+    Creates a new session based on the context of an existing one, allowing
+    operations like generating summaries without affecting the original session's history.
+
+    Only available if the Agent supports the `session.fork` capability.
     """
 
-    protocol_version: ProtocolVersion = Field(
-        ...,
-        alias="protocolVersion",
-        description="The protocol version the client specified if supported by the agent,\nor the latest protocol version supported by the agent.\n\nThe client should disconnect, if it doesn't support this version.",
+    session_id: SessionId = Field(
+        ..., alias="sessionId", description="The ID of the session to fork."
     )
-    info: Implementation = Field(
-        ..., description="Information about the implementation sending this initialize response."
+    cwd: AbsolutePath = Field(
+        ..., description="The working directory for this session. Must be an absolute path."
     )
-    capabilities: AgentCapabilities | None = Field(
-        default=None, description="Capabilities supported by the agent."
-    )
-    auth_methods: list[AuthMethod] | None = Field(
+    additional_directories: list[AbsolutePath] | None = Field(
         default=None,
-        alias="authMethods",
-        description="Authentication methods supported by the agent.\n\nOptional. Omitted or empty means the agent does not advertise the\nauthentication method surface. Supplying one or more valid methods means\nthe agent MUST support both `auth/login` and `auth/logout`.",
+        alias="additionalDirectories",
+        description="Additional workspace roots to activate for this session. Each path must be absolute.\n\nWhen omitted or empty, no additional roots are activated. When non-empty,\nthis is the complete resulting additional-root list for the forked\nsession.",
+    )
+    mcp_servers: list[McpServer] | None = Field(
+        default=None,
+        alias="mcpServers",
+        description="List of MCP servers to connect to for this session.",
+    )
+    system_prompt: SystemPrompt | None = Field(
+        default=None,
+        alias="systemPrompt",
+        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nSystem-level instructions for the forked session.\n\nOptional. Omitted and `null` are equivalent. The Agent may then keep a\nsystem prompt it stored with the source session or use its default\ninstructions. Clients MUST only send this when the Agent advertises\n`session.systemPrompt`, and SHOULD send the same value they used for the\nsource session.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("capabilities", "auth_methods", mode="before")
+    @field_validator("additional_directories", "mcp_servers", mode="before")
     @classmethod
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
+
+
+class InitializeProxyRequest(RootModel[InitializeRequest]):
+    root: InitializeRequest = Field(
+        ...,
+        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nRequest parameters for `proxy/initialize`.\n\nA conductor sends `proxy/initialize` instead of `initialize` to every component that has a\nsuccessor, which tells the component to run as a proxy. The params and the response are\nthe same as for `initialize`. A conductor sends `initialize` to the final agent.\n\nThe params carry the protocol version the conductor selected: the client's requested\nversion, unless the conductor supports only a lower one. Before answering successfully,\nthe proxy MUST forward an `initialize` request to its successor through `proxy/successor`.\n\nSee the [Proxy Chains RFD](https://agentclientprotocol.com/rfds/proxy-chains).",
+    )
+
+
+class NewSessionRequest(BaseModel):
+    """
+    Request parameters for creating a new session.
+
+    See protocol docs: [Creating a Session](https://agentclientprotocol.com/protocol/v2/draft/session-setup#creating-a-session)
+    """
+
+    cwd: AbsolutePath = Field(
+        ..., description="The working directory for this session. Must be an absolute path."
+    )
+    additional_directories: list[AbsolutePath] | None = Field(
+        default=None,
+        alias="additionalDirectories",
+        description="Additional workspace roots for this session. Each path must be absolute.\n\nThese expand the session's workspace scope without changing `cwd`, which\nremains the base for relative paths. When omitted or empty, no\nadditional roots are activated for the new session.",
+    )
+    mcp_servers: list[McpServer] | None = Field(
+        default=None,
+        alias="mcpServers",
+        description="List of MCP (Model Context Protocol) servers the agent should connect to.",
+    )
+    system_prompt: SystemPrompt | None = Field(
+        default=None,
+        alias="systemPrompt",
+        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nSystem-level instructions for the new session.\n\nOptional. Omitted and `null` are equivalent and mean the Agent uses its\nown default instructions. Clients MUST only send this when the Agent\nadvertises `session.systemPrompt`.",
+    )
+    meta: dict[str, Any] | None = Field(
+        default=None,
+        alias="_meta",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+    )
+
+    @field_validator("additional_directories", "mcp_servers", mode="before")
+    @classmethod
+    def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
+        return reject_null(v, info)
+
+
+class ProxyRequestProxyInitialize(BaseModel):
+    id: RequestId = Field(
+        ..., description="The request id used to correlate the matching response."
+    )
+    method: Literal["proxy/initialize"] = Field(..., description="The method name to invoke.")
+    params: InitializeProxyRequest
+
+
+class ProxyRequest(RootModel[ProxyRequestProxyInitialize | ProxyRequestProxySuccessor]):
+    root: Annotated[
+        Union[ProxyRequestProxyInitialize, ProxyRequestProxySuccessor], Discriminator("method")
+    ] = Field(..., description="A JSON-RPC request object.")
+
+
+class ResumeSessionRequest(BaseModel):
+    """
+    Request parameters for resuming an existing session.
+
+    Resumes an existing session and optionally replays retained conversation
+    history according to `replayFrom`.
+    """
+
+    session_id: SessionId = Field(
+        ..., alias="sessionId", description="The ID of the session to resume."
+    )
+    cwd: AbsolutePath = Field(
+        ...,
+        description="The working directory for this session. Must be an absolute path.\n\nClients MUST send the session's working directory. Agents MAY reject a different directory\nwith `-32602`, and MAY normalize paths when comparing.",
+    )
+    additional_directories: list[AbsolutePath] | None = Field(
+        default=None,
+        alias="additionalDirectories",
+        description="Additional workspace roots to activate for this session. Each path must be absolute.\n\nWhen omitted or empty, no additional roots are activated. When non-empty,\nthis is the complete resulting additional-root list for the resumed\nsession. It may differ from any previously used or reported list as long as\nthe request `cwd` matches the session's `cwd`.",
+    )
+    mcp_servers: list[McpServer] | None = Field(
+        default=None,
+        alias="mcpServers",
+        description="List of MCP servers to connect to for this session.\n\nThe complete set of Client-provided servers. Omitted and `[]` mean none. Agents SHOULD\nNOT restore servers from earlier requests.",
+    )
+    replay_from: ReplayFrom | None = Field(
+        default=None,
+        alias="replayFrom",
+        description='Inclusive cursor describing where conversation replay should begin.\n\nOptional. Omitted and `null` are equivalent and mean the Agent should resume without\nreplaying previous conversation history. Replay cursors are inclusive:\nreplay includes the position identified by the cursor. Supplying\n`{ "type": "start" }` means the Agent should replay all retained\nconversation history before responding.\n\nAgents MUST reject unsupported cursor types or malformed cursor values\nwith `-32602` (Invalid params), rather than substituting another cursor\nor resuming without replay.',
+    )
+    system_prompt: SystemPrompt | None = Field(
+        default=None,
+        alias="systemPrompt",
+        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nSystem-level instructions for the resumed session.\n\nOptional. Omitted and `null` are equivalent. The Agent may then keep a\nsystem prompt it stored with the session or use its default instructions.\nClients MUST only send this when the Agent advertises\n`session.systemPrompt`, and SHOULD send the same value they used when the\nsession was created.",
+    )
+    meta: dict[str, Any] | None = Field(
+        default=None,
+        alias="_meta",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+    )
+
+    @field_validator("additional_directories", "mcp_servers", mode="before")
+    @classmethod
+    def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
+        return reject_null(v, info)
+
+
+class SessionCapabilities(BaseModel):
+    """
+    Session capabilities supported by the agent.
+
+    Supplying `{}` means the agent supports the baseline session methods:
+    `session/new`, `session/list`, `session/resume`, `session/close`,
+    `session/prompt`, `session/cancel`, and `session/update`.
+
+    Agents that support sessions **MAY** support additional session methods,
+    prompt content types, and MCP transports by specifying additional
+    capabilities.
+
+    See protocol docs: [Session Capabilities](https://agentclientprotocol.com/protocol/v2/draft/initialization#session-capabilities)
+    """
+
+    prompt: PromptCapabilities | None = Field(
+        default=None,
+        description="Prompt capabilities supported by the agent in `session/prompt` requests.\n\nOptional. Omitted and `null` are equivalent and mean the agent does not advertise any\nprompt extensions beyond the baseline text and resource-link content\nrequired by `session/prompt`.",
+    )
+    mcp: McpCapabilities | None = Field(
+        default=None,
+        description="MCP capabilities supported by the agent for session lifecycle requests.\n\nOptional. Omitted and `null` are equivalent and mean the agent does not advertise MCP\nserver transport support for sessions.",
+    )
+    delete: SessionDeleteCapabilities | None = Field(
+        default=None,
+        description="Whether the agent supports `session/delete`.\n\nOptional. Omitted and `null` are equivalent and mean the agent does not advertise support.\nSupplying `{}` means the agent supports deleting sessions from `session/list`.",
+    )
+    additional_directories: SessionAdditionalDirectoriesCapabilities | None = Field(
+        default=None,
+        alias="additionalDirectories",
+        description="Whether the agent supports `additionalDirectories` on supported session lifecycle requests.\n\nOptional. Omitted and `null` are equivalent and mean the agent does not advertise support.\nSupplying `{}` means the agent supports `additionalDirectories` on\nsupported session lifecycle requests.\n\nAgents may return `SessionInfo.additionalDirectories` to report the\ncomplete ordered additional-root list associated with a listed session.",
+    )
+    system_prompt: SessionSystemPromptCapabilities | None = Field(
+        default=None,
+        alias="systemPrompt",
+        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nWhether the agent supports `systemPrompt` on session lifecycle requests.\n\nOptional. Omitted and `null` are equivalent and mean the agent does not advertise support.\nSupplying `{}` means the agent supports `systemPrompt` in `append` mode.",
+    )
+    fork: SessionForkCapabilities | None = Field(
+        default=None,
+        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nWhether the agent supports `session/fork`.\n\nOptional. Omitted and `null` are equivalent and mean the agent does not advertise support.\nSupplying `{}` means the agent supports forking sessions.",
+    )
+    archive: SessionArchiveCapabilities | None = Field(
+        default=None,
+        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nWhether the agent supports `session/archive` and `session/unarchive`.\n\nOptional. Omitted and `null` are equivalent and mean the agent does not advertise support.\nSupplying `{}` means the agent supports both methods, the `archived` filter on\n`session/list`, and `SessionInfo.archived`.",
+    )
+    status: SessionStatusCapabilities | None = Field(
+        default=None,
+        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nWhether the agent supports `session/status`.\n\nOptional. Omitted and `null` are equivalent and mean the agent does not advertise support.\nSupplying `{}` means the agent supports checking session status.",
+    )
+    title: SessionTitleCapabilities | None = Field(
+        default=None,
+        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nWhether the agent supports `session/set_title`.\n\nAgents report titles through `session/list` and `session_info_update` without this\ncapability. It only advertises that Clients can set titles.\n\nOptional. Omitted and `null` are equivalent and mean the agent does not advertise support.\nSupplying `{}` means the agent supports setting session titles.",
+    )
+    meta: dict[str, Any] | None = Field(
+        default=None,
+        alias="_meta",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+    )
 
 
 class SessionConfigSelect(BaseModel):
@@ -6834,9 +6814,14 @@ class SessionConfigSelect(BaseModel):
     """
 
     current_value: SessionConfigValueId = Field(
-        ..., alias="currentValue", description="The currently selected value."
+        ...,
+        alias="currentValue",
+        description="The currently selected value. MUST be one of the `value`s in `options`.",
     )
-    options: SessionConfigSelectOptions = Field(..., description="The set of selectable options.")
+    options: SessionConfigSelectOptions = Field(
+        ...,
+        description="The set of selectable options. MUST contain at least one value, and each `value` MUST be\nunique within the option, including across groups.",
+    )
 
 
 class SessionConfigOptionSelect(SessionConfigSelect):
@@ -6849,15 +6834,17 @@ class SessionConfigOptionSelect(SessionConfigSelect):
     )
     name: str = Field(..., description="Human-readable label for the option.")
     description: str | None = Field(
-        default=None, description="Optional description for the Client to display to the user."
+        default=None,
+        description="Optional description for the Client to display to the user.\n\nOmitted and `null` are equivalent and mean no description is provided.",
     )
     category: SessionConfigOptionCategory | None = Field(
-        default=None, description="Optional semantic category for this option (UX only)."
+        default=None,
+        description="Optional semantic category for this option (UX only).\n\nOmitted and `null` are equivalent and mean no category is provided.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     type: Literal["select"]
 
@@ -6897,7 +6884,34 @@ class SessionOptionsResponse(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+    )
+
+
+class SessionStatusResponse(BaseModel):
+    """
+    **UNSTABLE**
+
+    This capability is not part of the spec yet, and may be removed or changed at any point.
+
+    Response from checking the status of a session.
+
+    The result is a snapshot. A session reported `open` may be closed or evicted before
+    the Client's next request.
+    """
+
+    status: SessionStatus = Field(
+        ...,
+        description="Whether the Agent has the session in memory.\n\nRequired. Clients MUST treat a value they do not recognize as `saved`.",
+    )
+    state: StateUpdate | None = Field(
+        default=None,
+        description="The session's current foreground state, as the same snapshot the Agent sends in\n`state_update` notifications.\n\nOptional. Agents SHOULD include it when `status` is `open`. Omitted, `null`, and\nmalformed values mean the Agent is not reporting foreground state, and Clients\nMUST NOT read that as `idle`. This is a snapshot, not a new transition. Clients\nMUST NOT count an `idle` snapshot as a new completion.",
+    )
+    meta: dict[str, Any] | None = Field(
+        default=None,
+        alias="_meta",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -6927,10 +6941,6 @@ class SessionUpdateAgentThought(AgentThought):
 
 class SessionUpdateCompactionUpdate(CompactionUpdate):
     """
-    **UNSTABLE**
-
-    This capability is not part of the spec yet, and may be removed or changed at any point.
-
     A context compaction has been created or updated.
     """
 
@@ -6939,10 +6949,6 @@ class SessionUpdateCompactionUpdate(CompactionUpdate):
 
 class SessionUpdateCompactionSummaryChunk(CompactionSummaryChunk):
     """
-    **UNSTABLE**
-
-    This capability is not part of the spec yet, and may be removed or changed at any point.
-
     A content block appended to a context compaction's retained summary.
     """
 
@@ -6962,7 +6968,7 @@ class SetSessionConfigOptionResponse(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -7006,12 +7012,192 @@ class ToolCallContent(
     )
 
 
+class AgentCapabilities(BaseModel):
+    """
+    Capabilities supported by the agent.
+
+    Advertised during initialization to inform the client about
+    available features and content types.
+
+    See protocol docs: [Agent Capabilities](https://agentclientprotocol.com/protocol/v2/draft/initialization#agent-capabilities)
+    """
+
+    session: SessionCapabilities | None = Field(
+        default=None,
+        description="Session capabilities supported by the agent.\n\nOptional. Omitted and `null` are equivalent and mean the agent does not support the\n`session/*` methods. Supplying `{}` means the agent supports the\nbaseline session methods: `session/new`, `session/list`,\n`session/resume`, `session/close`, `session/prompt`, `session/cancel`,\nand `session/update`.",
+    )
+    auth: AgentAuthCapabilities | None = Field(
+        default=None,
+        description="Authentication-related extension capabilities supported by the agent.\n\nOptional. Omitted and `null` are equivalent and mean the agent does not advertise any\nauthentication-related extensions. This field does not advertise support\nfor `auth/login` or `auth/logout`. Those methods are advertised by a\nnon-empty `authMethods` list in the `initialize` response.",
+    )
+    providers: ProvidersCapabilities | None = Field(
+        default=None,
+        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nProvider configuration capabilities supported by the agent.\n\nOptional. Omitted and `null` are equivalent and mean the agent does not advertise support.\nSupplying `{}` means the agent supports provider configuration methods.",
+    )
+    meta: dict[str, Any] | None = Field(
+        default=None,
+        alias="_meta",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+    )
+
+
 class AgentRequestElicitationCreate(BaseModel):
-    id: RequestId | None = Field(
+    id: RequestId = Field(
         ..., description="The request id used to correlate the matching response."
     )
     method: Literal["elicitation/create"] = Field(..., description="The method name to invoke.")
     params: CreateElicitationRequest
+
+
+class ClientRequestSessionNew(BaseModel):
+    id: RequestId = Field(
+        ..., description="The request id used to correlate the matching response."
+    )
+    method: Literal["session/new"] = Field(..., description="The method name to invoke.")
+    params: NewSessionRequest
+
+
+class ClientRequestSessionResume(BaseModel):
+    id: RequestId = Field(
+        ..., description="The request id used to correlate the matching response."
+    )
+    method: Literal["session/resume"] = Field(..., description="The method name to invoke.")
+    params: ResumeSessionRequest
+
+
+class ClientRequestSessionFork(BaseModel):
+    id: RequestId = Field(
+        ..., description="The request id used to correlate the matching response."
+    )
+    method: Literal["session/fork"] = Field(..., description="The method name to invoke.")
+    params: ForkSessionRequest
+
+
+class ClientRequestExtension(BaseModel):
+    """
+    An extension method: its name starts with `_`; its params are free.
+    """
+
+    id: RequestId = Field(
+        ..., description="The request id used to correlate the matching response."
+    )
+    method: str = Field(..., description="The method name to invoke.", pattern="^_")
+    params: (
+        InitializeRequest
+        | LoginAuthRequest
+        | LogoutAuthRequest
+        | AuthStatusRequest
+        | NewSessionRequest
+        | ResumeSessionRequest
+        | CloseSessionRequest
+        | ListSessionsRequest
+        | DeleteSessionRequest
+        | ForkSessionRequest
+        | ArchiveSessionRequest
+        | UnarchiveSessionRequest
+        | SessionStatusRequest
+        | SetSessionTitleRequest
+        | SetSessionConfigOptionRequest
+        | SessionOptionsRequest
+        | PromptRequest
+        | CancelToolCallRequest
+        | CancelTerminalRequest
+        | ListProvidersRequest
+        | SetProviderRequest
+        | DisableProviderRequest
+        | MessageMcpRequest
+        | ExtRequest
+        | None
+    ) = Field(default=None, description="Method-specific request parameters.")
+
+
+class ClientRequest(
+    RootModel[
+        ClientRequestInitialize
+        | ClientRequestAuthLogin
+        | ClientRequestAuthLogout
+        | ClientRequestAuthStatus
+        | ClientRequestSessionNew
+        | ClientRequestSessionResume
+        | ClientRequestSessionClose
+        | ClientRequestSessionList
+        | ClientRequestSessionDelete
+        | ClientRequestSessionFork
+        | ClientRequestSessionArchive
+        | ClientRequestSessionUnarchive
+        | ClientRequestSessionStatus
+        | ClientRequestSessionSetTitle
+        | ClientRequestSessionSetConfigOption
+        | ClientRequestSessionOptions
+        | ClientRequestSessionPrompt
+        | ClientRequestToolCallCancel
+        | ClientRequestTerminalCancel
+        | ClientRequestProvidersList
+        | ClientRequestProvidersSet
+        | ClientRequestProvidersDisable
+        | ClientRequestMcpMessage
+        | ClientRequestExtension
+    ]
+):
+    root: Annotated[
+        Union[
+            Annotated[ClientRequestInitialize, Tag("initialize")],
+            Annotated[ClientRequestAuthLogin, Tag("auth/login")],
+            Annotated[ClientRequestAuthLogout, Tag("auth/logout")],
+            Annotated[ClientRequestAuthStatus, Tag("auth/status")],
+            Annotated[ClientRequestSessionNew, Tag("session/new")],
+            Annotated[ClientRequestSessionResume, Tag("session/resume")],
+            Annotated[ClientRequestSessionClose, Tag("session/close")],
+            Annotated[ClientRequestSessionList, Tag("session/list")],
+            Annotated[ClientRequestSessionDelete, Tag("session/delete")],
+            Annotated[ClientRequestSessionFork, Tag("session/fork")],
+            Annotated[ClientRequestSessionArchive, Tag("session/archive")],
+            Annotated[ClientRequestSessionUnarchive, Tag("session/unarchive")],
+            Annotated[ClientRequestSessionStatus, Tag("session/status")],
+            Annotated[ClientRequestSessionSetTitle, Tag("session/set_title")],
+            Annotated[ClientRequestSessionSetConfigOption, Tag("session/set_config_option")],
+            Annotated[ClientRequestSessionOptions, Tag("session/options")],
+            Annotated[ClientRequestSessionPrompt, Tag("session/prompt")],
+            Annotated[ClientRequestToolCallCancel, Tag("tool_call/cancel")],
+            Annotated[ClientRequestTerminalCancel, Tag("terminal/cancel")],
+            Annotated[ClientRequestProvidersList, Tag("providers/list")],
+            Annotated[ClientRequestProvidersSet, Tag("providers/set")],
+            Annotated[ClientRequestProvidersDisable, Tag("providers/disable")],
+            Annotated[ClientRequestMcpMessage, Tag("mcp/message")],
+            Annotated[ClientRequestExtension, Tag("_other")],
+        ],
+        Discriminator(
+            tag_of(
+                "method",
+                (
+                    "initialize",
+                    "auth/login",
+                    "auth/logout",
+                    "auth/status",
+                    "session/new",
+                    "session/resume",
+                    "session/close",
+                    "session/list",
+                    "session/delete",
+                    "session/fork",
+                    "session/archive",
+                    "session/unarchive",
+                    "session/status",
+                    "session/set_title",
+                    "session/set_config_option",
+                    "session/options",
+                    "session/prompt",
+                    "tool_call/cancel",
+                    "terminal/cancel",
+                    "providers/list",
+                    "providers/set",
+                    "providers/disable",
+                    "mcp/message",
+                ),
+                "_other",
+            )
+        ),
+    ] = Field(..., description="A JSON-RPC request object.")
 
 
 class ConfigOptionUpdate(BaseModel):
@@ -7027,7 +7213,7 @@ class ConfigOptionUpdate(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -7046,15 +7232,59 @@ class ForkSessionResponse(BaseModel):
         description="Unique identifier for the newly created forked session.",
     )
     config_options: list[SessionConfigOption] | None = Field(
-        default=None, alias="configOptions", description="Initial session configuration options."
+        default=None,
+        alias="configOptions",
+        description="Initial session configuration options.\n\nOptional. Omitted or empty means no config options are advertised.\nSenders MUST use an array, not `null`. Receivers treat `null` like omission.\nLater `config_option_update` notifications replace this list.",
+    )
+    available_commands: list[AvailableCommand] | None = Field(
+        default=None,
+        alias="availableCommands",
+        description="Initial commands the agent can execute in this session.\n\nOptional. Omitted or empty means no initial commands are advertised.\nSenders MUST use an array, not `null`. Receivers treat `null` like omission.\nLater `available_commands_update` notifications replace this list.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("config_options", mode="before")
+    @field_validator("config_options", "available_commands", mode="before")
+    @classmethod
+    def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
+        return reject_null(v, info)
+
+
+class InitializeResponse(BaseModel):
+    """
+    Response to the `initialize` method.
+
+    Contains the negotiated protocol version and agent capabilities.
+
+    See protocol docs: [Initialization](https://agentclientprotocol.com/protocol/v2/draft/initialization)
+    """
+
+    protocol_version: ProtocolVersion = Field(
+        ...,
+        alias="protocolVersion",
+        description="The highest protocol version supported by the agent that is at or below\nthe version requested by the client. If no such version exists,\ninitialization fails with error code -32022.\n\nThe client must check that it supports this version and should disconnect\nif it does not.",
+    )
+    info: Implementation = Field(
+        ..., description="Information about the implementation sending this initialize response."
+    )
+    capabilities: AgentCapabilities | None = Field(
+        default=None, description="Capabilities supported by the agent."
+    )
+    auth_methods: list[AuthMethod] | None = Field(
+        default=None,
+        alias="authMethods",
+        description="Authentication methods supported by the agent.\n\nOptional. Omitted or empty means the agent does not advertise the\n`auth/login` and `auth/logout` methods. Supplying one or more methods means\nthe agent MUST support both `auth/login` and `auth/logout`.",
+    )
+    meta: dict[str, Any] | None = Field(
+        default=None,
+        alias="_meta",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+    )
+
+    @field_validator("capabilities", "auth_methods", mode="before")
     @classmethod
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
@@ -7063,6 +7293,10 @@ class ForkSessionResponse(BaseModel):
 class NewSessionResponse(BaseModel):
     """
     Response from creating a new session.
+
+    New sessions default to `idle` until a state update reports otherwise.
+    Updates may arrive before or after this response. Clients MUST NOT overwrite
+    an already-reported state when the response arrives.
 
     See protocol docs: [Creating a Session](https://agentclientprotocol.com/protocol/v2/draft/session-setup#creating-a-session)
     """
@@ -7073,15 +7307,22 @@ class NewSessionResponse(BaseModel):
         description="Unique identifier for the created session.\n\nUsed in all subsequent requests for this conversation.",
     )
     config_options: list[SessionConfigOption] | None = Field(
-        default=None, alias="configOptions", description="Initial session configuration options."
+        default=None,
+        alias="configOptions",
+        description="Initial session configuration options.\n\nOptional. Omitted or empty means no config options are advertised.\nSenders MUST use an array, not `null`. Receivers treat `null` like omission.\nLater `config_option_update` notifications replace this list.",
+    )
+    available_commands: list[AvailableCommand] | None = Field(
+        default=None,
+        alias="availableCommands",
+        description="Initial commands the agent can execute in this session.\n\nOptional. Omitted or empty means no initial commands are advertised.\nSenders MUST use an array, not `null`. Receivers treat `null` like omission.\nLater `available_commands_update` notifications replace this list.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("config_options", mode="before")
+    @field_validator("config_options", "available_commands", mode="before")
     @classmethod
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
@@ -7090,18 +7331,31 @@ class NewSessionResponse(BaseModel):
 class ResumeSessionResponse(BaseModel):
     """
     Response from resuming an existing session.
+
+    The agent MUST send a current `state_update` after any requested history
+    replay and before this response, even without replay. The update reports
+    foreground state after resuming. The response alone does not imply `idle`.
+
+    See protocol docs: [Current-State Synchronization](https://agentclientprotocol.com/protocol/v2/draft/session-setup#current-state-synchronization)
     """
 
     config_options: list[SessionConfigOption] | None = Field(
-        default=None, alias="configOptions", description="Initial session configuration options."
+        default=None,
+        alias="configOptions",
+        description="Initial session configuration options.\n\nOptional. Omitted or empty means no config options are advertised.\nSenders MUST use an array, not `null`. Receivers treat `null` like omission.\nLater `config_option_update` notifications replace this list.",
+    )
+    available_commands: list[AvailableCommand] | None = Field(
+        default=None,
+        alias="availableCommands",
+        description="Initial commands the agent can execute in this session.\n\nOptional. Omitted or empty means no initial commands are advertised.\nSenders MUST use an array, not `null`. Receivers treat `null` like omission.\nLater `available_commands_update` notifications replace this list.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("config_options", mode="before")
+    @field_validator("config_options", "available_commands", mode="before")
     @classmethod
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
@@ -7111,10 +7365,10 @@ class ToolCallContentChunk(BaseModel):
     """
     A streamed item of tool-call content.
 
-    Tool-call content chunks append one [`ToolCallContent`] item to the current
-    content for the matching [`ToolCallId`]. Agents can use
-    [`ToolCallUpdate::content`] when they need to replace the whole content
-    collection instead.
+    Tool-call content chunks append one `ToolCallContent` item to the current
+    content for the matching `toolCallId`. Agents can send a `tool_call_update`
+    with `content` when they need to replace the whole content collection
+    instead.
     """
 
     tool_call_id: ToolCallId = Field(
@@ -7126,7 +7380,7 @@ class ToolCallContentChunk(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys. This field is chunk-scoped.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis metadata is scoped to the chunk and does not patch stored metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -7137,12 +7391,13 @@ class ToolCallUpdate(BaseModel):
     Tool calls are actions that the agent executes on behalf of the language model,
     such as reading files, executing code, or fetching data from external sources.
 
-    Only [`ToolCallUpdate::tool_call_id`] is required. Other fields have patch semantics:
+    Only `toolCallId` is required. Other fields have patch semantics:
     omitted fields leave the existing tool call value unchanged, `null` clears or
     unsets the value, and concrete values replace the previous value. For
     collection fields, concrete arrays replace the previous collection, and both
-    `null` and `[]` clear the collection. When a client receives a tool call ID it
-    has not seen before, omitted fields use client defaults.
+    `null` and `[]` clear the collection. A concrete `_meta` object instead
+    patches the stored metadata by top-level key. When a client receives a tool
+    call ID it has not seen before, omitted fields start at their protocol defaults.
 
     See protocol docs: [Tool Calls](https://agentclientprotocol.com/protocol/v2/draft/tool-calls)
     """
@@ -7154,17 +7409,19 @@ class ToolCallUpdate(BaseModel):
     )
     name: str | None = Field(
         default=None,
-        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nProgrammatic name of the tool being invoked.\n\nThis field is optional and has patch semantics. Omission means no\nchange, `null` clears the name, and a string replaces it. For a tool\ncall ID the client has not seen before, omission or `null` means that no\ntool name is available.",
+        description="Programmatic name of the tool being invoked.\n\nThis field is optional and has patch semantics. Omission means no\nchange, `null` clears the name, and a string replaces it. For a tool\ncall ID the client has not seen before, omission or `null` means that no\ntool name is available.",
     )
     title: str | None = Field(
-        default=None, description="Human-readable title describing what the tool is doing."
+        default=None,
+        description="Human-readable title describing what the tool is doing.\n\nOmission leaves the title unchanged, `null` unsets it, and a string replaces it.\nA new tool call starts without a title.",
     )
     kind: ToolKind | None = Field(
         default=None,
-        description="The category of tool being invoked.\nHelps clients choose appropriate icons and UI treatment.",
+        description="The category of tool being invoked.\nHelps clients choose appropriate icons and UI treatment.\n\nOmission leaves the kind unchanged, `null` resets it to `other`, and a value replaces it.\nA new tool call starts as `other`.",
     )
     status: ToolCallStatus | None = Field(
-        default=None, description="Current execution status of the tool call."
+        default=None,
+        description="Current execution status of the tool call.\n\nOmission leaves the status unchanged, `null` resets it to `pending`, and a value\nreplaces it. A new tool call starts as `pending`.",
     )
     content: list[ToolCallContent] | None = Field(
         default=None, description="Content produced by the tool call."
@@ -7179,10 +7436,14 @@ class ToolCallUpdate(BaseModel):
     raw_output: Any | None = Field(
         default=None, alias="rawOutput", description="Raw output returned by the tool."
     )
+    capabilities: ToolCallCapabilities | None = Field(
+        default=None,
+        description="Client-initiated controls this tool call currently supports, such as cancellation.\n\nOmission leaves the capabilities unchanged, `null` clears them, and an object replaces\nthe whole previous value. A new tool call starts with none.",
+    )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted means no metadata update; `null` is an\nexplicit clear signal. Implementations MUST NOT make assumptions about values at these keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
 
 
@@ -7219,8 +7480,16 @@ class SessionUpdate(
         | SessionUpdateAgentThoughtChunk
         | SessionUpdateAgentThought
         | SessionUpdateStateUpdateRunning
-        | SessionUpdateStateUpdateIdle
+        | SessionUpdateStateUpdateIdleEndTurn
+        | SessionUpdateStateUpdateIdleMaxTokens
+        | SessionUpdateStateUpdateIdleMaxTurnRequests
+        | SessionUpdateStateUpdateIdleRefusal
+        | SessionUpdateStateUpdateIdleCancelled
+        | SessionUpdateStateUpdateIdleError
+        | SessionUpdateStateUpdateIdleOther
+        | SessionUpdateStateUpdateIdleNone
         | SessionUpdateStateUpdateRequiresAction
+        | SessionUpdateStateUpdateUnknown
         | SessionUpdateStateUpdateOther
         | SessionUpdateToolCallContentChunk
         | SessionUpdateToolCallUpdate
@@ -7235,6 +7504,9 @@ class SessionUpdate(
         | SessionUpdateNotice
         | SessionUpdateCompactionUpdate
         | SessionUpdateCompactionSummaryChunk
+        | SessionUpdateSubagentUpdate
+        | SessionUpdateSessionMessage
+        | SessionUpdateSessionMessageChunk
         | SessionUpdateOther
     ]
 ):
@@ -7246,8 +7518,16 @@ class SessionUpdate(
         | SessionUpdateAgentThoughtChunk
         | SessionUpdateAgentThought
         | SessionUpdateStateUpdateRunning
-        | SessionUpdateStateUpdateIdle
+        | SessionUpdateStateUpdateIdleEndTurn
+        | SessionUpdateStateUpdateIdleMaxTokens
+        | SessionUpdateStateUpdateIdleMaxTurnRequests
+        | SessionUpdateStateUpdateIdleRefusal
+        | SessionUpdateStateUpdateIdleCancelled
+        | SessionUpdateStateUpdateIdleError
+        | SessionUpdateStateUpdateIdleOther
+        | SessionUpdateStateUpdateIdleNone
         | SessionUpdateStateUpdateRequiresAction
+        | SessionUpdateStateUpdateUnknown
         | SessionUpdateStateUpdateOther
         | SessionUpdateToolCallContentChunk
         | SessionUpdateToolCallUpdate
@@ -7262,6 +7542,9 @@ class SessionUpdate(
         | SessionUpdateNotice
         | SessionUpdateCompactionUpdate
         | SessionUpdateCompactionSummaryChunk
+        | SessionUpdateSubagentUpdate
+        | SessionUpdateSessionMessage
+        | SessionUpdateSessionMessageChunk
         | SessionUpdateOther
     ) = Field(
         ...,
@@ -7285,7 +7568,7 @@ class UpdateSessionNotification(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -7306,11 +7589,10 @@ class AgentNotificationExtension(BaseModel):
 
     method: str = Field(..., description="The notification method name.", pattern="^_")
     params: (
-        UpdateSessionNotification
+        AuthStatusUpdateNotification
+        | UpdateSessionNotification
         | CompleteElicitationNotification
         | MessageMcpNotification
-        | ProxySuccessorNotification
-        | UpdateAuthStatusNotification
         | ExtNotification
         | None
     ) = Field(default=None, description="Method-specific notification parameters.")
@@ -7323,32 +7605,29 @@ class AgentNotificationExtension(BaseModel):
 
 class AgentNotification(
     RootModel[
-        AgentNotificationSessionUpdate
+        AgentNotificationAuthStatusUpdate
+        | AgentNotificationSessionUpdate
         | AgentNotificationElicitationComplete
         | AgentNotificationMcpMessage
-        | AgentNotificationProxySuccessor
-        | AgentNotificationAuthStatusUpdate
         | AgentNotificationExtension
     ]
 ):
     root: Annotated[
         Union[
+            Annotated[AgentNotificationAuthStatusUpdate, Tag("auth/status_update")],
             Annotated[AgentNotificationSessionUpdate, Tag("session/update")],
             Annotated[AgentNotificationElicitationComplete, Tag("elicitation/complete")],
             Annotated[AgentNotificationMcpMessage, Tag("mcp/message")],
-            Annotated[AgentNotificationProxySuccessor, Tag("proxy/successor")],
-            Annotated[AgentNotificationAuthStatusUpdate, Tag("auth/status_update")],
             Annotated[AgentNotificationExtension, Tag("_other")],
         ],
         Discriminator(
             tag_of(
                 "method",
                 (
+                    "auth/status_update",
                     "session/update",
                     "elicitation/complete",
                     "mcp/message",
-                    "proxy/successor",
-                    "auth/status_update",
                 ),
                 "_other",
             )
@@ -7361,35 +7640,31 @@ class AgentResponseResult(BaseModel):
     A successful JSON-RPC response.
     """
 
-    id: RequestId | None = Field(..., description="The id of the request this response answers.")
+    id: RequestId = Field(..., description="The id of the request this response answers.")
     result: (
         InitializeResponse
         | LoginAuthResponse
         | LogoutAuthResponse
+        | AuthStatusResponse
         | NewSessionResponse
         | ResumeSessionResponse
         | CloseSessionResponse
         | ListSessionsResponse
         | DeleteSessionResponse
         | ForkSessionResponse
-        | SetSessionConfigOptionResponse
-        | PromptResponse
-        | ListProvidersResponse
-        | SetProviderResponse
-        | DisableProviderResponse
-        | MessageMcpResponse
-        | StartNesResponse
-        | SuggestNesResponse
-        | CloseNesResponse
         | ArchiveSessionResponse
         | UnarchiveSessionResponse
         | SessionStatusResponse
         | SetSessionTitleResponse
-        | AuthStatusResponse
-        | ProxySuccessorResponse
+        | SetSessionConfigOptionResponse
+        | SessionOptionsResponse
+        | PromptResponse
         | CancelToolCallResponse
         | CancelTerminalResponse
-        | SessionOptionsResponse
+        | ListProvidersResponse
+        | SetProviderResponse
+        | DisableProviderResponse
+        | MessageMcpResponse
         | ExtResponse
     ) = Field(..., description="Method-specific response data.")
 
@@ -7405,13 +7680,49 @@ class AgentResponse(RootModel[AgentResponseResult | AgentResponseError]):
     )
 
 
+class InitializeProxyResponse(RootModel[InitializeResponse]):
+    root: InitializeResponse = Field(
+        ...,
+        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nResponse to `proxy/initialize`.\n\nThe same as the `initialize` response. The proxy builds it from its successor's\n`initialize` response and answers with the capabilities of the chain from itself onward.\nIt MUST NOT change `protocolVersion`.",
+    )
+
+
+class ProxyResponseResult(BaseModel):
+    """
+    A successful JSON-RPC response.
+    """
+
+    id: RequestId = Field(..., description="The id of the request this response answers.")
+    result: InitializeProxyResponse | ProxySuccessorResponse = Field(
+        ..., description="Method-specific response data."
+    )
+
+    @model_validator(mode="before")
+    @classmethod
+    def check_not_proxy_response_result(cls, data: Any) -> Any:
+        return not_proxy_response_result(data)
+
+
+class ProxyResponse(RootModel[ProxyResponseResult | ProxyResponseError]):
+    root: ProxyResponseResult | ProxyResponseError = Field(
+        ..., description="A JSON-RPC response object."
+    )
+
+
 class ToolCallPermissionSubject(BaseModel):
     """
     Permission request details for a tool call.
     """
 
     tool_call: ToolCallUpdate = Field(
-        ..., alias="toolCall", description="Details about the tool call requiring permission."
+        ...,
+        alias="toolCall",
+        description="Details about the tool call requiring permission.\n\nClients apply this to their stored tool call exactly like a `tool_call_update`\nnotification, in the order it was received, before showing the prompt. A first-seen\n`toolCallId` creates the tool call.",
+    )
+    meta: dict[str, Any] | None = Field(
+        default=None,
+        alias="_meta",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
@@ -7467,11 +7778,11 @@ class RequestPermissionRequest(BaseModel):
     )
     description: str | None = Field(
         default=None,
-        description="Optional human-readable explanation of why permission is needed.\n\nThis text is specific to the permission prompt and does not update any\nsubject's displayed content. Omitted or `null` both mean no separate\npermission description was provided.",
+        description="Optional human-readable explanation of why permission is needed.\n\nThis text is specific to the permission prompt and does not update any\nsubject's displayed content. Omitted and `null` are equivalent and mean no separate\npermission description was provided.",
     )
     subject: RequestPermissionSubject | None = Field(
         default=None,
-        description="Optional structured context about the operation requiring permission.\n\nOmitted or `null` both mean no structured subject was provided.",
+        description="Optional structured context about the operation requiring permission.\n\nOmitted and `null` are equivalent and mean no structured subject was provided.",
     )
     options: list[PermissionOption] = Field(
         ...,
@@ -7481,12 +7792,12 @@ class RequestPermissionRequest(BaseModel):
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
-        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Implementations MUST NOT make assumptions about values at\nthese keys.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
+        description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
 class AgentRequestSessionRequestPermission(BaseModel):
-    id: RequestId | None = Field(
+    id: RequestId = Field(
         ..., description="The request id used to correlate the matching response."
     )
     method: Literal["session/request_permission"] = Field(
@@ -7500,19 +7811,12 @@ class AgentRequestExtension(BaseModel):
     An extension method: its name starts with `_`; its params are free.
     """
 
-    id: RequestId | None = Field(
+    id: RequestId = Field(
         ..., description="The request id used to correlate the matching response."
     )
     method: str = Field(..., description="The method name to invoke.", pattern="^_")
     params: (
-        RequestPermissionRequest
-        | CreateElicitationRequest
-        | ConnectMcpRequest
-        | MessageMcpRequest
-        | DisconnectMcpRequest
-        | ProxySuccessorRequest
-        | ExtRequest
-        | None
+        RequestPermissionRequest | CreateElicitationRequest | MessageMcpRequest | ExtRequest | None
     ) = Field(default=None, description="Method-specific request parameters.")
 
 
@@ -7520,10 +7824,7 @@ class AgentRequest(
     RootModel[
         AgentRequestSessionRequestPermission
         | AgentRequestElicitationCreate
-        | AgentRequestMcpConnect
         | AgentRequestMcpMessage
-        | AgentRequestMcpDisconnect
-        | AgentRequestProxySuccessor
         | AgentRequestExtension
     ]
 ):
@@ -7531,10 +7832,7 @@ class AgentRequest(
         Union[
             Annotated[AgentRequestSessionRequestPermission, Tag("session/request_permission")],
             Annotated[AgentRequestElicitationCreate, Tag("elicitation/create")],
-            Annotated[AgentRequestMcpConnect, Tag("mcp/connect")],
             Annotated[AgentRequestMcpMessage, Tag("mcp/message")],
-            Annotated[AgentRequestMcpDisconnect, Tag("mcp/disconnect")],
-            Annotated[AgentRequestProxySuccessor, Tag("proxy/successor")],
             Annotated[AgentRequestExtension, Tag("_other")],
         ],
         Discriminator(
@@ -7543,10 +7841,7 @@ class AgentRequest(
                 (
                     "session/request_permission",
                     "elicitation/create",
-                    "mcp/connect",
                     "mcp/message",
-                    "mcp/disconnect",
-                    "proxy/successor",
                 ),
                 "_other",
             )

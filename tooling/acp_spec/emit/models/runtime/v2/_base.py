@@ -86,6 +86,35 @@ def reject_matching(
     return check
 
 
+def reject_valid(*classes: str) -> Callable[[Any], Any]:
+    """A oneOf's other members: refuses a value that the class of one of them accepts too,
+    so that exactly one member matches."""
+
+    def check(data: Any) -> Any:
+        from . import _models  # the models import this module: look them up when used
+
+        for name in classes:
+            try:
+                getattr(_models, name).model_validate(data)
+            except pydantic.ValidationError:
+                continue
+            raise ValueError(f"the value is a {name} too, and exactly one of them may match")
+        return data
+
+    return check
+
+
+def reject_each(*checks: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """Every check in turn."""
+
+    def check(data: Any) -> Any:
+        for one in checks:
+            data = one(data)
+        return data
+
+    return check
+
+
 def _among(value: Any, values: tuple[Any, ...]) -> bool:
     # JSON's equality: true is not 1
     return any(value == v and isinstance(value, bool) == isinstance(v, bool) for v in values)
@@ -231,11 +260,13 @@ def _request_id(value: Any, reply: bool) -> _Id:
         return value  # any integer: int64 is the schema's `format`, an annotation
     if isinstance(value, float) and value.is_integer():
         return int(value)  # 1.0 is the integer 1, in JSON Schema as in JSON
-    reason = f"an id is a string, an integer or null, not {_kind(value)}"
+    reason = f"an id is a string or an integer (null only in an error response), not {_kind(value)}"
     raise _fail(_INVALID_REQUEST, "id", reason, None, reply)
 
 
 def _call(value: dict[str, Any], id_: _Id, has_id: bool) -> Request | Notification:
+    if has_id and id_ is None:
+        raise _fail(_INVALID_REQUEST, "id", "a v2 request id is a string or an integer, never null")
     method = value["method"]
     if not isinstance(method, str):
         reason = f"a method name is a string, not {_kind(method)}"
@@ -277,6 +308,9 @@ def _response(value: dict[str, Any], id_: _Id, reply: bool) -> Response:
     if "id" not in value:
         raise _fail(_INVALID_REQUEST, "id", "a response has an id", None, False)
     if has_result:
+        if id_ is None:
+            reason = "a result answers its request by id, which is never null in v2"
+            raise _fail(_INVALID_REQUEST, "id", reason, None, False)
         return Response(id_, value["result"])
     error = value["error"]
     if not isinstance(error, dict):

@@ -1,0 +1,141 @@
+"""``acp-spec upstream import FILE [DEF ...]``: bring upstream's defs into the spec's types.
+
+Part of following upstream (spec/README.md, "Following upstream"): after copying a newer
+upstream schema in, this writes the YAML blocks of its new and changed defs, so that
+``acp-spec check`` is left with what needs judgment (methods, examples, differences).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from .constants import EXIT_INVALID, EXIT_OK
+from .upstream_import import ImportProblem, changed_defs, import_defs
+from .yamlsource import load
+
+_TMP_SUFFIX = ".acp-spec-tmp"
+NEW_PROPERTIES = "new-properties"
+
+
+def add_commands(subparsers: Any) -> None:
+    """Add ``upstream import`` to the command's subparsers."""
+    upstream = subparsers.add_parser("upstream", help="follow upstream's published schemas")
+    actions = upstream.add_subparsers(dest="upstream_command", required=True, metavar="ACTION")
+    command = actions.add_parser(
+        "import",
+        help="write upstream's defs into the spec's types: a changed one where it is, a new "
+        "one after the first type that refers to it",
+    )
+    command.add_argument("file", type=Path, metavar="FILE",
+                         help="upstream's schema, e.g. spec/upstream/schema.unstable.json")  # fmt: skip
+    command.add_argument("defs", nargs="*", metavar="DEF", help="the defs to import")
+    command.add_argument("--changed", action="store_true",
+                         help="import every def of FILE that the spec lacks or writes differently")  # fmt: skip
+    command.add_argument("--after", metavar="TYPE",
+                         help="place the new defs after this type, in the order given")  # fmt: skip
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.upstream_command == "import":
+        return import_command(
+            args.spec, args.file, args.defs, changed=args.changed, after=args.after
+        )
+    raise AssertionError(f"unknown upstream action {args.upstream_command}")  # argparse refuses it
+
+
+def import_command(
+    spec_path: Path, file: Path, names: list[str], *, changed: bool, after: str | None
+) -> int:
+    """Edit the spec in place; a spec whose YAML can't be read raises SpecError."""
+    try:
+        upstream = _read_defs(file)
+    except ImportProblem as err:
+        print(f"acp-spec: {err}; nothing was written", file=sys.stderr)
+        return EXIT_INVALID
+    data = load(spec_path, display=str(spec_path)).data
+    types = data.get("types") if isinstance(data, dict) else None
+    ours: dict[str, Any] = types if isinstance(types, dict) else {}
+    adds = _listed_additions(data)
+    wanted = list(names)
+    if changed:
+        wanted += [n for n in changed_defs(upstream, ours, adds) if n not in wanted]
+        listed = _listed_new_types(data)
+        gone = [n for n in ours if n not in upstream and n not in listed]
+        if gone:
+            print(f"{len(gone)} type{'s' if len(gone) != 1 else ''} upstream does not define: "
+                  f"{', '.join(gone)}; remove {'them' if len(gone) != 1 else 'it'}, or list "
+                  "under upstream › differences (kind new-type) with why")  # fmt: skip
+        if not wanted:
+            print(f"every def of {file} is the spec's already")
+            return EXIT_OK
+    if not wanted:
+        print("acp-spec: nothing to import; name the defs, or give --changed", file=sys.stderr)
+        return EXIT_INVALID
+    text = spec_path.read_text(encoding="utf-8")
+    try:
+        result = import_defs(text, upstream, wanted, adds=adds, after=after)
+    except ImportProblem as err:
+        print(f"acp-spec: {err}; nothing was written", file=sys.stderr)
+        return EXIT_INVALID
+    for name in result.replaced:
+        print(f"replaced {name}")
+    for name, anchor in result.added:
+        where = f"after {anchor}" if anchor else "at the end of types (move it to its section)"
+        print(f"added {name} {where}")
+    for name in result.unchanged:
+        print(f"{name} is upstream's already")
+    if result.text != text:
+        _write(spec_path, result.text)
+    print("run `acp-spec check`: methods, examples and differences may need you next")
+    return EXIT_OK
+
+
+def _read_defs(file: Path) -> dict[str, Any]:
+    try:
+        value = json.loads(file.read_text(encoding="utf-8"))
+    except OSError as err:
+        raise ImportProblem(f"cannot read {file}: {err.strerror}") from None
+    except ValueError as err:
+        raise ImportProblem(
+            f"{file} is not JSON ({err}); give upstream's published schema"
+        ) from None
+    if not isinstance(value, dict) or not isinstance(value.get("$defs"), dict):
+        raise ImportProblem(f"{file} has no $defs; give upstream's published schema")
+    defs: dict[str, Any] = value["$defs"]
+    return defs
+
+
+def _differences(data: Any) -> list[dict[str, Any]]:
+    upstream = data.get("upstream") if isinstance(data, dict) else None
+    listed = upstream.get("differences") if isinstance(upstream, dict) else None
+    return [e for e in listed if isinstance(e, dict)] if isinstance(listed, list) else []
+
+
+def _listed_new_types(data: Any) -> set[str]:
+    """The types the spec says it adds (kind new-type): upstream lacks them on purpose."""
+    return {str(e.get("type")) for e in _differences(data) if e.get("kind") == "new-type"}
+
+
+def _listed_additions(data: Any) -> dict[str, list[str]]:
+    """Type -> the properties the spec adds to it on purpose, which an import keeps."""
+    out: dict[str, list[str]] = {}
+    for entry in _differences(data):
+        if (
+            entry.get("kind", NEW_PROPERTIES) == NEW_PROPERTIES
+            and isinstance(entry.get("type"), str)
+            and isinstance(entry.get("adds"), list)
+        ):
+            out.setdefault(entry["type"], []).extend(str(p) for p in entry["adds"])
+    return out
+
+
+def _write(path: Path, text: str) -> None:
+    """Replace the file whole, so an interrupted import leaves the old one."""
+    staged = path.with_name(path.name + _TMP_SUFFIX)
+    staged.write_text(text, encoding="utf-8", newline="\n")
+    os.replace(staged, path)
