@@ -330,6 +330,11 @@ ROUTING_BOUND = {
         {"properties": {"method": {"const": PROMPT}, "params": {"$ref": "#/$defs/PromptRequest"}}}
     ],
 }
+RESPONSES_OPEN = {"x-docs-ignore": True, "anyOf": [{"title": "Result", "type": "object"}]}
+RESPONSES_GUARDED = {
+    "x-docs-ignore": True,
+    "anyOf": [{"title": "Result", "type": "object", "not": {"required": ["error"]}}],
+}
 REFERS_A = {
     "type": "object",
     "properties": {"sessionId": STRING, "value": {"$ref": "#/$defs/A"}},
@@ -467,6 +472,10 @@ def _cases() -> list[Case]:
         Case("method-binding-added", False, lambda: (view(_defs(ClientRequest=ROUTING_BOUND)), view(_defs(ClientRequest=ROUTING_BOUND))), "bound all along"),
         Case("method-binding-removed", True, lambda: (view(_defs(ClientRequest=ROUTING_BOUND)), view(_defs(ClientRequest=ROUTING_FREE))), "no longer bound"),
         Case("method-binding-removed", False, lambda: (view(_defs(ClientRequest=ROUTING_FREE)), view(_defs(ClientRequest=ROUTING_BOUND))), "bound, not unbound"),
+        Case("routing-guard-added", True, lambda: (view(_defs(ClientResponse=RESPONSES_OPEN)), view(_defs(ClientResponse=RESPONSES_GUARDED))), "a result with an error refused"),
+        Case("routing-guard-added", False, lambda: (view(_defs(ClientResponse=RESPONSES_GUARDED)), view(_defs(ClientResponse=RESPONSES_GUARDED))), "guarded all along"),
+        Case("routing-guard-removed", True, lambda: (view(_defs(ClientResponse=RESPONSES_GUARDED)), view(_defs(ClientResponse=RESPONSES_OPEN))), "the guard gone"),
+        Case("routing-guard-removed", False, lambda: (view(_defs(ClientResponse=RESPONSES_OPEN)), view(_defs(ClientResponse=RESPONSES_GUARDED))), "added, not removed"),
         # docs
         Case("docs-changed", True, lambda: field(STRING, {**STRING, "description": "the value"}), "a description"),
         Case("docs-changed", False, lambda: field(STRING, {**STRING, "maxLength": 3}), "a constraint only"),

@@ -135,6 +135,17 @@ class Difference:
 
 
 @dataclass(frozen=True)
+class Departure:
+    """Where the spec says otherwise than the release of the wire beyond its defs, and why:
+    the direction a method is sent in (``method``), or message forms the root admits
+    (``forms``)."""
+
+    method: str | None
+    forms: tuple[str, ...]
+    why: str
+
+
+@dataclass(frozen=True)
 class Upstream:
     repository: str
     docs: str
@@ -147,6 +158,7 @@ class Upstream:
     stable: Mapping[str, Any] | None = None
     unstable: Mapping[str, Any] | None = None
     differences: tuple[Difference, ...] = ()
+    departures: tuple[Departure, ...] = ()
 
     @property
     def follows(self) -> str:

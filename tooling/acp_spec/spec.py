@@ -15,6 +15,7 @@ from .formatcheck import check_format
 from .index import Index
 from .model import (
     Call,
+    Departure,
     Difference,
     ErrorCode,
     Example,
@@ -152,6 +153,12 @@ def _build(
                 for d in upstream.get("differences", [])
             )
             if _healthy(broken, ("upstream", "differences"))
+            else (),
+            departures=tuple(
+                Departure(d.get("method"), tuple(d.get("forms", ())), d["why"])
+                for d in upstream.get("departures", [])
+            )
+            if _healthy(broken, ("upstream", "departures"))
             else (),
         ),
         retry_classes={

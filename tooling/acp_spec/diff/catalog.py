@@ -163,6 +163,12 @@ RULES: tuple[Rule, ...] = (
           "params are another method's; conforming senders are unaffected."),
     _rule("method-binding-removed", "info", "forward", "messages",
           "A routing union no longer binds method names to their params."),
+    _rule("routing-guard-added", "warning", "backward", "messages",
+          "A member of a routing union gained a `not` guard (a result that also carries "
+          "`error`, say): new receivers refuse such a message, which old senders may write."),
+    _rule("routing-guard-removed", "info", "forward", "messages",
+          "A member of a routing union lost its `not` guard: new senders may write what old "
+          "receivers refuse."),
     # ── docs ──
     _rule("docs-changed", "info", "none", "docs",
           "Only descriptions or titles changed in a def (one finding per def; shown "

@@ -22,8 +22,15 @@ def envelope_findings(old: ProtocolView, new: ProtocolView) -> Iterator[Finding]
     for title in sorted(set(now) - set(was)):
         yield Finding.of("envelope-added", pointer("anyOf", str(now[title])), [],
                          f"the root admits {title} messages, which old receivers refuse")  # fmt: skip
-    for name in sorted(old.routing & new.routing):
-        bound_before, bound_now = _binds(old.defs[name]), _binds(new.defs[name])
+    pairs = [(old.defs[name], name, new.defs[name]) for name in sorted(old.routing & new.routing)]
+    # a form one side writes inline (upstream's ProtocolLevel) and the other as a routing def
+    old_forms, new_forms = _form_members(old.schema), _form_members(new.schema)
+    for title in sorted(set(old_forms) & set(new_forms)):
+        if not _routing_refs(old, old_forms[title]):
+            pairs += [(old_forms[title], name, new.defs[name])
+                      for name in _routing_refs(new, new_forms[title]) if name not in old.routing]  # fmt: skip
+    for before, name, after in pairs:
+        bound_before, bound_now = _binds(before), _binds(after)
         if bound_now and not bound_before:
             yield Finding.of("method-binding-added", def_pointer(name), [], f"{name} now "
                              "binds each method name to its params: a receiver validating "
@@ -31,6 +38,42 @@ def envelope_findings(old: ProtocolView, new: ProtocolView) -> Iterator[Finding]
         elif bound_before and not bound_now:
             yield Finding.of("method-binding-removed", def_pointer(name), [], f"{name} no "
                              "longer binds method names to their params")  # fmt: skip
+        yield from _guards(name, before, after)
+
+
+def _guards(name: str, before: Mapping[str, Any], now: Mapping[str, Any]) -> Iterator[Finding]:
+    """Members (matched by title) that gained or lost a ``not`` guard."""
+    was = {m.get("title"): m for m in before.get("anyOf", []) if isinstance(m, Mapping)}
+    for number, member in enumerate(now.get("anyOf", [])):
+        old_member = was.get(member.get("title")) if isinstance(member, Mapping) else None
+        if old_member is None:
+            continue
+        where = f"{def_pointer(name)}/anyOf/{number}"
+        if "not" in member and "not" not in old_member:
+            yield Finding.of("routing-guard-added", where, [], f"{name}'s {member['title']} "
+                             "member now refuses what its guard names: a receiver validating "
+                             "with it refuses such a message, which old senders may write")  # fmt: skip
+        elif "not" in old_member and "not" not in member:
+            yield Finding.of("routing-guard-removed", where, [], f"{name}'s "
+                             f"{member['title']} member no longer has its guard")  # fmt: skip
+
+
+def _form_members(schema: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
+    """Title -> each message form the root's anyOf admits."""
+    return {m["title"]: m for m in schema.get("anyOf", [])
+            if isinstance(m, Mapping) and isinstance(m.get("title"), str)}  # fmt: skip
+
+
+def _routing_refs(view: ProtocolView, form: Mapping[str, Any]) -> list[str]:
+    """The routing defs a root form's members refer to."""
+    names = []
+    for member in form.get("anyOf", []):
+        for part in member.get("allOf", []) if isinstance(member, Mapping) else []:
+            target = part.get("$ref", "") if isinstance(part, Mapping) else ""
+            name = target.removeprefix("#/$defs/")
+            if name in view.routing:
+                names.append(name)
+    return names
 
 
 def _forms(schema: Mapping[str, Any]) -> dict[str, int]:

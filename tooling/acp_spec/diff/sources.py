@@ -21,11 +21,11 @@ from ..defs import referenced_names
 from ..diagnostics import Diagnostic, Position, SpecError
 from ..index import Index, ref_name
 from ..model import Kind, Sender, Spec
-from ..spec import DEFAULT_SPEC, load_spec
 from ..yamlsource import MAX_BYTES
 from .view import FACTS, CallFacts, MethodFacts, ProtocolView
 
 GIT_PREFIX = "git:"
+DEFAULT_SPEC_PATH = "spec/acp-v2.yaml"  # spec.DEFAULT_SPEC, which this module cannot import
 STABLE_FILE = "schema.json"
 UNSTABLE_FILE = "schema.unstable.json"
 
@@ -65,6 +65,10 @@ def load_view(text: str, root: Path) -> ProtocolView:
 def _from_file(path: Path, label: str) -> ProtocolView:
     if _is_json(path):
         return view_of_json(path, label)
+    # imported here: the loader's rules and the docs compare the spec with upstream
+    # through this package, so it cannot import the loader at its own import
+    from ..spec import load_spec
+
     return view_of_spec(load_spec(path, display=label), label)
 
 
@@ -251,7 +255,7 @@ def _from_git(text: str, root: Path) -> ProtocolView:
     commit = _git(Path(top), "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}",
                   what=f"{text}: {ref!r} is not a revision of the repository at {top}; "
                   "give a branch, tag or commit (git log shows them)").strip()  # fmt: skip
-    inside = PurePosixPath(path_text or DEFAULT_SPEC.as_posix())
+    inside = PurePosixPath(path_text or DEFAULT_SPEC_PATH)
     if inside.is_absolute() or ".." in inside.parts:
         raise InputError(f"{text}: the path must be relative to the repository's top folder")
     _git(Path(top), "cat-file", "-e", f"{commit}:{inside}",

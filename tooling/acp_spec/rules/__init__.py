@@ -43,6 +43,7 @@ RULES: tuple[Rule, ...] = (
     models.models_can_hold_every_type,
     upstream.types_follow_upstream,
     upstream.stability_follows_upstream,
+    upstream.departures_are_listed,
 )
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..defs import expand_type
 from ..diagnostics import Diagnostic
+from ..diff.upstream import against_upstream
 from ..index import Index
 from ..model import DERIVED_TYPE_NAMES, Difference, Spec
 from ..upstream_import import without_additions, without_method_keywords
@@ -223,3 +224,27 @@ def stability_follows_upstream(spec: Spec, index: Index, _: object) -> Iterator[
         }[expected]
         yield Diagnostic(spec.where.at(("methods", method.name, "stability")),
                          f"{method.name} is {method.stability}, but {why}; make it {expected}")  # fmt: skip
+
+
+# What the release says of the wire beyond its defs, which the rules above do not compare:
+# the method table and the root's message forms, as `acp-spec diff` sees them.
+_WIRE_RULES = ("method-direction-changed", "method-kind-changed", "method-params-changed",
+               "method-renamed", "envelope-added", "envelope-removed")  # fmt: skip
+
+
+def departures_are_listed(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:
+    report = against_upstream(spec)
+    if report is None:
+        return
+    for finding in report.unexplained:
+        if finding.rule in _WIRE_RULES:
+            yield Diagnostic(spec.where.at(("upstream",), key=True), "acp-spec diff of "
+                             f"upstream's release against the spec finds {finding.rule} at "
+                             f"{finding.where} ({finding.message}); make the spec upstream's, or "
+                             "list it under upstream › departures with why")  # fmt: skip
+    departures = [e for e in report.explained if not isinstance(e.entry, Difference)]
+    for number, explained in enumerate(departures):
+        if not explained.findings:
+            yield Diagnostic(spec.where.at(("upstream", "departures", number)), "this departure "
+                             "is no longer one: acp-spec diff finds nothing it explains; remove "
+                             "the entry")  # fmt: skip

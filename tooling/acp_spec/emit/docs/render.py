@@ -30,6 +30,7 @@ from .paths import (
     PAGE_NOTE,
     RETRY_CLASSES,
     TYPES,
+    UPSTREAM,
     class_anchor,
     error_anchor,
 )
@@ -110,6 +111,8 @@ def render_docs(spec: Spec, index: Index, templates: Path) -> dict[str, bytes]:
         if name in site.defs:
             render("type-page.md.j2", path, name=name)
     render("errors.md.j2", ERRORS)
+    if site.upstream is not None:
+        render("upstream.md.j2", UPSTREAM)
     outputs = {f"{DOCS_DIR}/{path}": _tidy(text) for path, text in pages.items()}
     for path in outputs:
         if posixpath.normpath(path) != path or not path.startswith(DOCS_DIR + "/"):

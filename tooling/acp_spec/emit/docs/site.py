@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ...diff.upstream import AgainstUpstream, against_upstream
 from ...index import Index
 from ...model import Spec
 from ..table import MethodRow, table
@@ -43,6 +44,9 @@ class Site:
     used_by: Mapping[str, tuple[str, ...]]
     errors_used_by: Mapping[str, tuple[str, ...]]
     examples: Mapping[str, tuple[RenderedExample, ...]]
+    # the release the spec follows against the spec, each finding under the listed entry
+    # that explains it; None without an upstream snapshot
+    upstream: AgainstUpstream | None
 
 
 def build_site(spec: Spec, index: Index) -> Site:
@@ -57,5 +61,5 @@ def build_site(spec: Spec, index: Index) -> Site:
         spec=spec, index=index, defs=defs, pages=method_pages(spec.methods),
         rows=tuple(table(spec)), used_by={name: index.used_by(name) for name in defs},
         errors_used_by={k: tuple(v) for k, v in errors_used_by.items()},
-        examples=render_examples(spec, index),
+        examples=render_examples(spec, index), upstream=against_upstream(spec),
     )  # fmt: skip

@@ -1,0 +1,97 @@
+"""The spec against the upstream release it follows, each finding matched to what the spec
+lists as intended (``upstream › differences`` and ``upstream › departures``).
+
+The test that the spec follows upstream, and the docs page "Differences from upstream",
+both read this: a finding nothing listed explains is drift, and a listed entry that explains
+no finding is no difference any more.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..model import Departure, Difference, Spec
+from .compare import compare
+from .finding import Finding, def_pointer
+from .sources import schema_view, view_of_spec
+from .view import ProtocolView
+
+Listed = Difference | Departure
+
+
+@dataclass(frozen=True)
+class Explained:
+    entry: Listed
+    findings: tuple[Finding, ...]
+
+
+@dataclass(frozen=True)
+class AgainstUpstream:
+    release: str  # what the spec follows, as a reader names it
+    explained: tuple[Explained, ...]  # the differences, then the departures, in the spec's order
+    unexplained: tuple[Finding, ...]  # drift: the spec differs where it lists nothing
+
+
+def upstream_view(spec: Spec) -> ProtocolView | None:
+    """Upstream's release as the spec's snapshot holds it; None without a snapshot."""
+    unstable, stable = spec.upstream.unstable, spec.upstream.stable
+    if unstable is None:
+        return None
+    return schema_view(unstable, f"upstream {spec.upstream.follows}", _methods(stable))
+
+
+def against_upstream(spec: Spec) -> AgainstUpstream | None:
+    theirs = upstream_view(spec)
+    if theirs is None:
+        return None
+    ours = view_of_spec(spec, "the spec")
+    entries: tuple[Listed, ...] = (*spec.upstream.differences, *spec.upstream.departures)
+    found: list[list[Finding]] = [[] for _ in entries]
+    unexplained: list[Finding] = []
+    for finding in compare(theirs, ours):
+        numbers = [n for n, e in enumerate(entries) if _explains(spec, ours, e, finding)]
+        for number in numbers:
+            found[number].append(finding)
+        if not numbers:
+            unexplained.append(finding)
+    explained = tuple(Explained(e, tuple(f)) for e, f in zip(entries, found, strict=True))
+    return AgainstUpstream(spec.upstream.follows, explained, tuple(unexplained))
+
+
+def _methods(schema: Mapping[str, Any] | None) -> frozenset[str] | None:
+    if schema is None:
+        return None
+    defs = schema.get("$defs", {})
+    return frozenset(d["x-method"] for d in defs.values() if isinstance(d.get("x-method"), str))
+
+
+def _explains(spec: Spec, ours: ProtocolView, entry: Listed, finding: Finding) -> bool:
+    if isinstance(entry, Departure):
+        if entry.method is not None:
+            return finding.where == entry.method and finding.rule == "method-direction-changed"
+        return finding.rule == "envelope-added" and _form(ours, finding.where) in entry.forms
+    name = entry.type
+    if entry.kind == "new-properties":
+        return any(finding.where == f"{def_pointer(name)}/properties/{p}" for p in entry.adds)
+    if finding.def_name == name:
+        return True
+    # a method upstream lacks, whose params or result is a type the spec adds
+    method = spec.methods.get(finding.where)
+    return (
+        entry.kind == "new-type"
+        and finding.rule == "method-added"
+        and method is not None
+        and any(name in (call.params, call.result) for call in method.calls)
+    )
+
+
+def _form(view: ProtocolView, where: str) -> str | None:
+    """The title of the root's message form at ``#/anyOf/N``."""
+    number = where.removeprefix("#/anyOf/")
+    forms = view.schema.get("anyOf", [])
+    if not number.isdigit() or int(number) >= len(forms):
+        return None
+    title = forms[int(number)].get("title")
+    return title if isinstance(title, str) else None
