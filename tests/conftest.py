@@ -78,10 +78,10 @@ def upstream_meta_methods(upstream_unstable: dict[str, Any]) -> set[str]:
 
 
 def write_spec(folder: Path, text: str | None = None) -> Path:
-    """A spec in ``folder`` with what it reads beside it (the upstream snapshot, the
-    published vector ids): ``text``, or the real spec's. Returns the spec's path."""
+    """A spec in ``folder`` with what it reads beside it (the upstream snapshot, the change
+    reports, the published vector ids): ``text``, or the real spec's. Returns its path."""
     folder.mkdir(parents=True, exist_ok=True)
-    for name in ("upstream", "acp-v2.vector-ids.txt"):
+    for name in ("upstream", "changes", "acp-v2.vector-ids.txt"):
         source = SPEC_PATH.parent / name
         if source.is_dir():
             shutil.copytree(source, folder / name, dirs_exist_ok=True)

@@ -64,3 +64,40 @@ def test_a_departure_that_no_longer_is_one_fails_check(tmp_path: Path) -> None:
     assert len(found) == 1
     line = text[: text.index(extra)].count("\n") + 1
     assert found[0].position.line == line
+
+
+# --- the changelog: reports of acp-spec diff, read with the spec --------------------------
+
+REPORT_LINE = "    report: changes/sdk-2.4.0.json\n"
+
+
+def test_the_changes_page_lists_each_step_with_its_findings(real_spec: Spec) -> None:
+    from acp_spec.emit.docs import emit_docs
+    from acp_spec.index import Index
+
+    (change,) = real_spec.changes
+    page = emit_docs(real_spec, Index(real_spec))["site/docs/changes.md"].decode()
+    assert f"## {change.title}" in page
+    # the rebase's real changes: nes/start left v2, PromptRequest.prompt gained minItems
+    assert "nes/start" in page and "`method-removed`" in page
+    assert "#/$defs/PromptRequest/properties/prompt" in page
+
+
+@pytest.mark.parametrize(
+    ("report", "says"),
+    [(None, "cannot read the report"), ("{", "is not JSON"), ('{"findings": 3}', "is not what")],
+)
+def test_a_missing_or_broken_report_is_refused_at_its_entry(
+    tmp_path: Path, report: str | None, says: str
+) -> None:
+    path = write_spec(tmp_path)
+    target = tmp_path / "changes" / "sdk-2.4.0.json"
+    if report is None:
+        target.unlink()
+    else:
+        target.write_text(report, encoding="utf-8")
+    with pytest.raises(SpecError) as refused:
+        load_spec(path)
+    (problem,) = refused.value.diagnostics
+    assert says in problem.message
+    assert problem.position.line == SPEC_TEXT[: SPEC_TEXT.index(REPORT_LINE)].count("\n") + 1

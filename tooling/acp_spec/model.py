@@ -169,6 +169,15 @@ class Upstream:
 
 
 @dataclass(frozen=True)
+class Change:
+    """One step of the spec's changelog: the ``acp-spec diff --format json`` report of it."""
+
+    title: str
+    date: str
+    report: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
 class Spec:
     version: int
     title: str
@@ -179,6 +188,7 @@ class Spec:
     types: Mapping[str, TypeDef]
     where: SourceMap
     """Positions in the source, for problems found after loading (examples, say)."""
+    changes: tuple[Change, ...] = ()
     warnings: tuple[Diagnostic, ...] = ()
     """Problems that do not make the spec invalid, for the command to print."""
     retired_vector_ids: frozenset[str] = frozenset()

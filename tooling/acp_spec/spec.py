@@ -9,12 +9,16 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import best_match
+
 from . import rules
 from .diagnostics import Diagnostic, Position, SpecError
 from .formatcheck import check_format
 from .index import Index
 from .model import (
     Call,
+    Change,
     Departure,
     Difference,
     ErrorCode,
@@ -32,8 +36,15 @@ from .yamlsource import MAX_BYTES, PathKey, SourceMap, load
 DEFAULT_SPEC = Path("spec/acp-v2.yaml")
 
 
-def load_spec(path: Path = DEFAULT_SPEC, display: str | None = None) -> Spec:
-    """The spec at ``path``; raises SpecError listing every problem found."""
+def load_spec(
+    path: Path = DEFAULT_SPEC, display: str | None = None, *, history: bool = False
+) -> Spec:
+    """The spec at ``path``; raises SpecError listing every problem found.
+
+    ``history``: a spec at an earlier revision, read to be compared (``acp-spec diff
+    git:REF``). It was checked by the rules of its day, which today's may not be: the rules
+    are not run, and of the format only what the build needs is held (``upstream`` is how it
+    followed upstream then, not a protocol fact)."""
     source = load(path, display)
     data, where = source.data, source.where
     if not isinstance(data, dict):
@@ -41,7 +52,9 @@ def load_spec(path: Path = DEFAULT_SPEC, display: str | None = None) -> Spec:
             "the spec must be a mapping with version, methods, types, ...; see spec/README.md")])  # fmt: skip
     shape = check_format(data, where)
     broken = {path for path, _ in shape}
-    problems = [d for _, d in shape]
+    problems = [d for p, d in shape if not (history and p[:1] == ("upstream",))]
+    if history:
+        broken.add(("upstream",))  # left out of the build, snapshot and all
     snapshot: dict[str, Mapping[str, Any] | None] = {}
     if _healthy(broken, ("upstream", "schemas")):
         upstream = _section(data, "upstream")
@@ -59,12 +72,18 @@ def load_spec(path: Path = DEFAULT_SPEC, display: str | None = None) -> Spec:
                                             where.at(("upstream", "sha256", which)))  # fmt: skip
             snapshot[which] = value
     spec = _build(data, where, broken, snapshot)
+    if not history and _healthy(broken, ("changes",)):
+        changes = [
+            _read_change(path.parent, n, c, where) for n, c in enumerate(data.get("changes", []))
+        ]
+        problems += [c for c in changes if isinstance(c, Diagnostic)]
+        spec = replace(spec, changes=tuple(c for c in changes if isinstance(c, Change)))
     written = rules.Written(
         types=frozenset(_section(data, "types")),
         errors=frozenset(_section(data, "errors")),
         retry_classes=frozenset(_section(data, "retryClasses")),
     )
-    findings = rules.check(spec, Index(spec), written)
+    findings = [] if history else rules.check(spec, Index(spec), written)
     problems += [d for d in findings if d.severity == "error"]
     if problems:
         raise SpecError(problems)
@@ -80,6 +99,31 @@ def _retired_ids(spec_path: Path) -> frozenset[str]:
     `check`'s to report (a missing file retires nothing)."""
     path = ids_path(spec_path)
     return read_published(path).retired if path.is_file() else frozenset()
+
+
+CHANGE_REPORT = Path(__file__).with_name("diff.schema.json")
+
+
+def _read_change(
+    folder: Path, number: int, entry: Mapping[str, Any], where: SourceMap
+) -> Change | Diagnostic:
+    """One changelog entry with its report, or why the report cannot be used."""
+    at = where.at(("changes", number, "report"))
+    file = folder / str(entry["report"])
+    try:
+        report = json.loads(file.read_text(encoding="utf-8"))
+    except OSError as err:
+        return Diagnostic(at, f"cannot read the report {file}: {err.strerror}; write it with "
+                          "`acp-spec diff OLD NEW --format json` (the path is relative to the spec)")  # fmt: skip
+    except ValueError as err:
+        return Diagnostic(at, f"the report {file} is not JSON ({err}); write it again with "
+                          "`acp-spec diff OLD NEW --format json`")  # fmt: skip
+    schema = json.loads(CHANGE_REPORT.read_text(encoding="utf-8"))
+    error = best_match(Draft202012Validator(schema).iter_errors(report))
+    if error is not None:
+        return Diagnostic(at, f"the report {file} is not what `acp-spec diff --format json` "
+                          f"writes ({error.message}); write it again with that command")  # fmt: skip
+    return Change(str(entry["title"]), str(entry["date"]), report)
 
 
 def _read_upstream(file: Path, at: Position) -> tuple[bytes, Mapping[str, Any]] | Diagnostic:

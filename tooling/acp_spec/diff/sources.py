@@ -62,14 +62,14 @@ def load_view(text: str, root: Path) -> ProtocolView:
     return _from_file(path, text)
 
 
-def _from_file(path: Path, label: str) -> ProtocolView:
+def _from_file(path: Path, label: str, *, history: bool = False) -> ProtocolView:
     if _is_json(path):
         return view_of_json(path, label)
     # imported here: the loader's rules and the docs compare the spec with upstream
     # through this package, so it cannot import the loader at its own import
     from ..spec import load_spec
 
-    return view_of_spec(load_spec(path, display=label), label)
+    return view_of_spec(load_spec(path, display=label, history=history), label)
 
 
 def _is_json(path: Path) -> bool:
@@ -275,7 +275,8 @@ def _from_git(text: str, root: Path) -> ProtocolView:
         with tarfile.open(tar_path) as tar:
             tar.extractall(Path(tmp) / "tree", filter="data")
         label = f"{GIT_PREFIX}{ref}:{inside}"
-        return _from_file(Path(tmp) / "tree" / inside, label)
+        # a spec of the past held to the rules of its own day, not today's (see load_spec)
+        return _from_file(Path(tmp) / "tree" / inside, label, history=True)
 
 
 def _git(cwd: Path, *args: str, what: str) -> str:

@@ -16,7 +16,7 @@ NAV_PATH = "site/nav.yml"
 PAGE_NOTE = f"<!-- {GENERATED_NOTE} -->"
 
 HOME, RETRY_CLASSES, TYPES, ERRORS = "index.md", "retry-classes.md", "types.md", "errors.md"
-UPSTREAM = "upstream.md"
+UPSTREAM, CHANGES = "upstream.md", "changes.md"
 # Types with a page of their own; every other type is a section of types.md.
 OWN_PAGES = {KEY_TYPE: "types/idempotency-key.md"}
 

@@ -22,6 +22,7 @@ from ...model import Spec
 from .escaping import cell_text, markdown_text
 from .page import Page, code
 from .paths import (
+    CHANGES,
     DOCS_DIR,
     ERRORS,
     HOME,
@@ -113,6 +114,8 @@ def render_docs(spec: Spec, index: Index, templates: Path) -> dict[str, bytes]:
     render("errors.md.j2", ERRORS)
     if site.upstream is not None:
         render("upstream.md.j2", UPSTREAM)
+    if spec.changes:
+        render("changes.md.j2", CHANGES)
     outputs = {f"{DOCS_DIR}/{path}": _tidy(text) for path, text in pages.items()}
     for path in outputs:
         if posixpath.normpath(path) != path or not path.startswith(DOCS_DIR + "/"):
