@@ -513,3 +513,26 @@ def test_the_fast_format_check_refuses_at_least_what_jsonschema_does(
 @functools.cache
 def _spec_data() -> Any:
     return loads(SPEC.read_bytes(), str(SPEC)).data
+
+
+@pytest.mark.parametrize(
+    "breakage",
+    ["a field of a method", "a type and a method", "a type's name"],
+)
+def test_python_words_the_same_problems_of_the_entries_left_in(breakage: str) -> None:
+    data = copy.deepcopy(_spec_data())
+    if breakage != "a type's name":
+        data["methods"]["session/prompt"]["stability"] = "solid"
+    if breakage == "a type and a method":
+        data["types"]["SessionId"]["type"] = 7
+    if breakage == "a type's name":
+        data["types"]["sessionId"] = data["types"].pop("SessionId")
+    pruned = formatcheck._pruned(data)
+    assert len(pruned["types"]) < len(data["types"]) or breakage == "a type's name"
+
+    def words(instance: Any) -> list[str]:
+        return sorted(
+            str(e.absolute_path) + e.message for e in formatcheck.validator().iter_errors(instance)
+        )
+
+    assert words(pruned) == words(data) != []
