@@ -11,6 +11,8 @@ import pytest
 from acp_spec import cli
 from acp_spec.diagnostics import SpecError
 from acp_spec.diff.upstream import against_upstream
+from acp_spec.emit.docs import emit_docs
+from acp_spec.index import Index
 from acp_spec.model import Spec
 from acp_spec.spec import load_spec
 from conftest import SPEC_PATH, write_spec
@@ -20,7 +22,7 @@ MCP_DEPARTURE = "    - method: mcp/message\n"
 
 
 def test_every_finding_is_listed_and_every_entry_found(real_spec: Spec) -> None:
-    report = against_upstream(real_spec)
+    report = against_upstream(real_spec, Index(real_spec))
     assert report is not None
     assert report.unexplained == ()
     empty = [e.entry for e in report.explained if not e.findings]
@@ -37,7 +39,7 @@ def test_the_command_reports_exactly_the_listed_entries(
                      "--fail-on", "never"])  # fmt: skip
     assert code == 0
     reported = {(f["rule"], f["where"]) for f in json.loads(capsys.readouterr().out)["findings"]}
-    report = against_upstream(real_spec)
+    report = against_upstream(real_spec, Index(real_spec))
     assert report is not None
     listed = {(f.rule, f.where) for e in report.explained for f in e.findings}
     assert reported == listed
@@ -72,9 +74,6 @@ REPORT_LINE = "    report: changes/sdk-2.4.0.json\n"
 
 
 def test_the_changes_page_lists_each_step_with_its_findings(real_spec: Spec) -> None:
-    from acp_spec.emit.docs import emit_docs
-    from acp_spec.index import Index
-
     (change,) = real_spec.changes
     page = emit_docs(real_spec, Index(real_spec))["site/docs/changes.md"].decode()
     assert f"## {change.title}" in page

@@ -6,6 +6,7 @@ import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -104,6 +105,11 @@ def _retired_ids(spec_path: Path) -> frozenset[str]:
 CHANGE_REPORT = Path(__file__).with_name("diff.schema.json")
 
 
+@lru_cache(maxsize=1)
+def _report_validator() -> Draft202012Validator:
+    return Draft202012Validator(json.loads(CHANGE_REPORT.read_text(encoding="utf-8")))
+
+
 def _read_change(
     folder: Path, number: int, entry: Mapping[str, Any], where: SourceMap
 ) -> Change | Diagnostic:
@@ -118,8 +124,7 @@ def _read_change(
     except ValueError as err:
         return Diagnostic(at, f"the report {file} is not JSON ({err}); write it again with "
                           "`acp-spec diff OLD NEW --format json`")  # fmt: skip
-    schema = json.loads(CHANGE_REPORT.read_text(encoding="utf-8"))
-    error = best_match(Draft202012Validator(schema).iter_errors(report))
+    error = best_match(_report_validator().iter_errors(report))
     if error is not None:
         return Diagnostic(at, f"the report {file} is not what `acp-spec diff --format json` "
                           f"writes ({error.message}); write it again with that command")  # fmt: skip

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from ..index import ref_name
 from .finding import Finding, def_pointer, pointer
 from .view import ProtocolView
 
@@ -16,19 +17,19 @@ from .view import ProtocolView
 def envelope_findings(old: ProtocolView, new: ProtocolView) -> Iterator[Finding]:
     was, now = _forms(old.schema), _forms(new.schema)
     for title in sorted(set(was) - set(now)):
-        yield Finding.of("envelope-removed", pointer("anyOf", str(was[title])), [],
+        yield Finding.of("envelope-removed", pointer("anyOf", str(was[title][0])), [],
                          f"the root no longer admits {title} messages: old senders that "
                          "send them are refused")  # fmt: skip
     for title in sorted(set(now) - set(was)):
-        yield Finding.of("envelope-added", pointer("anyOf", str(now[title])), [],
+        yield Finding.of("envelope-added", pointer("anyOf", str(now[title][0])), [],
                          f"the root admits {title} messages, which old receivers refuse")  # fmt: skip
     pairs = [(old.defs[name], name, new.defs[name]) for name in sorted(old.routing & new.routing)]
     # a form one side writes inline (upstream's ProtocolLevel) and the other as a routing def
-    old_forms, new_forms = _form_members(old.schema), _form_members(new.schema)
-    for title in sorted(set(old_forms) & set(new_forms)):
-        if not _routing_refs(old, old_forms[title]):
-            pairs += [(old_forms[title], name, new.defs[name])
-                      for name in _routing_refs(new, new_forms[title]) if name not in old.routing]  # fmt: skip
+    for title in sorted(set(was) & set(now)):
+        before, after = was[title][1], now[title][1]
+        if not _routing_refs(old, before):
+            pairs += [(before, name, new.defs[name])
+                      for name in _routing_refs(new, after) if name not in old.routing]  # fmt: skip
     for before, name, after in pairs:
         bound_before, bound_now = _binds(before), _binds(after)
         if bound_now and not bound_before:
@@ -58,30 +59,23 @@ def _guards(name: str, before: Mapping[str, Any], now: Mapping[str, Any]) -> Ite
                              f"{member['title']} member no longer has its guard")  # fmt: skip
 
 
-def _form_members(schema: Mapping[str, Any]) -> dict[str, Mapping[str, Any]]:
-    """Title -> each message form the root's anyOf admits."""
-    return {m["title"]: m for m in schema.get("anyOf", [])
-            if isinstance(m, Mapping) and isinstance(m.get("title"), str)}  # fmt: skip
-
-
 def _routing_refs(view: ProtocolView, form: Mapping[str, Any]) -> list[str]:
     """The routing defs a root form's members refer to."""
     names = []
     for member in form.get("anyOf", []):
         for part in member.get("allOf", []) if isinstance(member, Mapping) else []:
-            target = part.get("$ref", "") if isinstance(part, Mapping) else ""
-            name = target.removeprefix("#/$defs/")
+            name = ref_name(part.get("$ref")) if isinstance(part, Mapping) else None
             if name in view.routing:
                 names.append(name)
     return names
 
 
-def _forms(schema: Mapping[str, Any]) -> dict[str, int]:
-    """Title -> place of each message form the root's anyOf admits."""
-    forms: dict[str, int] = {}
+def _forms(schema: Mapping[str, Any]) -> dict[str, tuple[int, Mapping[str, Any]]]:
+    """Title -> place and schema of each message form the root's anyOf admits."""
+    forms: dict[str, tuple[int, Mapping[str, Any]]] = {}
     for i, member in enumerate(schema.get("anyOf", [])):
         if isinstance(member, Mapping) and isinstance(member.get("title"), str):
-            forms.setdefault(member["title"], i)
+            forms.setdefault(member["title"], (i, member))
     return forms
 
 

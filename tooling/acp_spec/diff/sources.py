@@ -84,9 +84,10 @@ def _is_json(path: Path) -> bool:
 # ── the spec ──
 
 
-def view_of_spec(spec: Spec, label: str) -> ProtocolView:
-    """The spec's protocol: build_schema's document, the methods and the index's facts."""
-    index = Index(spec)
+def view_of_spec(spec: Spec, label: str, index: Index | None = None) -> ProtocolView:
+    """The spec's protocol: build_schema's document, the methods and the index's facts
+    (``index``: the spec's, when the caller has it)."""
+    index = Index(spec) if index is None else index
     methods: dict[str, MethodFacts] = {}
     for method in spec.methods.values():
         calls = tuple(CallFacts(c.kind, c.params, c.result, method.sender) for c in method.calls)
@@ -122,12 +123,17 @@ def view_of_json(path: Path, label: str) -> ProtocolView:
     if pair is not None and (path.parent / pair).is_file():
         beside = label[: -len(path.name)] + pair if label.endswith(path.name) else pair
         other = read_schema(path.parent / pair, beside)
-        stable_defs = (schema if path.name == STABLE_FILE else other)["$defs"]
-        stable = frozenset(d["x-method"] for d in stable_defs.values() if "x-method" in d)
+        stable = methods_of(schema if path.name == STABLE_FILE else other)
     else:
         notes.append(f"{label}: stability is known only when upstream's {STABLE_FILE} and "
                      f"{UNSTABLE_FILE} lie side by side")  # fmt: skip
     return schema_view(schema, label, stable, tuple(notes))
+
+
+def methods_of(schema: Mapping[str, Any]) -> frozenset[str]:
+    """The methods an upstream schema has: those its defs name in ``x-method``."""
+    defs = schema.get("$defs", {})
+    return frozenset(d["x-method"] for d in defs.values() if isinstance(d.get("x-method"), str))
 
 
 def schema_view(

@@ -8,14 +8,13 @@ no finding is no difference any more.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
+from ..index import Index
 from ..model import Departure, Difference, Spec
 from .compare import compare
 from .finding import Finding, def_pointer
-from .sources import schema_view, view_of_spec
+from .sources import methods_of, schema_view, view_of_spec
 from .view import ProtocolView
 
 Listed = Difference | Departure
@@ -39,14 +38,15 @@ def upstream_view(spec: Spec) -> ProtocolView | None:
     unstable, stable = spec.upstream.unstable, spec.upstream.stable
     if unstable is None:
         return None
-    return schema_view(unstable, f"upstream {spec.upstream.follows}", _methods(stable))
+    label = f"upstream {spec.upstream.follows}"
+    return schema_view(unstable, label, None if stable is None else methods_of(stable))
 
 
-def against_upstream(spec: Spec) -> AgainstUpstream | None:
+def against_upstream(spec: Spec, index: Index) -> AgainstUpstream | None:
     theirs = upstream_view(spec)
     if theirs is None:
         return None
-    ours = view_of_spec(spec, "the spec")
+    ours = view_of_spec(spec, "the spec", index)
     entries: tuple[Listed, ...] = (*spec.upstream.differences, *spec.upstream.departures)
     found: list[list[Finding]] = [[] for _ in entries]
     unexplained: list[Finding] = []
@@ -58,13 +58,6 @@ def against_upstream(spec: Spec) -> AgainstUpstream | None:
             unexplained.append(finding)
     explained = tuple(Explained(e, tuple(f)) for e, f in zip(entries, found, strict=True))
     return AgainstUpstream(spec.upstream.follows, explained, tuple(unexplained))
-
-
-def _methods(schema: Mapping[str, Any] | None) -> frozenset[str] | None:
-    if schema is None:
-        return None
-    defs = schema.get("$defs", {})
-    return frozenset(d["x-method"] for d in defs.values() if isinstance(d.get("x-method"), str))
 
 
 def _explains(spec: Spec, ours: ProtocolView, entry: Listed, finding: Finding) -> bool:

@@ -233,7 +233,7 @@ _WIRE_RULES = ("method-direction-changed", "method-kind-changed", "method-params
 
 
 def departures_are_listed(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:
-    report = against_upstream(spec)
+    report = against_upstream(spec, index)
     if report is None:
         return
     for finding in report.unexplained:

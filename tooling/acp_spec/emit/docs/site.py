@@ -61,5 +61,5 @@ def build_site(spec: Spec, index: Index) -> Site:
         spec=spec, index=index, defs=defs, pages=method_pages(spec.methods),
         rows=tuple(table(spec)), used_by={name: index.used_by(name) for name in defs},
         errors_used_by={k: tuple(v) for k, v in errors_used_by.items()},
-        examples=render_examples(spec, index), upstream=against_upstream(spec),
+        examples=render_examples(spec, index), upstream=against_upstream(spec, index),
     )  # fmt: skip
