@@ -32,6 +32,18 @@ if [ ! -x "$chromium" ]; then
   fi
 fi
 
+# Node tools the tests run (pyright, Ajv, json-schema-to-typescript, axe-core), pinned in
+# tests/node/package-lock.json and installed from the npm registry only.
+if ! command -v npm >/dev/null 2>&1; then
+  if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
+    say "the tests need Node.js and npm (for pyright, Ajv, json-schema-to-typescript and axe-core); install them (\`sudo apt-get install -y nodejs npm\`), then run this again"
+    exit 1
+  fi
+  say "installing Debian's nodejs and npm for the tests' node tools"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs npm
+fi
+npm ci --prefix tests/node --no-audit --no-fund --loglevel=error
+
 if ! python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
   say "acp-spec needs Python 3.11 or newer as python3; found: $(python3 --version 2>&1 || echo none)"
   exit 1

@@ -22,6 +22,19 @@ REFERENCE = REPO.parent / "shared" / "reference"
 UPSTREAM_V2 = REFERENCE / "acp-upstream-npm" / "sdk-2.4.0" / "schema" / "v2"
 RFD = REFERENCE / "rfd-v2-idempotency-keys.md"
 
+# Node tools pinned in tests/node/package-lock.json (scripts/test.sh runs `npm ci` there)
+NODE_BIN = REPO / "tests" / "node" / "node_modules" / ".bin"
+
+
+def node_tool(name: str) -> Path:
+    """A pinned node tool's command; a clear failure (not a skip) when it is missing, since
+    scripts/test.sh installs them all."""
+    path = NODE_BIN / name
+    if not path.exists():
+        pytest.fail(f"{path} is missing: run `npm ci --prefix tests/node` (scripts/test.sh does)")
+    return path
+
+
 if not REFERENCE.is_dir():
     raise pytest.UsageError(
         f"the tests read upstream's schemas and the RFD from {REFERENCE}: put shared/ (or a "

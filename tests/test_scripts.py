@@ -23,7 +23,9 @@ def _fake(bin_dir: Path, name: str, body: str) -> None:
     path.chmod(0o755)
 
 
-def _run(tmp_path: Path, uid: int, apt_get: str | None) -> subprocess.CompletedProcess[str]:
+def _run(
+    tmp_path: Path, uid: int, apt_get: str | None, *, chromium: bool = False
+) -> subprocess.CompletedProcess[str]:
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
     dirname = shutil.which("dirname")
@@ -34,7 +36,10 @@ def _run(tmp_path: Path, uid: int, apt_get: str | None) -> subprocess.CompletedP
     _fake(bin_dir, "python3", f"touch {tmp_path}/python-ran")
     if apt_get is not None:
         _fake(bin_dir, "apt-get", f'echo "apt-get $*" >> {tmp_path}/apt-calls\n{apt_get}')
-    env = {"PATH": str(bin_dir), "ACP_SPEC_CHROMIUM": str(tmp_path / "no-chromium")}
+    browser = tmp_path / ("chromium" if chromium else "no-chromium")
+    if chromium:
+        _fake(tmp_path, "chromium", "exit 0")
+    env = {"PATH": str(bin_dir), "ACP_SPEC_CHROMIUM": str(browser)}
     return subprocess.run(
         [BASH, str(SCRIPT)], env=env, capture_output=True, text=True, timeout=60, check=False
     )
@@ -67,6 +72,14 @@ def test_a_failed_install_stops_the_run(tmp_path: Path, apt_get: str, message: s
     assert message in result.stderr, result.stderr
     assert "apt-get update" in (tmp_path / "apt-calls").read_text()
     assert not (tmp_path / "python-ran").exists()
+
+
+def test_no_npm_says_what_to_install(tmp_path: Path) -> None:
+    # chromium is there; npm (for the tests' node tools) is not, and this is no root
+    result = _run(tmp_path, uid=1000, apt_get="exit 0", chromium=True)
+    assert result.returncode == 1
+    assert "Node.js and npm" in result.stderr and "apt-get install -y nodejs npm" in result.stderr
+    assert not (tmp_path / "apt-calls").exists() and not (tmp_path / "python-ran").exists()
 
 
 def test_ci_runs_the_readme_command() -> None:
