@@ -237,12 +237,25 @@ def tree_digest(root: Path) -> str:
     return digest.hexdigest()
 
 
-@pytest.fixture(scope="module")
-def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("project")
-    for part in ("spec", "generated", "site"):
+@dataclass(frozen=True)
+class Project:
+    root: Path
+    digest: tuple[str, str]  # of its generated/ and site/ as the real spec makes them
+
+
+def _real_tree(root: Path) -> None:
+    for part in ("generated", "site"):
+        shutil.rmtree(root / part, ignore_errors=True)
         shutil.copytree(REPO / part, root / part, ignore=shutil.ignore_patterns("site"))
-    return root
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Project:
+    root = tmp_path_factory.mktemp("project")
+    shutil.copytree(REPO / "spec", root / "spec")
+    _real_tree(root)
+    # every case starts from this tree (a valid mutant's is put back): read it once
+    return Project(root, (tree_digest(root / "generated"), tree_digest(root / "site")))
 
 
 POSITIONED = re.compile(r"^\S.*:\d+:\d+: ")
@@ -250,12 +263,11 @@ POSITIONED = re.compile(r"^\S.*:\d+:\d+: ")
 
 @pytest.mark.slow
 @pytest.mark.parametrize("number", range(COUNT), ids=[f"m{n:03d}" for n in range(COUNT)])
-def test_a_mutated_spec_is_answered_with_positions(number: int, project: Path) -> None:
+def test_a_mutated_spec_is_answered_with_positions(number: int, project: Project) -> None:
     mutant = corpus()[number]  # built on first use: collecting the tests stays quick
-    spec = project / "spec" / "mutant.yaml"
+    spec = project.root / "spec" / "mutant.yaml"
     spec.write_text(mutant.text, encoding="utf-8")
-    before = tree_digest(project / "generated"), tree_digest(project / "site")
-    code, err = run_command(["--spec", str(spec), "--root", str(project), "generate"])
+    code, err = run_command(["--spec", str(spec), "--root", str(project.root), "generate"])
     assert code in (0, 1), f"{mutant.what}: exit {code}\n{err}"
     assert "Traceback" not in err and "internal error" not in err, f"{mutant.what}\n{err}"
     if code == 1:
@@ -264,13 +276,11 @@ def test_a_mutated_spec_is_answered_with_positions(number: int, project: Path) -
         assert "nothing was written" in summary, f"{mutant.what}\n{err}"
         unplaced = [line for line in problems if not POSITIONED.match(line)]
         assert unplaced == [], f"{mutant.what}: messages without file:line:col\n{err}"
-        after = tree_digest(project / "generated"), tree_digest(project / "site")
-        assert after == before, f"{mutant.what}: a failing generate changed files"
+        after = tree_digest(project.root / "generated"), tree_digest(project.root / "site")
+        assert after == project.digest, f"{mutant.what}: a failing generate changed files"
     else:
-        # a valid mutant rewrote the tree: put the real one back for the next case
-        for part in ("generated", "site"):
-            shutil.rmtree(project / part)
-            shutil.copytree(REPO / part, project / part, ignore=shutil.ignore_patterns("site"))
+        # a valid mutant rewrote the tree: the next case needs the real one
+        _real_tree(project.root)
 
 
 @pytest.mark.slow
