@@ -177,5 +177,22 @@ def keyword_values(
 
 
 def referenced_names(fragment: Any) -> list[str]:
-    """Every type name a fragment refers to, in order of appearance."""
-    return [v for _, v in keyword_values(fragment, "$ref") if isinstance(v, str)]
+    """Every type name a fragment refers to, in order of appearance (``keyword_values``'
+    answer for ``$ref``, without the paths: the index asks it of every def, and building
+    a path per node was most of the index's time)."""
+    found: list[str] = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key == "$ref" and not isinstance(value, dict):
+                    if isinstance(value, str):
+                        found.append(value)
+                else:
+                    walk(value)
+        elif isinstance(node, list):
+            for item in node:
+                walk(item)
+
+    walk(fragment)
+    return found

@@ -197,12 +197,17 @@ def definitions(text: str) -> frozenset[str]:
 
 def find(text: str) -> list[str]:
     """The names of the rustdoc-style links in a Markdown text, in order."""
+    # a link opens with a bracket and a code span: most descriptions have none, and are
+    # not worth cutting into pieces
+    if "[`" not in text:
+        return []
     labels = definitions(text)
     return [
         piece.target
         for block in blocks(text)
         if not block.fence
         for line in block.lines
+        if "[`" in line
         for piece in pieces(line, labels)
         if piece.kind == "link"
     ]
