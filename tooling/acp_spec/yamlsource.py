@@ -78,8 +78,9 @@ class SourceMap:
     """Where each value (and each mapping key) of the data was written."""
 
     file: str
-    values: dict[PathKey, Position] = field(default_factory=dict)
-    keys: dict[PathKey, Position] = field(default_factory=dict)
+    # (line, column) of each: a Position is made only for the few places a message names
+    values: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
+    keys: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
 
     def at(self, path: PathKey, *, key: bool = False) -> Position:
         """The position of ``path`` (its key if ``key``), else of its nearest ancestor."""
@@ -87,11 +88,11 @@ class SourceMap:
         probe = tuple(path)
         while probe:
             if probe in table:
-                return table[probe]
+                return Position(self.file, *table[probe])
             if probe in self.values:
-                return self.values[probe]
+                return Position(self.file, *self.values[probe])
             probe = probe[:-1]
-        return self.values.get((), Position(self.file, 1, 1))
+        return Position(self.file, *self.values.get((), (1, 1)))
 
 
 @dataclass(frozen=True)
@@ -275,7 +276,8 @@ class _Builder:
         self.problems.append(Diagnostic(self.pos(event), message))
 
     def build(self, event: Event, path: PathKey = ()) -> Any:
-        self.where.values[path] = self.pos(event)
+        mark = event.start_mark
+        self.where.values[path] = (mark.line + 1, mark.column + 1)
         self._enter(event, len(path))
         if isinstance(event, AliasEvent):
             return self._alias(event)
@@ -327,7 +329,8 @@ class _Builder:
             if key is None:
                 self._skip(value_event, len(path) + 1)
                 continue
-            self.where.keys[path + (key,)] = self.pos(key_event)
+            mark = key_event.start_mark
+            self.where.keys[path + (key,)] = (mark.line + 1, mark.column + 1)
             out[key] = self.build(value_event, path + (key,))
         return out
 
@@ -349,7 +352,7 @@ class _Builder:
             self.problem(event, "mapping keys must be strings; quote the key")
             return None
         if key in out:
-            first = self.where.keys[path + (key,)]
+            first = self.where.at(path + (key,), key=True)
             self.problem(event, f"duplicate key '{key}' (first defined at line "
                          f"{first.line}); remove or rename one of them")  # fmt: skip
             return None
