@@ -581,3 +581,15 @@ def test_processes_racing_on_one_key_insert_one_message(keys: ModuleType, tmp_pa
     rows = message_rows(path)
     assert len(rows) == 1
     assert set(answers) == {rows[0][1]}
+
+
+# --- the README ---------------------------------------------------------------------------
+
+
+def test_the_readme_examples_run(v2: ModuleType) -> None:
+    readme = (Path(v2.__file__).parents[3] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Retries and idempotency keys", 1)[1]
+    examples = [block.split("```", 1)[0] for block in section.split("```python\n")[1:]]
+    assert len(examples) == 3
+    for example in examples:
+        exec(compile(example, "README.md", "exec"), {})
