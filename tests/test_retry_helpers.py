@@ -8,6 +8,7 @@ injected rng, and nothing sleeps.
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import itertools
 import json
@@ -21,7 +22,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from test_vectors import import_models
+from test_vectors import MODELS_SRC, import_models
 
 SESSION = "sess_abc123def456"
 BLOCKS = [{"type": "text", "text": "Run the database migration"}]
@@ -587,9 +588,25 @@ def test_processes_racing_on_one_key_insert_one_message(keys: ModuleType, tmp_pa
 
 
 def test_the_readme_examples_run(v2: ModuleType) -> None:
-    readme = (Path(v2.__file__).parents[3] / "README.md").read_text(encoding="utf-8")
+    readme = (MODELS_SRC.parent / "README.md").read_text(encoding="utf-8")
     section = readme.split("## Retries and idempotency keys", 1)[1]
     examples = [block.split("```", 1)[0] for block in section.split("```python\n")[1:]]
     assert len(examples) == 3
     for example in examples:
         exec(compile(example, "README.md", "exec"), {})
+
+
+def test_an_asyncio_agent_awaits_the_held_prompt(keys: ModuleType) -> None:
+    recorder = keys.KeyRecorder(keys.MemoryKeyStore())
+
+    async def agent() -> list[str]:
+        first = recorder.lookup(SESSION, "K")
+        retry_ = recorder.lookup(SESSION, "K")
+        waiting = asyncio.ensure_future(asyncio.wrap_future(retry_.outcome))
+        await asyncio.sleep(0)
+        assert not waiting.done()
+        first.insert("msg_1")
+        outcomes = [await waiting, await asyncio.wrap_future(first.outcome)]
+        return [o.message_id for o in outcomes]
+
+    assert asyncio.run(agent()) == ["msg_1", "msg_1"]

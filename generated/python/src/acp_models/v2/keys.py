@@ -19,7 +19,7 @@ import uuid
 from collections.abc import Callable, Hashable, Iterator
 from concurrent.futures import Future
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeAlias, TypeVar
 
 from .. import JsonRpcError
 from .retry import check_key
@@ -167,7 +167,7 @@ class SqliteKeyStore:
         self.table = table
         self.timeout = timeout
         self._local = threading.local()
-        self._opened: list[sqlite3.Connection] = []
+        self._opened: list[tuple[int, sqlite3.Connection]] = []
         self._lock = threading.Lock()
         with self._transaction() as db:
             db.execute(
@@ -187,7 +187,7 @@ class SqliteKeyStore:
             db.execute("PRAGMA journal_mode=WAL")
             self._local.db, self._local.pid = db, pid
             with self._lock:
-                self._opened.append(db)
+                self._opened.append((pid, db))
         return db
 
     class _Tx:
@@ -253,10 +253,13 @@ class SqliteKeyStore:
                 )
 
     def close(self) -> None:
-        """Close every connection this process opened."""
+        """Close every connection this process opened (never one a parent opened before a
+        fork: sqlite forbids using it in the child, closing included)."""
+        pid = os.getpid()
         with self._lock:
-            opened, self._opened = self._opened, []
-        for db in opened:
+            mine = [db for owner, db in self._opened if owner == pid]
+            self._opened = []
+        for db in mine:
             db.close()
         self._local = threading.local()
 
@@ -451,6 +454,15 @@ class KeyRecorder(Generic[_Tx]):
                 return  # cancelled first: the requests have their answer
             self._drop(slot, claim._held)
         claim._held.outcome.set_result(outcome)
+
+
+if TYPE_CHECKING:
+    # mypy proves both stores are KeyStores of the transaction their writes receive
+
+    def _conforms(
+        memory: MemoryKeyStore, durable: SqliteKeyStore
+    ) -> tuple[KeyStore[None], KeyStore[sqlite3.Connection]]:
+        return memory, durable
 
 
 def _strings(value: Any) -> Iterator[str]:
