@@ -388,19 +388,23 @@ class KeyRecorder(Generic[_Tx]):
     def cancel(self, session_id: str, key: str) -> bool:
         """Withdraw the held prompt for ``key``: every pending request for it is answered
         with -32800. False if none is held (unknown, or already being inserted)."""
-        with self._lock:
-            held = self._held.get((session_id, key))
-            if held is None or held.inserting:
-                return False
-            self._drop((session_id, key), held)
-        held.outcome.set_result(Outcome(error=JsonRpcError(_CANCELLED, "Request cancelled")))
-        return True
+        return self._withdraw(lambda: (session_id, key))
 
     def cancel_request(self, request: Hashable) -> bool:
         """``$/cancel_request`` for any pending request with a key cancels the key's prompt."""
+        return self._withdraw(lambda: self._requests.get(request))
+
+    def _withdraw(self, find: Callable[[], tuple[str, str] | None]) -> bool:
+        # one lock from finding the prompt to dropping it: never another prompt that took
+        # the same key after this one was answered
         with self._lock:
-            slot = self._requests.get(request)
-        return slot is not None and self.cancel(*slot)
+            slot = find()
+            held = None if slot is None else self._held.get(slot)
+            if slot is None or held is None or held.inserting:
+                return False
+            self._drop(slot, held)
+        held.outcome.set_result(Outcome(error=JsonRpcError(_CANCELLED, "Request cancelled")))
+        return True
 
     def cancel_session(self, session_id: str, error: JsonRpcError | None = None) -> int:
         """Answer every prompt held in ``session_id`` with ``error`` (-32800 by default), as
