@@ -156,6 +156,8 @@ def test_files_and_headers(files: dict[str, bytes]) -> None:
         f"{PY}/src/acp_models/v2/_base.py",
         f"{PY}/src/acp_models/v2/_models.py",
         f"{PY}/src/acp_models/v2/_methods.py",
+        f"{PY}/src/acp_models/v2/keys.py",
+        f"{PY}/src/acp_models/v2/retry.py",
     }
     for path, data in files.items():
         text = data.decode()
