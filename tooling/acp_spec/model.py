@@ -244,3 +244,5 @@ class Trace:
     side: Side
     capability: str | None
     steps: tuple[Step, ...]
+    number: int = 0
+    """Its place in the source's list (a broken trace is left out of the model)."""

@@ -235,7 +235,7 @@ def _build(
         types={name: TypeDef(name, t) for name, t in entries("types").items()},
         where=where,
         traces=tuple(
-            _trace(t)
+            _trace(n, t)
             for n, t in enumerate(data.get("traces", []))
             if _healthy(broken, ("traces", n))
         )
@@ -244,8 +244,9 @@ def _build(
     )
 
 
-def _trace(raw: dict[str, Any]) -> Trace:
+def _trace(number: int, raw: dict[str, Any]) -> Trace:
     return Trace(
+        number=number,
         id=raw["id"],
         title=raw["title"],
         rule=raw["rule"],
