@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
 
-from . import diff_cmd, docs_cmd, upstream_cmd, vectors_cmd
+from . import diff_cmd, docs_cmd, traces_cmd, upstream_cmd, vectors_cmd
 from .constants import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_INVALID, EXIT_OK
 from .diagnostics import SetupError, SpecError
 from .pipeline import build_outputs
@@ -32,6 +32,7 @@ def _parser() -> argparse.ArgumentParser:
     vectors_cmd.add_commands(commands)
     diff_cmd.add_commands(commands)
     upstream_cmd.add_commands(commands)
+    traces_cmd.add_commands(commands)
     parser.add_argument("--root", type=Path, default=Path("."), metavar="DIR",
                         help="the project folder that holds generated/ (default: .)")  # fmt: skip
     return parser
@@ -81,6 +82,8 @@ def _run(args: argparse.Namespace) -> int:
         return diff_cmd.run(args)
     if args.command == "upstream":
         return upstream_cmd.run(args)
+    if args.command == "traces":
+        return traces_cmd.run(args)
     spec = load_spec(args.spec, display=str(args.spec))
     for warning in spec.warnings:
         print(warning.render(), file=sys.stderr)

@@ -1,0 +1,81 @@
+"""``acp-spec traces run``: the retry traces against a real agent or client."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from pathlib import Path
+from typing import Any
+
+from .constants import EXIT_INVALID, EXIT_OK, EXIT_USAGE
+from .emit.traces import TRACES_DIR
+from .traces_run import report
+from .traces_run.load import TraceFileError, load_traces
+from .traces_run.runner import play_all
+
+
+def add_commands(subparsers: Any) -> None:
+    """Add ``traces run`` to the command's subparsers."""
+    traces = subparsers.add_parser("traces", help="run the retry traces against a real peer")
+    actions = traces.add_subparsers(dest="traces_command", required=True, metavar="ACTION")
+    run = actions.add_parser(
+        "run",
+        help="start the agent (or client) under test and play the other side of its traces",
+        description="Start COMMAND as the side under test, speaking newline-delimited "
+        "JSON-RPC over stdio, and play the runner's side of every trace of that side. "
+        "Exit 0 when every trace passes, 1 when some fail, 2 for wrong usage.",
+    )
+    side = run.add_mutually_exclusive_group(required=True)
+    side.add_argument("--agent", action="store_const", const="agent", dest="side",
+                      help="COMMAND is an agent: play the client side of the agent traces")  # fmt: skip
+    side.add_argument("--client", action="store_const", const="client", dest="side",
+                      help="COMMAND is a client: play a scripted agent for the client traces")  # fmt: skip
+    run.add_argument("--traces", type=Path, metavar="DIR",
+                     help=f"the folder of trace files (default: ROOT/{TRACES_DIR})")  # fmt: skip
+    run.add_argument("--trace", action="append", default=[], metavar="ID",
+                     help="run only this trace (shell-style patterns; repeat for more)")  # fmt: skip
+    run.add_argument("--format", choices=["text", "junit"], default="text",
+                     help="text for a person (default), junit XML for CI")  # fmt: skip
+    run.add_argument("--output", type=Path, metavar="FILE",
+                     help="write the report here instead of to stdout")  # fmt: skip
+    run.add_argument("--jobs", type=int, default=4, metavar="N",
+                     help="traces run at once, each with its own processes and state (default 4)")  # fmt: skip
+    run.add_argument("--verbose", action="store_true",
+                     help="show the transcript of passing traces too")  # fmt: skip
+    run.add_argument("program", nargs=argparse.REMAINDER, metavar="-- COMMAND...",
+                     help="the program under test and its arguments, after --")  # fmt: skip
+    run.set_defaults(traces_parser=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    parser: argparse.ArgumentParser = args.traces_parser
+    command = list(args.program)
+    if command[:1] == ["--"]:
+        command = command[1:]
+    if not command:
+        parser.error("give the program under test after --, e.g. -- python my_agent.py")
+    if args.jobs < 1:
+        parser.error(f"--jobs {args.jobs}: give 1 or more")
+    folder = args.traces if args.traces is not None else args.root / TRACES_DIR
+    try:
+        traces = load_traces(folder, args.side, args.trace)
+    except TraceFileError as error:
+        print(f"acp-spec: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    results = asyncio.run(play_all(traces, args.side, command, jobs=args.jobs))
+    if all(r.failure is not None and r.failure.kind == "start" for r in results):
+        print(f"acp-spec: {results[0].failure.what if results[0].failure else ''}; "
+              "check the command after --", file=sys.stderr)  # fmt: skip
+        return EXIT_USAGE
+    text = (
+        report.junit(results, args.side)
+        if args.format == "junit"
+        else report.text(results, args.side, args.verbose)
+    )
+    if args.output is not None:
+        args.output.write_text(text, "utf-8")
+        print(report.text(results, args.side).splitlines()[-1])
+    else:
+        sys.stdout.write(text)
+    return EXIT_OK if all(r.passed for r in results) else EXIT_INVALID

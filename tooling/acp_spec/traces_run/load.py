@@ -1,0 +1,69 @@
+"""Reading trace files (generated/traces/<id>.json): each checked against the format's
+schema before it runs, with the file and the place of every problem."""
+
+from __future__ import annotations
+
+import fnmatch
+import json
+from collections.abc import Sequence
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+
+from ..emit.traces import SCHEMA_NAME, TRACES_DIR
+
+
+class TraceFileError(Exception):
+    """A trace file that cannot be read or does not follow the format."""
+
+
+@cache
+def _validator() -> jsonschema.protocols.Validator:
+    schema = json.loads(Path(__file__).parent.parent.joinpath(SCHEMA_NAME).read_text("utf-8"))
+    return jsonschema.Draft202012Validator(schema)
+
+
+def read_trace(path: Path) -> dict[str, Any]:
+    try:
+        text = path.read_text("utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise TraceFileError(f"{path}: cannot read it: {error}") from None
+    try:
+        trace = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise TraceFileError(f"{path}:{error.lineno}:{error.colno}: not JSON: {error.msg}") from None
+    problems = sorted(_validator().iter_errors(trace), key=lambda e: list(e.absolute_path))
+    if problems:
+        first = problems[0]
+        where = "".join(f"/{p}" for p in first.absolute_path) or "/"
+        raise TraceFileError(
+            f"{path}: {where}: {first.message}; it is not a trace of {SCHEMA_NAME}"
+            " (regenerate it with `acp-spec generate`)"
+        )
+    return dict(trace)
+
+
+def load_traces(
+    folder: Path, side: str, patterns: Sequence[str] = ()
+) -> list[dict[str, Any]]:
+    """The traces of ``folder`` that test ``side``, in id order; ``patterns`` (shell-style)
+    pick by id. A pattern that picks none is an error: a typo must not pass silently."""
+    if not folder.is_dir():
+        raise TraceFileError(
+            f"{folder}: no such folder; give --traces the folder of the trace files"
+            f" ({TRACES_DIR} of a checkout)"
+        )
+    paths = sorted(p for p in folder.glob("*.json") if p.name != SCHEMA_NAME)
+    traces = [read_trace(p) for p in paths]
+    mine = [t for t in traces if t["side"] == side]
+    for pattern in patterns:
+        if not any(fnmatch.fnmatchcase(t["id"], pattern) for t in mine):
+            known = ", ".join(t["id"] for t in mine) or "none"
+            raise TraceFileError(f"--trace {pattern}: no {side} trace has that id (they are: {known})")
+    if patterns:
+        mine = [t for t in mine if any(fnmatch.fnmatchcase(t["id"], p) for p in patterns)]
+    if not mine:
+        raise TraceFileError(f"{folder}: holds no {side} traces")
+    return mine

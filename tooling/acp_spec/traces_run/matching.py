@@ -1,0 +1,148 @@
+"""Whether a message fits an expect step's outcome, and what it captures: the matching rules
+of generated/traces/traces.schema.json (subset or exact, ``$any``, ``$name``, ``absent``
+pointers with ``*``, ``contains``), with a reason when it does not fit."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from ..trace_values import ANY, capture_name
+
+_MISSING = object()
+
+
+class MissingCapture(Exception):
+    """A message names a capture no earlier expect made."""
+
+
+def substitute(value: Any, captures: Mapping[str, Any]) -> Any:
+    """``value`` with every ``$name`` replaced by its captured value (type kept: an id
+    captured as a number goes back as a number)."""
+    if isinstance(value, dict):
+        return {k: substitute(v, captures) for k, v in value.items()}
+    if isinstance(value, list):
+        return [substitute(v, captures) for v in value]
+    name = capture_name(value)
+    if name is None:
+        return value
+    if name not in captures:
+        raise MissingCapture(f"${name} was never captured")
+    return captures[name]
+
+
+def _same(expected: Any, got: Any) -> bool:
+    # JSON has no 1 == true, but Python's bool is an int
+    if isinstance(expected, bool) or isinstance(got, bool):
+        return type(expected) is type(got) and expected == got
+    return bool(expected == got)
+
+
+def _pointer(path: tuple[str | int, ...]) -> str:
+    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in path) or "/"
+
+
+def mismatch(
+    pattern: Any,
+    message: Any,
+    captures: Mapping[str, Any],
+    exact: bool,
+    path: tuple[str | int, ...] = (),
+) -> str | None:
+    """None if ``message`` fits ``pattern``; else where and how it differs."""
+    where = _pointer(path)
+    if pattern == ANY:
+        return None
+    name = capture_name(pattern)
+    if name is not None:
+        if name not in captures:
+            return f"{where}: ${name} was never captured"
+        if not _same(captures[name], message):
+            return f"{where}: expected {_show(captures[name])} (${name}), got {_show(message)}"
+        return None
+    if isinstance(pattern, dict):
+        if not isinstance(message, dict):
+            return f"{where}: expected an object, got {_show(message)}"
+        for key, want in pattern.items():
+            if key not in message:
+                return f"{_pointer((*path, key))}: missing"
+            problem = mismatch(want, message[key], captures, exact, (*path, key))
+            if problem:
+                return problem
+        if exact and (extra := sorted(set(message) - set(pattern))):
+            return f"{where}: unexpected member {extra[0]!r}"
+        return None
+    if isinstance(pattern, list):
+        if not isinstance(message, list):
+            return f"{where}: expected an array, got {_show(message)}"
+        if len(pattern) != len(message):
+            return f"{where}: expected {len(pattern)} items, got {len(message)}"
+        for number, (want, got) in enumerate(zip(pattern, message, strict=True)):
+            problem = mismatch(want, got, captures, exact, (*path, number))
+            if problem:
+                return problem
+        return None
+    if not _same(pattern, message):
+        return f"{where}: expected {_show(pattern)}, got {_show(message)}"
+    return None
+
+
+def resolve(message: Any, pointer: str) -> list[Any]:
+    """Every value ``pointer`` names in ``message``; ``*`` stands for any member or item."""
+    found: list[Any] = [message]
+    for raw in pointer.split("/")[1:]:
+        token = raw.replace("~1", "/").replace("~0", "~")
+        step: list[Any] = []
+        for value in found:
+            if token == "*":
+                if isinstance(value, dict):
+                    step.extend(value.values())
+                elif isinstance(value, list):
+                    step.extend(value)
+            elif isinstance(value, dict) and token in value:
+                step.append(value[token])
+            elif isinstance(value, list) and token.isdigit() and int(token) < len(value):
+                step.append(value[int(token)])
+        found = step
+    return found
+
+
+def strings(value: Any) -> Iterator[str]:
+    """Every string in ``value``: values and member names."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield key
+            yield from strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from strings(item)
+
+
+def fits(outcome: Mapping[str, Any], message: Any, captures: Mapping[str, Any]) -> str | None:
+    """None if ``message`` fits the outcome (a trace file's outcome object); else why not."""
+    problem = mismatch(outcome["message"], message, captures, outcome["match"] == "exact")
+    if problem:
+        return problem
+    for pointer in outcome.get("absent", ()):
+        if resolve(message, pointer):
+            return f"{pointer}: present, but must be absent"
+    needle = outcome.get("contains")
+    if needle is not None and not any(needle in text for text in strings(message)):
+        return f"no string contains {needle!r}"
+    for name, pointer in outcome.get("capture", {}).items():
+        if not resolve(message, pointer) or "*" in pointer.split("/"):
+            return f"{pointer}: nothing to capture as ${name}"
+    return None
+
+
+def captured(outcome: Mapping[str, Any], message: Any) -> dict[str, Any]:
+    """The values a fitting message gives the outcome's captures."""
+    return {name: resolve(message, p)[0] for name, p in outcome.get("capture", {}).items()}
+
+
+def _show(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 80 else text[:77] + "..."

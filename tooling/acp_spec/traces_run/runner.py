@@ -1,0 +1,258 @@
+"""Plays one trace against the side under test: its steps in order, every expect with a
+bounded wait, the counted expects at the end; the verdict names the failing step, what was
+expected and what came."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import tempfile
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .matching import MissingCapture, captured, fits, substitute
+from .transcript import Entry, Transcript
+from .transport import AgentPeer, ClientPeer, Connection, Peer, StartError
+
+CONNECT_WITHIN = 5.0  # seconds a client under test has to open a connection
+
+
+@dataclass
+class Failure:
+    step: int
+    kind: str
+    what: str
+    expected: list[Any] = field(default_factory=list)
+    came: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Result:
+    trace: Mapping[str, Any]
+    failure: Failure | None
+    transcript: Transcript
+    seconds: float
+    stderr: str = ""
+
+    @property
+    def id(self) -> str:
+        return str(self.trace["id"])
+
+    @property
+    def passed(self) -> bool:
+        return self.failure is None
+
+
+class _Failed(Exception):
+    def __init__(self, failure: Failure) -> None:
+        self.failure = failure
+
+
+class _Play:
+    def __init__(self, trace: Mapping[str, Any], peer: Peer) -> None:
+        self.trace = trace
+        self.peer = peer
+        self.captures: dict[str, Any] = {}
+        self.labels: dict[str, int] = {}  # label -> the seq of its message
+        self.counted: list[Mapping[str, Any]] = []
+
+    def _connection(self, step: Mapping[str, Any]) -> Connection:
+        name = step["on"]
+        connection = self.peer.connections.get(name)
+        if connection is None:
+            raise _Failed(Failure(step["step"], step["kind"], f"connection {name} is not open"))
+        return connection
+
+    async def run(self) -> None:
+        for step in self.trace["steps"]:
+            await getattr(self, "_" + step["kind"])(step)
+        for step in self.counted:
+            self._count(step)
+
+    async def _connect(self, step: Mapping[str, Any]) -> None:
+        try:
+            await self.peer.connect(step["connection"], CONNECT_WITHIN)
+        except ConnectionRefusedError as error:
+            raise _Failed(Failure(step["step"], "connect", str(error))) from None
+
+    async def _send(self, step: Mapping[str, Any]) -> None:
+        connection = self._connection(step)
+        try:
+            message = substitute(step["message"], self.captures)
+        except MissingCapture as error:
+            raise _Failed(Failure(step["step"], "send", f"cannot send: {error}")) from None
+        entry = await connection.send(message)
+        if "label" in step:
+            self.labels[step["label"]] = entry.seq
+
+    async def _fault(self, step: Mapping[str, Any]) -> None:
+        fault = step["fault"]
+        if fault == "drop-response":
+            self._connection(step).drop_responses += 1
+        elif fault == "close":
+            await self.peer.close(step["on"])
+        elif fault == "restart-agent":
+            await self.peer.restart_agent(step.get("store", "keep") == "keep")
+        else:
+            await self.peer.restart_client()
+
+    async def _wait(self, step: Mapping[str, Any]) -> None:
+        await asyncio.sleep(step["ms"] / 1000)
+
+    async def _user(self, step: Mapping[str, Any]) -> None:
+        await self.peer.user(step["action"], step.get("text"))
+
+    def _candidates(self, step: Mapping[str, Any], connection: Connection) -> list[Entry]:
+        after = self.labels.get(step["after"], 0) if "after" in step else 0
+        return [
+            e
+            for e in connection.received
+            if e.matched is None and not e.dropped and e.seq > after
+        ]
+
+    def _take(self, step: Mapping[str, Any], connection: Connection) -> bool:
+        for entry in self._candidates(step, connection):
+            for outcome in step["outcomes"]:
+                if fits(outcome, entry.message, self.captures) is None:
+                    entry.matched = step["step"]
+                    self.captures.update(captured(outcome, entry.message))
+                    if "label" in step:
+                        self.labels[step["label"]] = entry.seq
+                    return True
+        return False
+
+    async def _expect(self, step: Mapping[str, Any]) -> None:
+        if "count" in step:
+            self.counted.append(step)
+            return
+        connection = self._connection(step)
+        deadline = time.monotonic() + step["within"] / 1000
+        while not self._take(step, connection):
+            left = deadline - time.monotonic()
+            if self._answered_otherwise(step, connection):
+                raise _Failed(self._missed(step, connection, "the response came, and differs"))
+            if left <= 0 or connection.closed:
+                why = "the connection closed" if connection.closed else (
+                    f"nothing that fits came within {step['within']} ms"
+                )  # fmt: skip
+                raise _Failed(self._missed(step, connection, why))
+            await connection.arrival(left)
+
+    def _answered_otherwise(self, step: Mapping[str, Any], connection: Connection) -> bool:
+        # a request has one response: once the one to the awaited id came and did not fit,
+        # waiting longer cannot help
+        ids = set()
+        for outcome in step["outcomes"]:
+            pattern = outcome["message"]
+            if isinstance(pattern, dict) and "method" not in pattern and "id" in pattern:
+                try:
+                    ids.add(json.dumps(substitute(pattern["id"], self.captures)))
+                except MissingCapture:
+                    return False
+        if not ids or '"$any"' in ids:
+            return False
+        return any(
+            isinstance(e.message, dict)
+            and "method" not in e.message
+            and json.dumps(e.message.get("id")) in ids
+            for e in self._candidates(step, connection)
+        )
+
+    def _expected(self, step: Mapping[str, Any]) -> list[Any]:
+        shown = []
+        for outcome in step["outcomes"]:
+            try:
+                pattern = substitute(outcome["message"], self.captures)
+            except MissingCapture:
+                pattern = outcome["message"]
+            extra = {k: outcome[k] for k in ("absent", "contains") if outcome.get(k)}
+            shown.append({"message": pattern, **extra} if extra else pattern)
+        return shown
+
+    def _missed(self, step: Mapping[str, Any], connection: Connection, why: str) -> Failure:
+        came = []
+        candidates = self._candidates(step, connection)
+        # the messages that are what the step waits for (same id or method), if any came
+        near = [e for e in candidates if any(_near(o["message"], e.message) for o in step["outcomes"])]
+        for entry in near or candidates:
+            reasons = [fits(o, entry.message, self.captures) for o in step["outcomes"]]
+            came.append(f"[{entry.seq}] {entry.render().split('<- ', 1)[-1]}  -- {reasons[0]}")
+        return Failure(step["step"], "expect", why, self._expected(step), came[-10:])
+
+    def _count(self, step: Mapping[str, Any]) -> None:
+        connection = self.peer.seen.get(step["on"])
+        entries = [] if connection is None else [e for e in connection.received if not e.dropped]
+        fitting = [
+            e for e in entries if any(fits(o, e.message, self.captures) is None for o in step["outcomes"])
+        ]
+        if len(fitting) != step["count"]:
+            raise _Failed(
+                Failure(
+                    step["step"],
+                    "expect",
+                    f"expected {step['count']} such messages on {step['on']} by the end, "
+                    f"{len(fitting)} came",
+                    self._expected(step),
+                    [f"[{e.seq}] {e.render().split('<- ', 1)[-1]}" for e in fitting][-10:],
+                )
+            )
+
+
+def _near(pattern: Any, message: Any) -> bool:
+    if not isinstance(pattern, dict) or not isinstance(message, dict):
+        return False
+    if "method" in pattern:
+        return bool(message.get("method") == pattern["method"])
+    return "id" in pattern and "method" not in message and message.get("id") == pattern["id"]
+
+
+PeerFactory = Callable[[Path, Transcript], Peer]
+
+
+async def play(trace: Mapping[str, Any], factory: PeerFactory, workdir: Path) -> Result:
+    """Run one trace with a fresh side under test (``factory``) in ``workdir``."""
+    transcript = Transcript()
+    started = time.monotonic()
+    peer = factory(workdir, transcript)
+    play = _Play(trace, peer)
+    failure: Failure | None = None
+    try:
+        if isinstance(peer, ClientPeer):
+            await peer.start()
+        await play.run()
+    except _Failed as failed:
+        failure = failed.failure
+    except StartError as error:
+        failure = Failure(0, "start", str(error))
+    finally:
+        await peer.shutdown()
+    return Result(trace, failure, transcript, time.monotonic() - started, peer.stderr_tail())
+
+
+async def play_all(
+    traces: Sequence[Mapping[str, Any]],
+    side: str,
+    command: Sequence[str],
+    jobs: int = 4,
+    close_grace: float = 2.0,
+) -> list[Result]:
+    """Every trace of ``side`` (agent or client) against ``command``, ``jobs`` at a time,
+    each in its own directory, with its own processes and state."""
+    limit = asyncio.Semaphore(max(1, jobs))
+
+    def factory(workdir: Path, transcript: Transcript) -> Peer:
+        kind = AgentPeer if side == "agent" else ClientPeer
+        peer = kind(command, workdir, transcript)
+        peer.close_grace = close_grace
+        return peer
+
+    with tempfile.TemporaryDirectory(prefix="acp-traces-") as root:
+
+        async def one(number: int, trace: Mapping[str, Any]) -> Result:
+            async with limit:
+                return await play(trace, factory, Path(root) / str(number))
+
+        return list(await asyncio.gather(*(one(n, t) for n, t in enumerate(traces))))
