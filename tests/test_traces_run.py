@@ -1,0 +1,171 @@
+"""`acp-spec traces run`: the runner plays every trace against real subprocesses, the
+reference agent and client pass them all, and each defective variant fails exactly the
+traces that are meant to catch its defect (so the traces have teeth)."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+import pytest
+from acp_spec.cli import main
+from acp_spec.traces_run.load import load_traces
+from acp_spec.traces_run.matching import captured, fits
+from acp_spec.traces_run.runner import Result, play_all
+
+from conftest import REPO
+
+TRACES = REPO / "generated" / "traces"
+AGENT = [sys.executable, str(REPO / "examples" / "reference_agent.py")]
+CLIENT = [sys.executable, str(REPO / "examples" / "reference_client.py")]
+
+# Which traces each defect must fail; every other trace it must pass. Over stdio a new
+# connection is a new agent process, so keys kept only in memory are lost on a reconnect
+# (retry-after-resume) as on a restart.
+AGENT_DEFECTS: dict[str | None, set[str]] = {
+    None: set(),
+    "no-dedupe": {
+        "retry-same-connection", "retry-after-resume", "retry-after-agent-restart",
+        "retry-while-held", "retry-inserted-during-work", "cancel-held-key",
+        "reused-key-different-prompt",
+    },
+    "memory-keys": {"retry-after-resume", "retry-after-agent-restart"},
+    "record-before-insert": {"retry-after-error"},
+    "echo-key": {"keys-stay-private"},
+    "held-retry-error": {"retry-while-held", "retry-inserted-during-work", "cancel-held-key"},
+}  # fmt: skip
+CLIENT_DEFECTS: dict[str | None, set[str]] = {
+    None: set(),
+    "new-key-per-attempt": {"client-resends-after-reconnect", "client-resends-after-restart"},
+}
+
+
+def _variant(command: list[str], defect: str | None) -> list[str]:
+    return command if defect is None else [*command, "--defect", defect]
+
+
+@pytest.fixture(scope="module")
+def agent_results() -> dict[str | None, list[Result]]:
+    traces = load_traces(TRACES, "agent")
+
+    async def every() -> list[list[Result]]:
+        runs = (play_all(traces, "agent", _variant(AGENT, d), jobs=99) for d in AGENT_DEFECTS)
+        return list(await asyncio.gather(*runs))
+
+    return dict(zip(AGENT_DEFECTS, asyncio.run(every()), strict=True))
+
+
+@pytest.fixture(scope="module")
+def client_results() -> dict[str | None, list[Result]]:
+    traces = load_traces(TRACES, "client")
+
+    async def every() -> list[list[Result]]:
+        runs = (play_all(traces, "client", _variant(CLIENT, d), jobs=99) for d in CLIENT_DEFECTS)
+        return list(await asyncio.gather(*runs))
+
+    return dict(zip(CLIENT_DEFECTS, asyncio.run(every()), strict=True))
+
+
+def _failed(results: list[Result]) -> set[str]:
+    return {r.id for r in results if not r.passed}
+
+
+def _explain(results: list[Result], ids: set[str]) -> str:
+    from acp_spec.traces_run.report import text
+
+    return text([r for r in results if r.id in ids], "peer")
+
+
+@pytest.mark.parametrize("defect", list(AGENT_DEFECTS), ids=lambda d: d or "reference")
+def test_agent_variant_fails_exactly_its_traces(
+    agent_results: dict[str | None, list[Result]], defect: str | None
+) -> None:
+    results = agent_results[defect]
+    assert len(results) == len(load_traces(TRACES, "agent"))
+    wrong = _failed(results) ^ AGENT_DEFECTS[defect]
+    assert not wrong, _explain(results, wrong)
+
+
+@pytest.mark.parametrize("defect", list(CLIENT_DEFECTS), ids=lambda d: d or "reference")
+def test_client_variant_fails_exactly_its_traces(
+    client_results: dict[str | None, list[Result]], defect: str | None
+) -> None:
+    results = client_results[defect]
+    wrong = _failed(results) ^ CLIENT_DEFECTS[defect]
+    assert not wrong, _explain(results, wrong)
+
+
+def test_every_trace_is_caught_or_run_by_the_reference(
+    agent_results: dict[str | None, list[Result]],
+) -> None:
+    # a failure names its step, what was expected and what came instead
+    failure = next(r for r in agent_results["echo-key"] if not r.passed).failure
+    assert failure is not None and failure.step > 0 and failure.expected
+    assert "idempotencyKey" in "".join(failure.came)
+
+
+def _outcome(message: Any, **extra: Any) -> dict[str, Any]:
+    return {"message": message, "match": "subset", "absent": [], "capture": {}, **extra}
+
+
+@pytest.mark.parametrize(
+    ("pattern", "message", "fits_it"),
+    [
+        ({"id": 1, "result": {"x": "$any"}}, {"id": 1, "result": {"x": None}}, True),
+        ({"id": 1, "result": {"x": "$any"}}, {"id": 1, "result": {}}, False),
+        ({"id": 1}, {"id": True}, False),  # JSON's 1 is not true
+        ({"a": [1, 2]}, {"a": [1, 2, 3]}, False),  # arrays item by item, same length
+        ({"a": "$seen"}, {"a": "v"}, True),
+        ({"a": "$seen"}, {"a": "w"}, False),
+    ],
+)
+def test_subset_matching(pattern: Any, message: Any, fits_it: bool) -> None:
+    assert (fits(_outcome(pattern), message, {"seen": "v"}) is None) is fits_it
+
+
+def test_exact_absent_contains_and_captures() -> None:
+    message = {"id": 4, "result": {"sessions": [{"sessionId": "s", "idempotencyKey": "k"}]}}
+    exact = {**_outcome({"id": 4}), "match": "exact"}
+    assert "unexpected member 'result'" in (fits(exact, message, {}) or "")
+    absent = _outcome({"id": 4}, absent=["/result/sessions/*/idempotencyKey"])
+    assert "must be absent" in (fits(absent, message, {}) or "")
+    assert fits(_outcome({}, contains="k"), message, {}) is None
+    assert fits(_outcome({}, contains="zz"), message, {}) is not None
+    grab = _outcome({"id": "$any"}, capture={"first": "/result/sessions/0/sessionId"})
+    assert fits(grab, message, {}) is None and captured(grab, message) == {"first": "s"}
+
+
+def test_cli_junit_and_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "report.xml"
+    args = ["--root", str(REPO), "traces", "run", "--agent", "--trace", "retry-same*",
+            "--format", "junit", "--output", str(out), "--", *AGENT]  # fmt: skip
+    assert main(args) == 0
+    suite = ET.parse(out).getroot().find("testsuite")
+    assert suite is not None and suite.get("tests") == "1" and suite.get("failures") == "0"
+    failing = [*args[:-len(AGENT)], *AGENT, "--defect", "no-dedupe"]
+    assert main(failing) == 1
+    case = ET.parse(out).getroot().find("testsuite/testcase/failure")
+    assert case is not None and "step" in (case.get("message") or "")
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--agent"], "give the program under test after --"),
+        (["--agent", "--trace", "no-such-trace", "--", "true"], "no agent trace has that id"),
+        (["--agent", "--", "/no/such/program"], "cannot start"),
+        (["--agent", "--traces", "/no/such/dir", "--", "true"], "no such folder"),
+    ],
+)
+def test_usage_errors(
+    args: list[str], says: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    try:
+        code = main(["--root", str(REPO), "traces", "run", *args])
+    except SystemExit as exit:  # argparse's own usage errors
+        code = int(exit.code or 0)
+    assert code == 2
+    assert says in capsys.readouterr().err
