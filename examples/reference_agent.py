@@ -198,7 +198,9 @@ class Agent:
                 if self.defect == "held-retry-error":
                     self.error(request, -32603, "Internal error: a prompt with this key is held")
                 else:
-                    found.outcome.add_done_callback(lambda f: self.send(f.result().response(request)))
+                    found.outcome.add_done_callback(
+                        lambda f: self.send(f.result().response(request))
+                    )
                 return
             claim = found
             # every request for the key is answered when its outcome settles
@@ -288,13 +290,13 @@ class Agent:
 
     def on_cancel_request(self, request: object, params: dict[str, Any]) -> None:
         target = params.get("requestId")
-        if self.recorder.cancel_request(target):  # type: ignore[arg-type]
+        if self.recorder.cancel_request(target):
             return  # every request for the key is answered -32800 through its outcome
         for queue in self.held.values():
             for held in list(queue):
                 if held.request == target and held.claim is None:
                     queue.remove(held)
-                    self.error(target, CANCELLED, "Request cancelled")  # type: ignore[arg-type]
+                    self.error(target, CANCELLED, "Request cancelled")
 
     def on_session_cancel(self, request: object, params: dict[str, Any]) -> None:
         session_id = params.get("sessionId")

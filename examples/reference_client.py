@@ -52,6 +52,7 @@ class Client:
         self.process: asyncio.subprocess.Process | None = None
         self.ready = asyncio.Event()
         self.attempts = 1
+        self.background: set[asyncio.Future[None]] = set()  # kept, so none is collected
         saved = self._load("session.json", {})
         self.session_id: str | None = saved.get("sessionId")
         self.pending = [PendingPrompt.from_json(p) for p in self._load("pending.json", [])]
@@ -78,7 +79,7 @@ class Client:
         self.process = await asyncio.create_subprocess_exec(
             *self.agent, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE
         )
-        asyncio.ensure_future(self.read(self.process))
+        self.background.add(asyncio.ensure_future(self.read(self.process)))
 
     async def read(self, process: asyncio.subprocess.Process) -> None:
         assert process.stdout is not None
@@ -91,7 +92,7 @@ class Client:
         self.waiting.clear()
         if process is self.process:
             self.ready.clear()
-            asyncio.ensure_future(self.lost())
+            self.background.add(asyncio.ensure_future(self.lost()))
 
     async def receive(self, message: dict[str, Any]) -> None:
         if "method" not in message:
@@ -193,10 +194,10 @@ class Client:
         while line := await reader.readline():
             action = json.loads(line)
             if action.get("action") == "submit":
-                task = self.submit(str(action.get("text", "")))
+                work = self.submit(str(action.get("text", "")))
             else:
-                task = self.cancel()
-            tasks.add(asyncio.ensure_future(_quietly(task)))
+                work = self.cancel()
+            tasks.add(asyncio.ensure_future(_quietly(work)))
         for task in tasks:
             task.cancel()
 

@@ -15,7 +15,6 @@ from acp_spec.cli import main
 from acp_spec.traces_run.load import load_traces
 from acp_spec.traces_run.matching import captured, fits
 from acp_spec.traces_run.runner import Result, play_all
-
 from conftest import REPO
 
 TRACES = REPO / "generated" / "traces"
@@ -47,26 +46,31 @@ def _variant(command: list[str], defect: str | None) -> list[str]:
     return command if defect is None else [*command, "--defect", defect]
 
 
-@pytest.fixture(scope="module")
-def agent_results() -> dict[str | None, list[Result]]:
-    traces = load_traces(TRACES, "agent")
-
-    async def every() -> list[list[Result]]:
-        runs = (play_all(traces, "agent", _variant(AGENT, d), jobs=99) for d in AGENT_DEFECTS)
-        return list(await asyncio.gather(*runs))
-
-    return dict(zip(AGENT_DEFECTS, asyncio.run(every()), strict=True))
+Runs = dict[tuple[str, str | None], list[Result]]
 
 
 @pytest.fixture(scope="module")
-def client_results() -> dict[str | None, list[Result]]:
-    traces = load_traces(TRACES, "client")
+def runs() -> Runs:
+    # every variant of both sides at once: the traces mostly wait, so together they take
+    # about as long as the slowest
+    variants = [("agent", d) for d in AGENT_DEFECTS] + [("client", d) for d in CLIENT_DEFECTS]
 
     async def every() -> list[list[Result]]:
-        runs = (play_all(traces, "client", _variant(CLIENT, d), jobs=99) for d in CLIENT_DEFECTS)
-        return list(await asyncio.gather(*runs))
+        return list(
+            await asyncio.gather(
+                *(
+                    play_all(
+                        load_traces(TRACES, side),
+                        side,
+                        _variant(AGENT if side == "agent" else CLIENT, defect),
+                        jobs=99,
+                    )
+                    for side, defect in variants
+                )
+            )
+        )
 
-    return dict(zip(CLIENT_DEFECTS, asyncio.run(every()), strict=True))
+    return dict(zip(variants, asyncio.run(every()), strict=True))
 
 
 def _failed(results: list[Result]) -> set[str]:
@@ -80,31 +84,28 @@ def _explain(results: list[Result], ids: set[str]) -> str:
 
 
 @pytest.mark.parametrize("defect", list(AGENT_DEFECTS), ids=lambda d: d or "reference")
-def test_agent_variant_fails_exactly_its_traces(
-    agent_results: dict[str | None, list[Result]], defect: str | None
-) -> None:
-    results = agent_results[defect]
+def test_agent_variant_fails_exactly_its_traces(runs: Runs, defect: str | None) -> None:
+    results = runs["agent", defect]
     assert len(results) == len(load_traces(TRACES, "agent"))
     wrong = _failed(results) ^ AGENT_DEFECTS[defect]
     assert not wrong, _explain(results, wrong)
 
 
 @pytest.mark.parametrize("defect", list(CLIENT_DEFECTS), ids=lambda d: d or "reference")
-def test_client_variant_fails_exactly_its_traces(
-    client_results: dict[str | None, list[Result]], defect: str | None
-) -> None:
-    results = client_results[defect]
+def test_client_variant_fails_exactly_its_traces(runs: Runs, defect: str | None) -> None:
+    results = runs["client", defect]
     wrong = _failed(results) ^ CLIENT_DEFECTS[defect]
     assert not wrong, _explain(results, wrong)
 
 
-def test_every_trace_is_caught_or_run_by_the_reference(
-    agent_results: dict[str | None, list[Result]],
-) -> None:
-    # a failure names its step, what was expected and what came instead
-    failure = next(r for r in agent_results["echo-key"] if not r.passed).failure
-    assert failure is not None and failure.step > 0 and failure.expected
+def test_a_failure_says_where_what_was_expected_and_what_came(runs: Runs) -> None:
+    result = next(r for r in runs["agent", "echo-key"] if not r.passed)
+    failure = result.failure
+    assert failure is not None and failure.expected
+    step = result.trace["steps"][failure.step - 1]
+    assert step["kind"] == "expect" and any("contains" in o for o in step["outcomes"])
     assert "idempotencyKey" in "".join(failure.came)
+    assert "idempotencyKey" in result.transcript.render()
 
 
 def _outcome(message: Any, **extra: Any) -> dict[str, Any]:
@@ -138,17 +139,20 @@ def test_exact_absent_contains_and_captures() -> None:
     assert fits(grab, message, {}) is None and captured(grab, message) == {"first": "s"}
 
 
-def test_cli_junit_and_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_junit_and_exit_codes(tmp_path: Path) -> None:
     out = tmp_path / "report.xml"
-    args = ["--root", str(REPO), "traces", "run", "--agent", "--trace", "retry-same*",
-            "--format", "junit", "--output", str(out), "--", *AGENT]  # fmt: skip
-    assert main(args) == 0
+    args = ["--root", str(REPO), "traces", "run", "--agent", "--format", "junit",
+            "--output", str(out), "--trace", "same-key-*"]  # fmt: skip
+    assert main([*args, "--", *AGENT]) == 0
     suite = ET.parse(out).getroot().find("testsuite")
     assert suite is not None and suite.get("tests") == "1" and suite.get("failures") == "0"
-    failing = [*args[:-len(AGENT)], *AGENT, "--defect", "no-dedupe"]
-    assert main(failing) == 1
-    case = ET.parse(out).getroot().find("testsuite/testcase/failure")
-    assert case is not None and "step" in (case.get("message") or "")
+    both = [*args, "--trace", "keys-stay-private", "--", *AGENT, "--defect", "echo-key"]
+    assert main(both) == 1
+    suite = ET.parse(out).getroot().find("testsuite")
+    assert suite is not None and suite.get("tests") == "2" and suite.get("failures") == "1"
+    failure = suite.find("testcase[@name='keys-stay-private']/failure")
+    assert failure is not None and (failure.get("message") or "").startswith("step ")
+    assert suite.find("testcase[@name='keys-stay-private']/system-out") is not None
 
 
 @pytest.mark.parametrize(
@@ -160,9 +164,7 @@ def test_cli_junit_and_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[
         (["--agent", "--traces", "/no/such/dir", "--", "true"], "no such folder"),
     ],
 )
-def test_usage_errors(
-    args: list[str], says: str, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_usage_errors(args: list[str], says: str, capsys: pytest.CaptureFixture[str]) -> None:
     try:
         code = main(["--root", str(REPO), "traces", "run", *args])
     except SystemExit as exit:  # argparse's own usage errors

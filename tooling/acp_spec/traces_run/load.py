@@ -33,7 +33,9 @@ def read_trace(path: Path) -> dict[str, Any]:
     try:
         trace = json.loads(text)
     except json.JSONDecodeError as error:
-        raise TraceFileError(f"{path}:{error.lineno}:{error.colno}: not JSON: {error.msg}") from None
+        raise TraceFileError(
+            f"{path}:{error.lineno}:{error.colno}: not JSON: {error.msg}"
+        ) from None
     problems = sorted(_validator().iter_errors(trace), key=lambda e: list(e.absolute_path))
     if problems:
         first = problems[0]
@@ -45,9 +47,7 @@ def read_trace(path: Path) -> dict[str, Any]:
     return dict(trace)
 
 
-def load_traces(
-    folder: Path, side: str, patterns: Sequence[str] = ()
-) -> list[dict[str, Any]]:
+def load_traces(folder: Path, side: str, patterns: Sequence[str] = ()) -> list[dict[str, Any]]:
     """The traces of ``folder`` that test ``side``, in id order; ``patterns`` (shell-style)
     pick by id. A pattern that picks none is an error: a typo must not pass silently."""
     if not folder.is_dir():
@@ -61,7 +61,9 @@ def load_traces(
     for pattern in patterns:
         if not any(fnmatch.fnmatchcase(t["id"], pattern) for t in mine):
             known = ", ".join(t["id"] for t in mine) or "none"
-            raise TraceFileError(f"--trace {pattern}: no {side} trace has that id (they are: {known})")
+            raise TraceFileError(
+                f"--trace {pattern}: no {side} trace has that id (they are: {known})"
+            )
     if patterns:
         mine = [t for t in mine if any(fnmatch.fnmatchcase(t["id"], p) for p in patterns)]
     if not mine:

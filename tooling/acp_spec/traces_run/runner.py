@@ -108,9 +108,7 @@ class _Play:
     def _candidates(self, step: Mapping[str, Any], connection: Connection) -> list[Entry]:
         after = self.labels.get(step["after"], 0) if "after" in step else 0
         return [
-            e
-            for e in connection.received
-            if e.matched is None and not e.dropped and e.seq > after
+            e for e in connection.received if e.matched is None and not e.dropped and e.seq > after
         ]
 
     def _take(self, step: Mapping[str, Any], connection: Connection) -> bool:
@@ -133,7 +131,11 @@ class _Play:
         while not self._take(step, connection):
             left = deadline - time.monotonic()
             if self._answered_otherwise(step, connection):
-                raise _Failed(self._missed(step, connection, "the response came, and differs"))
+                raise _Failed(
+                    self._missed(
+                        step, connection, "the response came, and differs (or a fault dropped it)"
+                    )
+                )
             if left <= 0 or connection.closed:
                 why = "the connection closed" if connection.closed else (
                     f"nothing that fits came within {step['within']} ms"
@@ -154,11 +156,14 @@ class _Play:
                     return False
         if not ids or '"$any"' in ids:
             return False
+        # a response the fault dropped answered the request too: it is gone for good
+        after = self.labels.get(step["after"], 0) if "after" in step else 0
         return any(
             isinstance(e.message, dict)
             and "method" not in e.message
             and json.dumps(e.message.get("id")) in ids
-            for e in self._candidates(step, connection)
+            for e in connection.received
+            if e.matched is None and e.seq > after
         )
 
     def _expected(self, step: Mapping[str, Any]) -> list[Any]:
@@ -176,7 +181,9 @@ class _Play:
         came = []
         candidates = self._candidates(step, connection)
         # the messages that are what the step waits for (same id or method), if any came
-        near = [e for e in candidates if any(_near(o["message"], e.message) for o in step["outcomes"])]
+        near = [
+            e for e in candidates if any(_near(o["message"], e.message) for o in step["outcomes"])
+        ]
         for entry in near or candidates:
             reasons = [fits(o, entry.message, self.captures) for o in step["outcomes"]]
             came.append(f"[{entry.seq}] {entry.render().split('<- ', 1)[-1]}  -- {reasons[0]}")
@@ -186,7 +193,9 @@ class _Play:
         connection = self.peer.seen.get(step["on"])
         entries = [] if connection is None else [e for e in connection.received if not e.dropped]
         fitting = [
-            e for e in entries if any(fits(o, e.message, self.captures) is None for o in step["outcomes"])
+            e
+            for e in entries
+            if any(fits(o, e.message, self.captures) is None for o in step["outcomes"])
         ]
         if len(fitting) != step["count"]:
             raise _Failed(
