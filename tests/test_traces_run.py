@@ -5,6 +5,7 @@ traces that are meant to catch its defect (so the traces have teeth)."""
 from __future__ import annotations
 
 import asyncio
+import json
 import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -171,3 +172,18 @@ def test_usage_errors(args: list[str], says: str, capsys: pytest.CaptureFixture[
         code = int(exit.code or 0)
     assert code == 2
     assert says in capsys.readouterr().err
+
+
+def test_a_broken_trace_file_is_named_with_its_place(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "syntax.json").write_text('{"id": 1,\n  "x": }', "utf-8")
+    run = ["--root", str(REPO), "traces", "run", "--agent", "--traces", str(tmp_path), "--", "true"]
+    assert main(run) == 2
+    assert f"{tmp_path / 'syntax.json'}:2:8: not JSON" in capsys.readouterr().err
+    (tmp_path / "syntax.json").unlink()
+    trace = json.loads((TRACES / "retry-same-connection.json").read_text("utf-8"))
+    trace["steps"][2]["within"] = "soon"
+    (tmp_path / "retry-same-connection.json").write_text(json.dumps(trace), "utf-8")
+    assert main(run) == 2
+    assert "/steps/2/within: 'soon' is not of type 'integer'" in capsys.readouterr().err

@@ -25,6 +25,24 @@ def _validator() -> jsonschema.protocols.Validator:
     return jsonschema.Draft202012Validator(schema)
 
 
+def _within_its_kind(error: jsonschema.ValidationError) -> jsonschema.ValidationError:
+    # A step that fits no branch of the oneOf: say what is wrong in the branch of its own
+    # kind (the one whose `kind` matched), not that it fits none.
+    while error.context:
+        branches: dict[Any, list[jsonschema.ValidationError]] = {}
+        for sub in error.context:
+            branches.setdefault(sub.relative_schema_path[0], []).append(sub)
+        own = [
+            subs
+            for subs in branches.values()
+            if not any(list(e.relative_path)[-1:] == ["kind"] for e in subs)
+        ]
+        if len(own) != 1:
+            break
+        error = own[0][0]
+    return error
+
+
 def read_trace(path: Path) -> dict[str, Any]:
     try:
         text = path.read_text("utf-8")
@@ -36,13 +54,13 @@ def read_trace(path: Path) -> dict[str, Any]:
         raise TraceFileError(
             f"{path}:{error.lineno}:{error.colno}: not JSON: {error.msg}"
         ) from None
-    problems = sorted(_validator().iter_errors(trace), key=lambda e: list(e.absolute_path))
-    if problems:
-        first = problems[0]
+    first = next(iter(sorted(_validator().iter_errors(trace), key=lambda e: e.path)), None)
+    first = None if first is None else _within_its_kind(first)
+    if first is not None:
         where = "".join(f"/{p}" for p in first.absolute_path) or "/"
         raise TraceFileError(
-            f"{path}: {where}: {first.message}; it is not a trace of {SCHEMA_NAME}"
-            " (regenerate it with `acp-spec generate`)"
+            f"{path}: {where}: {first.message}; not a trace of {SCHEMA_NAME}"
+            " (regenerate the traces with `acp-spec generate`)"
         )
     return dict(trace)
 
