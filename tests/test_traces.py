@@ -17,6 +17,7 @@ import pytest
 from acp_spec.emit.traces import SCHEMA_NAME, TRACES_DIR, TRACES_SCHEMA, emit_traces
 from acp_spec.index import Index
 from acp_spec.model import Spec
+from acp_spec.trace_match import fits
 from conftest import RFD
 from jsonschema import Draft202012Validator
 
@@ -180,3 +181,91 @@ def test_the_emitter_makes_one_file_per_trace_and_the_schema(real_spec: Spec) ->
         f"{TRACES_DIR}/{SCHEMA_NAME}"
     }
     assert len(real_spec.traces) >= len(PLAN) + len(MORE)
+
+
+# ── matching, as a runner does it (acp_spec.trace_match) ──
+
+
+def _expects(trace: dict[str, Any]) -> list[dict[str, Any]]:
+    return [s for s in trace["steps"] if s["kind"] == "expect"]
+
+
+def test_subset_and_exact_matching() -> None:
+    outcome = {"message": {"id": 3, "result": {"messageId": "$any"}}, "match": "subset"}
+    reply = {"jsonrpc": "2.0", "id": 3, "result": {"messageId": "m1", "_meta": None}}
+    assert fits(outcome, reply, {}) == {}
+    assert fits({**outcome, "match": "exact"}, reply, {}) is None
+    assert fits(outcome, {"jsonrpc": "2.0", "id": 3, "result": {}}, {}) is None  # $any: present
+    assert fits({"message": {"id": 1}}, {"id": 1.0}, {}) == {}  # one JSON number
+    assert fits({"message": {"id": 1}}, {"id": True}, {}) is None
+    items = {"message": {"sessions": [{"sessionId": "$s"}]}}
+    assert fits(items, {"sessions": [{"sessionId": "a", "cwd": "/"}]}, {"s": "a"}) == {}
+    assert fits(items, {"sessions": [{"sessionId": "a"}, {"sessionId": "b"}]}, {"s": "a"}) is None
+
+
+def test_absent_contains_and_capture() -> None:
+    listing = {
+        "result": {"sessions": [{"sessionId": "a"}, {"sessionId": "b", "idempotencyKey": "k"}]}
+    }
+    private = {"message": {}, "absent": ["/result/sessions/*/idempotencyKey"]}
+    assert fits(private, listing, {}) is None
+    assert fits(private, {"result": {"sessions": [{"sessionId": "a"}]}}, {}) == {}
+    assert fits({"message": {}, "contains": "k"}, listing, {}) == {}
+    assert fits({"message": {}, "contains": "zz"}, listing, {}) is None
+    grab = {"message": {}, "capture": {"second": "/result/sessions/1/sessionId"}}
+    assert fits(grab, listing, {}) == {"second": "b"}
+    assert fits({"message": {}, "capture": {"x": "/result/nothing"}}, listing, {}) is None
+
+
+def test_a_retry_answered_with_another_message_id_fails_the_trace(
+    files: dict[str, dict[str, Any]],
+) -> None:
+    retry = next(
+        e
+        for e in _expects(files["retry-same-connection"])
+        if e["outcomes"][0]["message"].get("id") == 4
+    )
+    [outcome] = retry["outcomes"]
+    answer = {"jsonrpc": "2.0", "id": 4, "result": {"messageId": "msg_user_8f7a1"}}
+    assert fits(outcome, answer, {"messageId": "msg_user_8f7a1"}) == {}
+    assert fits(outcome, answer, {"messageId": "msg_user_second"}) is None
+
+
+def test_a_reused_key_is_answered_as_a_retry_or_with_invalid_params(
+    files: dict[str, dict[str, Any]],
+) -> None:
+    either = next(
+        e for e in _expects(files["reused-key-different-prompt"]) if len(e["outcomes"]) > 1
+    )
+    captured = {"messageId": "msg_user_8f7a1"}
+
+    def answered(message: dict[str, Any]) -> bool:
+        return any(fits(o, message, captured) is not None for o in either["outcomes"])
+
+    assert answered({"jsonrpc": "2.0", "id": 4, "result": {"messageId": "msg_user_8f7a1"}})
+    assert answered({"jsonrpc": "2.0", "id": 4, "error": {"code": -32602, "message": "key reused"}})
+    assert not answered({"jsonrpc": "2.0", "id": 4, "result": {"messageId": "msg_user_new"}})
+    assert not answered({"jsonrpc": "2.0", "id": 4, "error": {"code": -32603, "message": "x"}})
+
+
+def test_a_key_echoed_anywhere_is_caught(files: dict[str, dict[str, Any]]) -> None:
+    trace = files["keys-stay-private"]
+    key = next(
+        s["message"]["params"]["idempotencyKey"]
+        for s in trace["steps"]
+        if s["kind"] == "send" and "idempotencyKey" in s["message"].get("params", {})
+    )
+    never = [e for e in _expects(trace) if e.get("count") == 0]
+    assert {e["on"] for e in never} == {"c1", "c2"}
+    echo = {
+        "jsonrpc": "2.0",
+        "method": "session/update",
+        "params": {
+            "sessionId": "s",
+            "update": {"sessionUpdate": "user_message", "_meta": {"k": key}},
+        },
+    }
+    quiet = {**echo, "params": {"sessionId": "s", "update": {"sessionUpdate": "user_message"}}}
+    for expect in never:
+        assert fits(expect["outcomes"][0], echo, {}) is not None
+        assert fits(expect["outcomes"][0], quiet, {}) is None
