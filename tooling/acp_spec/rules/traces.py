@@ -320,6 +320,7 @@ class _Checker:
     def __init__(self, spec: Spec, index: Index) -> None:
         self.spec = spec
         self.validate = _validators(index)
+        self.seen: dict[tuple[str, bool, str], list[tuple[PathKey, str]]] = {}
 
     def message(
         self,
@@ -443,14 +444,22 @@ class _Checker:
     ) -> Iterator[Diagnostic]:
         if type_name not in self.spec.types:
             return
-        for error in self.validate(type_name).iter_errors(value):
-            if not _real(error, partial=not exact):
-                continue
-            inner = tuple(error.absolute_path)
-            detail = best_match([error]) or error
+        for inner, detail in self._problems(type_name, value, exact):
             shown = " › ".join([role, *map(str, inner)])
             yield _at(self.spec, (*where, *inner), f"the message does not match {type_name} at "
-                      f"{shown}: {detail.message}; fix the message")  # fmt: skip
+                      f"{shown}: {detail}; fix the message")  # fmt: skip
+
+    def _problems(self, type_name: str, value: Any, exact: bool) -> list[tuple[PathKey, str]]:
+        """What is wrong with a value: once per distinct value, as traces repeat their
+        setup (initialize, session/new) message for message."""
+        key = (type_name, exact, json.dumps(value, sort_keys=True))
+        if key not in self.seen:
+            self.seen[key] = [
+                (tuple(error.absolute_path), (best_match([error]) or error).message)
+                for error in self.validate(type_name).iter_errors(value)
+                if _real(error, partial=not exact)
+            ]
+        return self.seen[key]
 
 
 def _real(error: ValidationError, *, partial: bool) -> bool:
