@@ -270,7 +270,7 @@ def _step(raw: dict[str, Any]) -> Step:
     on, sender, label = body["on"], body["from"], body.get("as")
     if kind == "send":
         return Step("send", connection=on, sender=sender, label=label, message=body["message"])
-    alternatives = body["oneOf"] if "oneOf" in body else [body] if "message" in body else []
+    alternatives = body.get("oneOf", [body] if "message" in body else [])
     outcomes = tuple(
         Outcome(o["message"], o.get("match", "subset"), tuple(o.get("absent", ())),
                 dict(o.get("capture", {})), o.get("contains"))

@@ -17,7 +17,7 @@ from jsonschema.exceptions import ValidationError, best_match
 
 from ..diagnostics import Diagnostic, did_you_mean, one_of
 from ..index import Index
-from ..model import Method, Spec, Step, Trace
+from ..model import Kind, Method, Spec, Step, Trace
 from ..trace_values import ANY, capture_name, references
 from ..yamlsource import PathKey
 from .common import Written
@@ -266,23 +266,37 @@ def trace_messages_validate(spec: Spec, index: Index, written: Written) -> Itera
     checker = _Checker(spec, index)
     for trace in spec.traces:
         number = trace.number
-        asked: dict[tuple[str, str], tuple[Method, str]] = {}  # (connection, id) -> request
+        asked: Asked = {}
+        opened: set[str] = set()
         for i, step in enumerate(trace.steps):
+            if step.kind == "connect" and step.connection is not None:
+                opened.add(step.connection)
             for where, value in _messages(spec, number, i, step):
                 exact = step.kind == "send" or any(
                     o.match == "exact" for o in step.outcomes if o.message is value
                 )
                 yield from checker.message(value, where, step, exact, asked, trace)
-            _remember(spec, step, asked)
+            _remember(spec, trace, step, asked, opened)
 
 
-def _remember(spec: Spec, step: Step, asked: dict[tuple[str, str], tuple[Method, str]]) -> None:
+@dataclass(frozen=True)
+class _Request:
+    method: Method | None  # None: a method the spec lacks (reported where it is named)
+    sender: str
+    sided: bool  # sent by the side it should be (else trace_sides reports it)
+
+
+# (connection, id as JSON) -> the request; connection None: on one never connected, which
+# trace_connections reports, so a response to it is not reported again
+Asked = dict[tuple[str | None, str], _Request]
+
+
+def _remember(spec: Spec, trace: Trace, step: Step, asked: Asked, opened: set[str]) -> None:
     """The requests a step sends or expects, by connection and id, for responses to name."""
     for value, capture in _values(step):
         if not isinstance(value, dict) or "method" not in value or "id" not in value:
             continue
-        method = spec.methods.get(str(value["method"]))
-        if method is None or step.connection is None or step.sender is None:
+        if step.sender is None:
             continue
         ident = value["id"]
         if ident == ANY:
@@ -290,7 +304,10 @@ def _remember(spec: Spec, step: Step, asked: dict[tuple[str, str], tuple[Method,
             if not named:
                 continue
             ident = "$" + named[0]
-        asked[(step.connection, json.dumps(ident))] = (method, step.sender)
+        sided = (step.sender == trace.side) == (step.kind == "expect")
+        on = step.connection if step.connection in opened else None
+        method = spec.methods.get(str(value["method"]))
+        asked[(on, json.dumps(ident))] = _Request(method, step.sender, sided)
 
 
 def _values(step: Step) -> list[tuple[Any, Mapping[str, str]]]:
@@ -303,6 +320,7 @@ class _Checker:
     def __init__(self, spec: Spec, index: Index) -> None:
         self.spec = spec
         self.validate = _validators(index)
+        self.seen: dict[tuple[str, bool, str], list[tuple[PathKey, str]]] = {}
 
     def message(
         self,
@@ -310,7 +328,7 @@ class _Checker:
         where: PathKey,
         step: Step,
         exact: bool,
-        asked: dict[tuple[str, str], tuple[Method, str]],
+        asked: Asked,
         trace: Trace,
     ) -> Iterator[Diagnostic]:
         spec = self.spec
@@ -323,7 +341,9 @@ class _Checker:
                 yield _at(spec, (*where, key), f"'{key}' is no member of a JSON-RPC message"
                           f"{did_you_mean(str(key), ENVELOPE)}; use {one_of(sorted(ENVELOPE))}", key=True)  # fmt: skip
         if value.get("jsonrpc", "2.0") != "2.0":
-            yield _at(spec, (*where, "jsonrpc"), 'jsonrpc is "2.0"; fix it or leave it out (it is added)')
+            yield _at(
+                spec, (*where, "jsonrpc"), 'jsonrpc is "2.0"; fix it or leave it out (it is added)'
+            )
         if "id" in value:
             yield from self._against(ID_TYPE, value["id"], (*where, "id"), exact, "id")
         if "method" in value:
@@ -349,16 +369,20 @@ class _Checker:
         if sided and sent not in method.directions:
             yield _at(spec, (*where, "method"), f"{name} is sent {method.sender}, not by the "
                       f"{step.sender}; send it from the other side or use another method")  # fmt: skip
-        kind = "request" if "id" in value else "notification"
+        kind: Kind = "request" if "id" in value else "notification"
         if not exact and "id" not in value and len(method.calls) == 1:
             kind = method.calls[0].kind  # a pattern may leave the id out of a request
         call = method.call(kind)
         if call is None:
             other = "remove its id" if kind == "request" else "give it an id"
-            yield _at(spec, where, f"{name} is not a {kind}, so this message cannot be one; {other}")
+            yield _at(
+                spec, where, f"{name} is not a {kind}, so this message cannot be one; {other}"
+            )
             return
         if "params" in value:
-            yield from self._against(call.params, value["params"], (*where, "params"), exact, "params")
+            yield from self._against(
+                call.params, value["params"], (*where, "params"), exact, "params"
+            )
         elif exact:
             yield _at(spec, where, f"{name} takes params ({call.params}); add them")
         if "result" in value or "error" in value:
@@ -370,7 +394,7 @@ class _Checker:
         where: PathKey,
         step: Step,
         exact: bool,
-        asked: dict[tuple[str, str], tuple[Method, str]],
+        asked: Asked,
     ) -> Iterator[Diagnostic]:
         spec = self.spec
         if "result" in value and "error" in value:
@@ -381,18 +405,24 @@ class _Checker:
             return
         if value["id"] == ANY:
             return  # answers whichever request: nothing to hold its result to
-        found = asked.get((str(step.connection), json.dumps(value["id"])))
+        ident = json.dumps(value["id"])
+        found = asked.get((step.connection, ident))
         if found is None:
-            yield _at(spec, (*where, "id"), f"no earlier step sends or expects a request with id "
-                      f"{json.dumps(value['id'])} on {step.connection}; a response answers one")  # fmt: skip
+            if (None, ident) not in asked:
+                yield _at(spec, (*where, "id"), f"no earlier step sends or expects a request with "
+                          f"id {ident} on {step.connection}; a response answers one")  # fmt: skip
             return
-        method, sender = found
-        if sender == step.sender:
+        method, sender = found.method, found.sender
+        if method is None:
+            return
+        if sender == step.sender and found.sided:
             yield _at(spec, (*where, "id"), f"request {json.dumps(value['id'])} ({method.name}) was "
                       f"sent by the {sender}, so the {sender} does not answer it; answer it from the other side")  # fmt: skip
         call = method.request
         if "result" in value and call is not None and call.result is not None:
-            yield from self._against(call.result, value["result"], (*where, "result"), exact, "result")
+            yield from self._against(
+                call.result, value["result"], (*where, "result"), exact, "result"
+            )
         if "error" in value:
             yield from self._against(ERROR_TYPE, value["error"], (*where, "error"), exact, "error")
             yield from self._listed_error(method, value["error"], (*where, "error", "code"))
@@ -409,17 +439,27 @@ class _Checker:
             yield _at(self.spec, where, f"{method.name} does not list {names[0]} ({code}) among its "
                       f"errors; use one of {one_of(list(method.errors))}, or list it there")  # fmt: skip
 
-    def _against(self, type_name: str, value: Any, where: PathKey, exact: bool, role: str) -> Iterator[Diagnostic]:
+    def _against(
+        self, type_name: str, value: Any, where: PathKey, exact: bool, role: str
+    ) -> Iterator[Diagnostic]:
         if type_name not in self.spec.types:
             return
-        for error in self.validate(type_name).iter_errors(value):
-            if not _real(error, partial=not exact):
-                continue
-            inner = tuple(error.absolute_path)
-            detail = best_match([error]) or error
+        for inner, detail in self._problems(type_name, value, exact):
             shown = " › ".join([role, *map(str, inner)])
             yield _at(self.spec, (*where, *inner), f"the message does not match {type_name} at "
-                      f"{shown}: {detail.message}; fix the message")  # fmt: skip
+                      f"{shown}: {detail}; fix the message")  # fmt: skip
+
+    def _problems(self, type_name: str, value: Any, exact: bool) -> list[tuple[PathKey, str]]:
+        """What is wrong with a value: once per distinct value, as traces repeat their
+        setup (initialize, session/new) message for message."""
+        key = (type_name, exact, json.dumps(value, sort_keys=True))
+        if key not in self.seen:
+            self.seen[key] = [
+                (tuple(error.absolute_path), (best_match([error]) or error).message)
+                for error in self.validate(type_name).iter_errors(value)
+                if _real(error, partial=not exact)
+            ]
+        return self.seen[key]
 
 
 def _real(error: ValidationError, *, partial: bool) -> bool:
@@ -435,7 +475,11 @@ def _real(error: ValidationError, *, partial: bool) -> bool:
             return not partial
         members = Counter(e.relative_schema_path[0] for e in error.context)
         return not any(
-            all(not _real(e, partial=partial) for e in error.context if e.relative_schema_path[0] == m)
+            all(
+                not _real(e, partial=partial)
+                for e in error.context
+                if e.relative_schema_path[0] == m
+            )
             for m in members
         )
     return True
