@@ -75,7 +75,7 @@ def runs() -> Runs:
 
 
 def _failed(results: list[Result]) -> set[str]:
-    return {r.id for r in results if not r.passed}
+    return {r.id for r in results if r.failure is not None or r.skipped is not None}
 
 
 def _explain(results: list[Result], ids: set[str]) -> str:
@@ -137,7 +137,7 @@ def test_exact_absent_contains_and_captures() -> None:
     assert fits(_outcome({}, contains="k"), message, {}) is None
     assert fits(_outcome({}, contains="zz"), message, {}) is not None
     grab = _outcome({"id": "$any"}, capture={"first": "/result/sessions/0/sessionId"})
-    assert fits(grab, message, {}) is None and captured(grab, message) == {"first": "s"}
+    assert fits(grab, message, {}) is None and captured(grab, message, {}) == {"first": "s"}
 
 
 def test_cli_junit_and_exit_codes(tmp_path: Path) -> None:
@@ -187,3 +187,23 @@ def test_a_broken_trace_file_is_named_with_its_place(
     (tmp_path / "retry-same-connection.json").write_text(json.dumps(trace), "utf-8")
     assert main(run) == 2
     assert "/steps/2/within: 'soon' is not of type 'integer'" in capsys.readouterr().err
+
+
+# an agent without `capabilities.session`: it answers initialize and nothing else
+SESSIONLESS = """
+import json, sys
+for line in sys.stdin:
+    m = json.loads(line)
+    if m.get("method") == "initialize":
+        r = {"protocolVersion": 2, "capabilities": {}, "info": {"name": "x", "version": "1"}}
+        print(json.dumps({"jsonrpc": "2.0", "id": m["id"], "result": r}), flush=True)
+"""
+
+
+def test_a_trace_whose_capability_the_agent_lacks_is_skipped() -> None:
+    traces = load_traces(TRACES, "agent", ["retry-same-connection", "retry-after-error"])
+    results = asyncio.run(play_all(traces, "agent", [sys.executable, "-c", SESSIONLESS]))
+    assert [r.skipped for r in results] == [
+        "the agent does not advertise agentCapabilities.session"
+    ] * 2
+    assert all(r.failure is None for r in results)

@@ -78,4 +78,5 @@ def run(args: argparse.Namespace) -> int:
         print(report.text(results, args.side).splitlines()[-1])
     else:
         sys.stdout.write(text)
-    return EXIT_OK if all(r.passed for r in results) else EXIT_INVALID
+    # a skipped trace (a capability the agent does not advertise) is no failure
+    return EXIT_INVALID if any(r.failure is not None for r in results) else EXIT_OK

@@ -1,16 +1,14 @@
-"""Whether a message fits an expect step's outcome, and what it captures: the matching rules
-of generated/traces/traces.schema.json (subset or exact, ``$any``, ``$name``, ``absent``
-pointers with ``*``, ``contains``), with a reason when it does not fit."""
+"""Whether a message fits an expect step's outcome (trace_match decides) and, when it does
+not, where and why: what a runner's report says came instead of what was expected."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 
+from .. import trace_match
 from ..trace_values import ANY, capture_name
-
-_MISSING = object()
 
 
 class MissingCapture(Exception):
@@ -88,59 +86,30 @@ def mismatch(
     return None
 
 
-def resolve(message: Any, pointer: str) -> list[Any]:
-    """Every value ``pointer`` names in ``message``; ``*`` stands for any member or item."""
-    found: list[Any] = [message]
-    for raw in pointer.split("/")[1:]:
-        token = raw.replace("~1", "/").replace("~0", "~")
-        step: list[Any] = []
-        for value in found:
-            if token == "*":
-                if isinstance(value, dict):
-                    step.extend(value.values())
-                elif isinstance(value, list):
-                    step.extend(value)
-            elif isinstance(value, dict) and token in value:
-                step.append(value[token])
-            elif isinstance(value, list) and token.isdigit() and int(token) < len(value):
-                step.append(value[int(token)])
-        found = step
-    return found
-
-
-def strings(value: Any) -> Iterator[str]:
-    """Every string in ``value``: values and member names."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for key, item in value.items():
-            yield key
-            yield from strings(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from strings(item)
-
-
 def fits(outcome: Mapping[str, Any], message: Any, captures: Mapping[str, Any]) -> str | None:
-    """None if ``message`` fits the outcome (a trace file's outcome object); else why not."""
+    """None if ``message`` fits the outcome (a trace file's outcome object); else why not.
+    The verdict is trace_match's, the one place the rules are code; this only explains it."""
+    if trace_match.fits(outcome, message, captures) is not None:
+        return None
     problem = mismatch(outcome["message"], message, captures, outcome["match"] == "exact")
     if problem:
         return problem
     for pointer in outcome.get("absent", ()):
-        if resolve(message, pointer):
+        if any(True for _ in trace_match.resolve(message, pointer)):
             return f"{pointer}: present, but must be absent"
-    needle = outcome.get("contains")
-    if needle is not None and not any(needle in text for text in strings(message)):
-        return f"no string contains {needle!r}"
     for name, pointer in outcome.get("capture", {}).items():
-        if not resolve(message, pointer) or "*" in pointer.split("/"):
-            return f"{pointer}: nothing to capture as ${name}"
-    return None
+        if len(list(trace_match.resolve(message, pointer))) != 1:
+            return f"{pointer}: not one value to capture as ${name}"
+    if "contains" in outcome:
+        return f"no string in it contains {outcome['contains']!r}"
+    return "does not fit"
 
 
-def captured(outcome: Mapping[str, Any], message: Any) -> dict[str, Any]:
+def captured(
+    outcome: Mapping[str, Any], message: Any, captures: Mapping[str, Any]
+) -> dict[str, Any]:
     """The values a fitting message gives the outcome's captures."""
-    return {name: resolve(message, p)[0] for name, p in outcome.get("capture", {}).items()}
+    return trace_match.fits(outcome, message, captures) or {}
 
 
 def _show(value: Any) -> str:

@@ -25,9 +25,11 @@ def _details(result: Result) -> str:
 def text(results: Sequence[Result], side: str, verbose: bool = False) -> str:
     out: list[str] = []
     for result in results:
-        verdict = "pass" if result.passed else "FAIL"
+        verdict = "skip" if result.skipped else "pass" if result.passed else "FAIL"
         out.append(f"{verdict}  {result.id}  ({result.seconds:.2f} s)  {result.trace['title']}")
-        if not result.passed or verbose:
+        if result.skipped:
+            out.append(f"      skipped: {result.skipped}")
+        elif not result.passed or verbose:
             if not result.passed:
                 out.extend("      " + line for line in _details(result).splitlines())
             out.append("      transcript:")
@@ -35,8 +37,11 @@ def text(results: Sequence[Result], side: str, verbose: bool = False) -> str:
             if result.stderr:
                 out.append(f"      the {side}'s stderr (last lines):")
                 out.extend("        " + line for line in result.stderr.splitlines())
-    failed = sum(not r.passed for r in results)
-    out.append(f"{len(results) - failed} passed, {failed} failed ({side} traces)")
+    failed = sum(r.failure is not None for r in results)
+    skipped = sum(r.skipped is not None for r in results)
+    passed = len(results) - failed - skipped
+    also = f", {skipped} skipped" if skipped else ""
+    out.append(f"{passed} passed, {failed} failed{also} ({side} traces)")
     return "\n".join(out) + "\n"
 
 
@@ -45,8 +50,9 @@ def junit(results: Sequence[Result], side: str) -> str:
         "testsuite",
         name=f"acp-spec traces ({side})",
         tests=str(len(results)),
-        failures=str(sum(not r.passed for r in results)),
+        failures=str(sum(r.failure is not None for r in results)),
         errors="0",
+        skipped=str(sum(r.skipped is not None for r in results)),
         time=f"{sum(r.seconds for r in results):.3f}",
     )
     for result in results:
@@ -54,6 +60,8 @@ def junit(results: Sequence[Result], side: str) -> str:
             suite, "testcase", classname=f"traces.{side}", name=result.id,
             time=f"{result.seconds:.3f}",
         )  # fmt: skip
+        if result.skipped is not None:
+            ET.SubElement(case, "skipped", message=result.skipped)
         if result.failure is not None:
             failure = ET.SubElement(
                 case, "failure",

@@ -36,6 +36,7 @@ class Result:
     transcript: Transcript
     seconds: float
     stderr: str = ""
+    skipped: str | None = None  # why, when the trace did not apply to the peer
 
     @property
     def id(self) -> str:
@@ -43,7 +44,11 @@ class Result:
 
     @property
     def passed(self) -> bool:
-        return self.failure is None
+        return self.failure is None and self.skipped is None
+
+
+class _Skipped(Exception):
+    """The agent under test does not advertise the capability the trace relies on."""
 
 
 class _Failed(Exception):
@@ -58,6 +63,7 @@ class _Play:
         self.captures: dict[str, Any] = {}
         self.labels: dict[str, int] = {}  # label -> the seq of its message
         self.counted: list[Mapping[str, Any]] = []
+        self.checked_capability = False
 
     def _connection(self, step: Mapping[str, Any]) -> Connection:
         name = step["on"]
@@ -116,7 +122,7 @@ class _Play:
             for outcome in step["outcomes"]:
                 if fits(outcome, entry.message, self.captures) is None:
                     entry.matched = step["step"]
-                    self.captures.update(captured(outcome, entry.message))
+                    self.captures.update(captured(outcome, entry.message, self.captures))
                     if "label" in step:
                         self.labels[step["label"]] = entry.seq
                     return True
@@ -127,6 +133,31 @@ class _Play:
             self.counted.append(step)
             return
         connection = self._connection(step)
+        try:
+            await self._await(step, connection)
+        finally:
+            if step.get("method") == "initialize" and not self.checked_capability:
+                self._check_capability(connection)
+
+    def _check_capability(self, connection: Connection) -> None:
+        # traces.schema.json: an agent that does not advertise the trace's capability is
+        # skipped, not failed; the path's first segment names whose capabilities they are
+        # (agentCapabilities: the initialize result's `capabilities`)
+        capability = self.trace.get("capability")
+        if self.trace["side"] != "agent" or not capability:
+            return
+        for entry in connection.received:
+            result = entry.message.get("result") if isinstance(entry.message, dict) else None
+            if isinstance(result, dict) and "protocolVersion" in result:
+                self.checked_capability = True
+                value: Any = result.get("capabilities")
+                for part in capability.split(".")[1:]:
+                    value = value.get(part) if isinstance(value, dict) else None
+                if value is None or value is False:
+                    raise _Skipped(f"the agent does not advertise {capability}")
+                return
+
+    async def _await(self, step: Mapping[str, Any], connection: Connection) -> None:
         deadline = time.monotonic() + step["within"] / 1000
         while not self._take(step, connection):
             left = deadline - time.monotonic()
@@ -228,17 +259,21 @@ async def play(trace: Mapping[str, Any], factory: PeerFactory, workdir: Path) ->
     peer = factory(workdir, transcript)
     play = _Play(trace, peer)
     failure: Failure | None = None
+    skipped: str | None = None
     try:
         if isinstance(peer, ClientPeer):
             await peer.start()
         await play.run()
     except _Failed as failed:
         failure = failed.failure
+    except _Skipped as skip:
+        skipped = str(skip)
     except StartError as error:
         failure = Failure(0, "start", str(error))
     finally:
         await peer.shutdown()
-    return Result(trace, failure, transcript, time.monotonic() - started, peer.stderr_tail())
+    seconds = time.monotonic() - started
+    return Result(trace, failure, transcript, seconds, peer.stderr_tail(), skipped)
 
 
 async def play_all(
