@@ -105,13 +105,6 @@ def fits(outcome: Mapping[str, Any], message: Any, captures: Mapping[str, Any]) 
     return "does not fit"
 
 
-def captured(
-    outcome: Mapping[str, Any], message: Any, captures: Mapping[str, Any]
-) -> dict[str, Any]:
-    """The values a fitting message gives the outcome's captures."""
-    return trace_match.fits(outcome, message, captures) or {}
-
-
 def _show(value: Any) -> str:
     text = json.dumps(value, ensure_ascii=False)
     return text if len(text) <= 80 else text[:77] + "..."

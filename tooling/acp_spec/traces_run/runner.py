@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .matching import MissingCapture, captured, fits, substitute
+from .. import trace_match
+from .matching import MissingCapture, fits, substitute
 from .transcript import Entry, Transcript
 from .transport import AgentPeer, ClientPeer, Connection, Peer, StartError
 
@@ -120,9 +121,10 @@ class _Play:
     def _take(self, step: Mapping[str, Any], connection: Connection) -> bool:
         for entry in self._candidates(step, connection):
             for outcome in step["outcomes"]:
-                if fits(outcome, entry.message, self.captures) is None:
+                got = trace_match.fits(outcome, entry.message, self.captures)
+                if got is not None:
                     entry.matched = step["step"]
-                    self.captures.update(captured(outcome, entry.message, self.captures))
+                    self.captures.update(got)
                     if "label" in step:
                         self.labels[step["label"]] = entry.seq
                     return True
@@ -226,7 +228,9 @@ class _Play:
         fitting = [
             e
             for e in entries
-            if any(fits(o, e.message, self.captures) is None for o in step["outcomes"])
+            if any(
+                trace_match.fits(o, e.message, self.captures) is not None for o in step["outcomes"]
+            )
         ]
         if len(fitting) != step["count"]:
             raise _Failed(
