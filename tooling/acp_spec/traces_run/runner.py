@@ -286,10 +286,13 @@ async def play_all(
     command: Sequence[str],
     jobs: int = 4,
     close_grace: float = 2.0,
+    limit: asyncio.Semaphore | None = None,
 ) -> list[Result]:
     """Every trace of ``side`` (agent or client) against ``command``, ``jobs`` at a time,
-    each in its own directory, with its own processes and state."""
-    limit = asyncio.Semaphore(max(1, jobs))
+    each in its own directory, with its own processes and state. ``limit``, shared, caps
+    the traces of several runs at once instead (``jobs`` is then ignored): started all
+    together, their processes would starve each other's first steps of CPU."""
+    limit = limit or asyncio.Semaphore(max(1, jobs))
 
     def factory(workdir: Path, transcript: Transcript) -> Peer:
         kind = AgentPeer if side == "agent" else ClientPeer
