@@ -46,7 +46,7 @@ class Connection:
         self,
         name: str,
         reader: asyncio.StreamReader,
-        writer: asyncio.StreamWriter | asyncio.StreamWriter,
+        writer: asyncio.StreamWriter,
         transcript: Transcript,
     ) -> None:
         self.name = name
