@@ -54,6 +54,7 @@ def models_module(lowering: Lowering) -> str:
     tool_versions()
     code = _generate(lowering)
     code = _discriminate(_add_nots(_drop_class(code, ROOT_CLASS), not_names(lowering.nots)))
+    code = _omit_nulls(code, lowering.omittable)
     # relative, so that the package works under whatever name it is vendored as
     code = code.replace(f"from {PACKAGE}._base import", "from ._base import")
     classes = [n.name for n in ast.parse(code).body if isinstance(n, ast.ClassDef)]
@@ -256,6 +257,47 @@ def _add_nots(code: str, names: Mapping[str, str]) -> str:
         *(f"from ._base import {names[name]}\n" for name in sorted(names)),
     ]
     return "".join(lines)
+
+
+def _omit_nulls(code: str, omittable: Mapping[str, list[str]]) -> str:
+    """``exclude_if=omit_null`` on each field that may be omitted but not be null: its
+    ``None`` is never a value it was given (``reject_null`` refuses that), so every dump,
+    ``exclude_unset`` or not, leaves it out instead of writing the ``null`` the schema
+    refuses."""
+    tree = ast.parse(code)
+    offsets = [0]
+    for line in code.splitlines(keepends=True):
+        offsets.append(offsets[-1] + len(line))
+    edits: list[int] = []
+    for node in tree.body:
+        if not isinstance(node, ast.ClassDef) or node.name not in omittable:
+            continue
+        fields = {python_name(w) for w in omittable[node.name]}
+        for item in node.body:
+            if not (
+                isinstance(item, ast.AnnAssign)
+                and isinstance(item.target, ast.Name)
+                and item.target.id in fields
+                and isinstance(item.value, ast.Call)
+                and (item.value.keywords or item.value.args)
+            ):
+                continue
+            fields.discard(item.target.id)
+            last = max([*item.value.args, *(k.value for k in item.value.keywords)],
+                       key=lambda n: (n.end_lineno or 0, n.end_col_offset or 0))  # fmt: skip
+            edits.append(offsets[(last.end_lineno or 1) - 1] + (last.end_col_offset or 0))
+        if fields:
+            raise ModelsError(f"{node.name}: no Field() to give {sorted(fields)} exclude_if")
+    for at in sorted(edits, reverse=True):
+        code = code[:at] + ", exclude_if=omit_null" + code[at:]
+    if edits:
+        lines = code.splitlines(keepends=True)
+        last_import = max(
+            n.end_lineno or 0 for n in tree.body if isinstance(n, ast.Import | ast.ImportFrom)
+        )
+        lines[last_import:last_import] = ["from ._base import omit_null\n"]
+        code = "".join(lines)
+    return code
 
 
 def _drop_class(code: str, name: str) -> str:

@@ -17,10 +17,12 @@ if TYPE_CHECKING:
         JsonValue as JsonValue,
         Message as Message,
         Notification as Notification,
+        Receiver as Receiver,
         Request as Request,
         Response as Response,
         decode as decode,
         decode_result as decode_result,
+        encode as encode,
     )
     from ._models import (
         AbsolutePath,
@@ -921,10 +923,12 @@ if not TYPE_CHECKING:
             "JsonValue",
             "Message",
             "Notification",
+            "Receiver",
             "Request",
             "Response",
             "decode",
             "decode_result",
+            "encode",
         }
     )
 

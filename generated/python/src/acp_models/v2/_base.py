@@ -4,12 +4,13 @@ a JSON-RPC message in, its typed message out, or the error to answer it with."""
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeAlias, TypeVar
 
 import pydantic
 from pydantic import ConfigDict, ValidationInfo
@@ -18,12 +19,29 @@ from .. import JsonRpcError
 from ._methods import METHODS
 
 _Root = TypeVar("_Root")
+_Dump = TypeVar("_Dump", bound=Callable[..., Any])
+
+
+def _wire_dump(dump: _Dump) -> _Dump:
+    """pydantic's dump with ``exclude_unset=True`` by default: pydantic's default writes a
+    field that was never set as its default, ``null``, where the schema may forbid it (an
+    optional field that is not nullable) or give it a meaning (``null`` clears a patched
+    field, omitted keeps it). ``exclude_unset=False`` is still pydantic's."""
+
+    @functools.wraps(dump)
+    def wire_dump(self: Any, *, exclude_unset: bool = True, **options: Any) -> Any:
+        return dump(self, exclude_unset=exclude_unset, **options)
+
+    return wire_dump  # type: ignore[return-value]  # the same parameters, another default
+
 
 # strict: JSON Schema converts nothing ("1" is not an integer, 1 is not true);
-# defer_build: a class builds its validator when first used, not at import.
+# defer_build: a class builds its validator when first used, not at import;
+# validate_assignment: a model holds only what decode would accept, assigned or parsed.
 _CONFIG = ConfigDict(
     strict=True,
     defer_build=True,
+    validate_assignment=True,
     validate_by_alias=True,
     validate_by_name=False,
     serialize_by_alias=True,
@@ -31,15 +49,34 @@ _CONFIG = ConfigDict(
 
 
 class BaseModel(pydantic.BaseModel):
-    """An ACP object. Parses wire (camelCase) names only; keeps unknown keys."""
+    """An ACP object. Parses wire (camelCase) names only; keeps unknown keys; dumps wire
+    names and only what was set (see ``_WIRE_DUMPS``)."""
 
     model_config = ConfigDict(extra="allow", **_CONFIG)
+
+    def to_wire(self) -> dict[str, Any]:
+        """The object as JSON values under wire names, with only the fields that were set:
+        an omitted field stays omitted, ``null`` stays ``null``."""
+        wire: dict[str, Any] = self.model_dump(mode="json", by_alias=True, exclude_unset=True)
+        return wire
+
+    if not TYPE_CHECKING:
+        model_dump = _wire_dump(pydantic.BaseModel.model_dump)
+        model_dump_json = _wire_dump(pydantic.BaseModel.model_dump_json)
 
 
 class RootModel(pydantic.RootModel[_Root], Generic[_Root]):
     """An ACP value that is not an object, or a union."""
 
     model_config = _CONFIG
+
+    def to_wire(self) -> Any:
+        """The value as JSON, with wire names and only what was set (as ``BaseModel``'s)."""
+        return self.model_dump(mode="json", by_alias=True, exclude_unset=True)
+
+    if not TYPE_CHECKING:
+        model_dump = _wire_dump(pydantic.RootModel.model_dump)
+        model_dump_json = _wire_dump(pydantic.RootModel.model_dump_json)
 
     if not TYPE_CHECKING:
         # Each RootModel[X] would be one more pydantic class, made at import; every
@@ -58,6 +95,12 @@ def tag_of(field: str, known: tuple[str, ...], other: str | None) -> Callable[[A
         return tag if isinstance(tag, str) and tag in names else other
 
     return pick
+
+
+def omit_null(value: Any) -> bool:
+    """Whether a field that may be omitted, but not be null, is left out of a dump: its
+    ``None`` is the default of a field never set."""
+    return value is None
 
 
 def reject_null(value: Any, info: ValidationInfo) -> Any:
@@ -286,17 +329,29 @@ class Notification:
 @dataclass(frozen=True)
 class Response:
     """A response: ``result`` as parsed JSON (a response doesn't name its method; give it
-    to ``decode_result`` with the request's), or ``error``."""
+    to ``decode_result`` with the request's), or ``error``. To ``encode`` one, ``result``
+    may be the result's model too."""
 
     id: _Id
-    result: JsonValue = None
+    result: pydantic.BaseModel | JsonValue = None
     error: JsonRpcError | None = None
 
 
 Message: TypeAlias = Request | Notification | Response
 
 
-def decode(raw: str | bytes) -> Message | list[Message | JsonRpcError]:
+Receiver: TypeAlias = Literal["agent", "client"]
+# Who handles a method sent in each direction: the receiver, as meta.json's agentMethods
+# and clientMethods list them ($/cancel_request and the other `both` methods in each).
+_HANDLED_BY: dict[str, tuple[str, ...]] = {
+    "agent": ("client-to-agent", "both"),
+    "client": ("agent-to-client", "both"),
+}
+
+
+def decode(
+    raw: str | bytes, *, receiver: Receiver | None = None
+) -> Message | list[Message | JsonRpcError]:
     """One JSON-RPC 2.0 message of ACP v2, read and checked against the spec.
 
     Raises ``JsonRpcError`` when the receiver must answer with an error: -32700 when the
@@ -306,16 +361,23 @@ def decode(raw: str | bytes) -> Message | list[Message | JsonRpcError]:
     by its wire path. A batch gives a list with an item per message, where a message that
     failed is its ``JsonRpcError``, to be answered in the batch's response; an empty batch,
     or one that mixes calls and responses, raises.
+
+    ``receiver``, ``"agent"`` or ``"client"``: the side that reads the message. A method
+    that side does not handle (``session/update`` sent to an agent) is then -32601 too;
+    without it every method of either side is read.
     """
+    if receiver is not None and receiver not in _HANDLED_BY:
+        raise ValueError(f'receiver is "agent", "client" or None, not {receiver!r}')
+    handled = _HANDLED_BY.get(receiver) if receiver is not None else None
     value = _parse(raw)
     if not isinstance(value, list):
-        return _message(value)
+        return _message(value, handled)
     if not value:
         raise _fail(_INVALID_REQUEST, None, "a batch holds at least one message")
     items: list[Message | JsonRpcError] = []
     for item in value:
         try:
-            items.append(_message(item))
+            items.append(_message(item, handled))
         except JsonRpcError as error:
             items.append(error)
     if len({isinstance(i, Response) for i in items if not isinstance(i, JsonRpcError)}) > 1:
@@ -353,7 +415,7 @@ def _not_json(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")  # json.loads takes NaN and Infinity otherwise
 
 
-def _message(value: Any) -> Message:
+def _message(value: Any, handled: tuple[str, ...] | None) -> Message:
     if not isinstance(value, dict):
         raise _fail(_INVALID_REQUEST, None, f"a message is an object, not {_kind(value)}")
     # JSON-RPC answers no response, even an invalid one
@@ -362,7 +424,7 @@ def _message(value: Any) -> Message:
     if value.get("jsonrpc") != "2.0":
         raise _fail(_INVALID_REQUEST, "jsonrpc", 'must be the string "2.0"', id_, reply)
     if "method" in value:
-        return _call(value, id_, "id" in value)
+        return _call(value, id_, "id" in value, handled)
     return _response(value, id_, reply)
 
 
@@ -377,7 +439,9 @@ def _request_id(value: Any, reply: bool) -> _Id:
     raise _fail(_INVALID_REQUEST, "id", reason, None, reply)
 
 
-def _call(value: dict[str, Any], id_: _Id, has_id: bool) -> Request | Notification:
+def _call(
+    value: dict[str, Any], id_: _Id, has_id: bool, handled: tuple[str, ...] | None
+) -> Request | Notification:
     if has_id and id_ is None:
         raise _fail(_INVALID_REQUEST, "id", "a v2 request id is a string or an integer, never null")
     method = value["method"]
@@ -396,6 +460,10 @@ def _call(value: dict[str, Any], id_: _Id, has_id: bool) -> Request | Notificati
             reason = f"{method} is a notification, and a message with an id is a request"
         else:
             reason = f"{method} is a request, and a message without an id is a notification"
+        raise _fail(_METHOD_NOT_FOUND, "method", reason, id_, has_id)
+    if handled is not None and entry.direction not in handled:
+        side = "client" if entry.direction == "agent-to-client" else "agent"
+        reason = f"{method} is handled by the {side}, and this side does not handle it"
         raise _fail(_METHOD_NOT_FOUND, "method", reason, id_, has_id)
     model = entry.params
     if not has_id and entry.notification_params is not None:
@@ -548,3 +616,80 @@ def _path(start: str, steps: list[_Step]) -> str:
         else:
             path += f"[{json.dumps(step, ensure_ascii=False)}]"
     return path
+
+
+# --- encode: a typed message in, JSON-RPC text out ------------------------------------------
+
+
+def encode(message: Message | JsonRpcError | list[Message | JsonRpcError]) -> bytes:
+    """A message as JSON-RPC 2.0 text in UTF-8, its envelope (``jsonrpc``, ``id``) included:
+    a ``Request``, ``Notification`` or ``Response``; a ``JsonRpcError`` as the error
+    response that answers it (``to_response()``); a list as a batch.
+
+    Models are written as ``to_wire()`` writes them: wire names, only what was set. What
+    ``decode`` would refuse is refused here with ``ValueError``: a request without an id,
+    params that are not the method's model, a result without an id, an empty batch.
+    ``decode(encode(m)) == m`` for what ``decode`` returns.
+    """
+    if isinstance(message, list):
+        if not message:
+            raise ValueError("a batch holds at least one message")
+        value: Any = [_envelope(m) for m in message]
+    else:
+        value = _envelope(message)
+    try:
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
+    except UnicodeEncodeError:  # a lone surrogate in parsed JSON: UTF-8 can't hold it, \u can
+        return json.dumps(value, separators=(",", ":")).encode()
+
+
+def _envelope(message: Message | JsonRpcError) -> dict[str, Any]:
+    if isinstance(message, JsonRpcError):
+        return message.to_response()
+    if isinstance(message, Response):
+        return _response_envelope(message)
+    if isinstance(message, Request | Notification):
+        out: dict[str, Any] = {"jsonrpc": "2.0"}
+        if isinstance(message, Request):
+            if message.id is None:
+                raise ValueError(f"{message.method}: a request id is a string or an integer")
+            out["id"] = message.id
+        out["method"] = message.method
+        params = _params(message)
+        if params is not None or not message.method.startswith("_"):
+            out["params"] = params
+        return out
+    raise TypeError(
+        f"encode takes a Request, Notification, Response or JsonRpcError, not {message!r}"
+    )
+
+
+def _params(message: Request | Notification) -> Any:
+    """The params as JSON, after checking they are the method's model."""
+    if message.method.startswith("_"):
+        return _json(message.params)
+    entry = METHODS.get(message.method)
+    kind = "request" if isinstance(message, Request) else "notification"
+    if entry is None or entry.kind not in (kind, "both"):
+        raise ValueError(f"ACP v2 has no {kind} {message.method!r}")
+    model = entry.params
+    if kind == "notification" and entry.notification_params is not None:
+        model = entry.notification_params
+    if not isinstance(message.params, model):
+        name = type(message.params).__name__
+        raise ValueError(f"{message.method}: params are a {model.__name__}, not a {name}")
+    return _json(message.params)
+
+
+def _response_envelope(response: Response) -> dict[str, Any]:
+    if response.error is not None:
+        if response.result is not None:
+            raise ValueError("a response has result or error, not both")
+        return response.error.to_response(response.id)
+    if response.id is None:
+        raise ValueError("a result answers its request by id, which is never null in v2")
+    return {"jsonrpc": "2.0", "id": response.id, "result": _json(response.result)}
+
+
+def _json(value: Any) -> Any:
+    return value.to_wire() if isinstance(value, BaseModel | RootModel) else value

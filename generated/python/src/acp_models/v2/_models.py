@@ -49,6 +49,7 @@ from ._base import (
     not_set_session_config_option_request_other,
     not_state_update_other,
     not_tool_call_content_other,
+    omit_null,
     reject_null,
     tag_of,
 )
@@ -186,6 +187,7 @@ class AuthStatusResponse(BaseModel):
     accounts: list[AuthAccount] | None = Field(
         default=None,
         description="The accounts the agent has configured, for display.\n\nOptional. Omitted and empty are equivalent and mean no accounts are reported.\nAgents that hold credentials for several providers or accounts SHOULD list each\nof them and mark the ones in effect with `active`.",
+        exclude_if=omit_null,
     )
     meta: dict[str, Any] | None = Field(
         default=None,
@@ -219,6 +221,7 @@ class AuthStatusUpdateNotification(BaseModel):
     accounts: list[AuthAccount] | None = Field(
         default=None,
         description="The accounts the agent has configured, for display.\n\nOptional. Omitted and empty are equivalent and mean no accounts are reported.\nAgents that hold credentials for several providers or accounts SHOULD list each\nof them and mark the ones in effect with `active`.",
+        exclude_if=omit_null,
     )
     meta: dict[str, Any] | None = Field(
         default=None,
@@ -1005,6 +1008,7 @@ class McpServerHttp(BaseModel):
     headers: list[HttpHeader] | None = Field(
         default=None,
         description="HTTP headers to set when making requests to the MCP server. Headers the MCP transport\ndefines are owned by the transport, and Agents use the transport's values for them.",
+        exclude_if=omit_null,
     )
     meta: dict[str, Any] | None = Field(
         default=None,
@@ -1026,11 +1030,14 @@ class McpServerStdio(BaseModel):
     name: str = Field(..., description="Human-readable name identifying this MCP server.")
     command: AbsolutePath = Field(..., description="Absolute path to the MCP server executable.")
     args: list[str] | None = Field(
-        default=None, description="Command-line arguments to pass to the MCP server."
+        default=None,
+        description="Command-line arguments to pass to the MCP server.",
+        exclude_if=omit_null,
     )
     env: list[EnvVariable] | None = Field(
         default=None,
         description="Environment variables to set when launching the MCP server. Names SHOULD be unique.\nAgents MAY reject duplicates with `-32602`, and otherwise the last entry wins.",
+        exclude_if=omit_null,
     )
     meta: dict[str, Any] | None = Field(
         default=None,
@@ -1929,6 +1936,7 @@ class SessionInfo(BaseModel):
         default=None,
         alias="additionalDirectories",
         description="Additional workspace roots reported for this session. Each path must be absolute.\n\nWhen present, this is the complete ordered additional-root list reported\nby the Agent. Omitted and empty values are equivalent: the response\nreports no additional roots.",
+        exclude_if=omit_null,
     )
     title: str | None = Field(
         default=None,
@@ -2237,6 +2245,7 @@ class SetProviderRequest(BaseModel):
     headers: dict[str, str] | None = Field(
         default=None,
         description="Full headers map for this provider.\nMay include authorization, routing, or other integration-specific headers.",
+        exclude_if=omit_null,
     )
     meta: dict[str, Any] | None = Field(
         default=None,
@@ -2993,10 +3002,12 @@ class AuthMethodTerminal(BaseModel):
     args: list[str] | None = Field(
         default=None,
         description="Additional arguments to append to the configured agent invocation for terminal auth.",
+        exclude_if=omit_null,
     )
     env: list[EnvVariable] | None = Field(
         default=None,
         description="Additional environment variables to set on the configured agent invocation for terminal auth.\nNames MUST be unique. These values override same-named variables in the\nbase launch configuration.",
+        exclude_if=omit_null,
     )
     meta: dict[str, Any] | None = Field(
         default=None,
@@ -5835,7 +5846,7 @@ class InitializeRequest(BaseModel):
         ..., description="Information about the implementation sending this initialize request."
     )
     capabilities: ClientCapabilities | None = Field(
-        default=None, description="Capabilities supported by the client."
+        default=None, description="Capabilities supported by the client.", exclude_if=omit_null
     )
     meta: dict[str, Any] | None = Field(
         default=None,
@@ -6620,11 +6631,13 @@ class ForkSessionRequest(BaseModel):
         default=None,
         alias="additionalDirectories",
         description="Additional workspace roots to activate for this session. Each path must be absolute.\n\nWhen omitted or empty, no additional roots are activated. When non-empty,\nthis is the complete resulting additional-root list for the forked\nsession.",
+        exclude_if=omit_null,
     )
     mcp_servers: list[McpServer] | None = Field(
         default=None,
         alias="mcpServers",
         description="List of MCP servers to connect to for this session.",
+        exclude_if=omit_null,
     )
     system_prompt: SystemPrompt | None = Field(
         default=None,
@@ -6664,11 +6677,13 @@ class NewSessionRequest(BaseModel):
         default=None,
         alias="additionalDirectories",
         description="Additional workspace roots for this session. Each path must be absolute.\n\nThese expand the session's workspace scope without changing `cwd`, which\nremains the base for relative paths. When omitted or empty, no\nadditional roots are activated for the new session.",
+        exclude_if=omit_null,
     )
     mcp_servers: list[McpServer] | None = Field(
         default=None,
         alias="mcpServers",
         description="List of MCP (Model Context Protocol) servers the agent should connect to.",
+        exclude_if=omit_null,
     )
     system_prompt: SystemPrompt | None = Field(
         default=None,
@@ -6720,11 +6735,13 @@ class ResumeSessionRequest(BaseModel):
         default=None,
         alias="additionalDirectories",
         description="Additional workspace roots to activate for this session. Each path must be absolute.\n\nWhen omitted or empty, no additional roots are activated. When non-empty,\nthis is the complete resulting additional-root list for the resumed\nsession. It may differ from any previously used or reported list as long as\nthe request `cwd` matches the session's `cwd`.",
+        exclude_if=omit_null,
     )
     mcp_servers: list[McpServer] | None = Field(
         default=None,
         alias="mcpServers",
         description="List of MCP servers to connect to for this session.\n\nThe complete set of Client-provided servers. Omitted and `[]` mean none. Agents SHOULD\nNOT restore servers from earlier requests.",
+        exclude_if=omit_null,
     )
     replay_from: ReplayFrom | None = Field(
         default=None,
@@ -7235,11 +7252,13 @@ class ForkSessionResponse(BaseModel):
         default=None,
         alias="configOptions",
         description="Initial session configuration options.\n\nOptional. Omitted or empty means no config options are advertised.\nSenders MUST use an array, not `null`. Receivers treat `null` like omission.\nLater `config_option_update` notifications replace this list.",
+        exclude_if=omit_null,
     )
     available_commands: list[AvailableCommand] | None = Field(
         default=None,
         alias="availableCommands",
         description="Initial commands the agent can execute in this session.\n\nOptional. Omitted or empty means no initial commands are advertised.\nSenders MUST use an array, not `null`. Receivers treat `null` like omission.\nLater `available_commands_update` notifications replace this list.",
+        exclude_if=omit_null,
     )
     meta: dict[str, Any] | None = Field(
         default=None,
@@ -7271,12 +7290,13 @@ class InitializeResponse(BaseModel):
         ..., description="Information about the implementation sending this initialize response."
     )
     capabilities: AgentCapabilities | None = Field(
-        default=None, description="Capabilities supported by the agent."
+        default=None, description="Capabilities supported by the agent.", exclude_if=omit_null
     )
     auth_methods: list[AuthMethod] | None = Field(
         default=None,
         alias="authMethods",
         description="Authentication methods supported by the agent.\n\nOptional. Omitted or empty means the agent does not advertise the\n`auth/login` and `auth/logout` methods. Supplying one or more methods means\nthe agent MUST support both `auth/login` and `auth/logout`.",
+        exclude_if=omit_null,
     )
     meta: dict[str, Any] | None = Field(
         default=None,
@@ -7310,11 +7330,13 @@ class NewSessionResponse(BaseModel):
         default=None,
         alias="configOptions",
         description="Initial session configuration options.\n\nOptional. Omitted or empty means no config options are advertised.\nSenders MUST use an array, not `null`. Receivers treat `null` like omission.\nLater `config_option_update` notifications replace this list.",
+        exclude_if=omit_null,
     )
     available_commands: list[AvailableCommand] | None = Field(
         default=None,
         alias="availableCommands",
         description="Initial commands the agent can execute in this session.\n\nOptional. Omitted or empty means no initial commands are advertised.\nSenders MUST use an array, not `null`. Receivers treat `null` like omission.\nLater `available_commands_update` notifications replace this list.",
+        exclude_if=omit_null,
     )
     meta: dict[str, Any] | None = Field(
         default=None,
@@ -7343,11 +7365,13 @@ class ResumeSessionResponse(BaseModel):
         default=None,
         alias="configOptions",
         description="Initial session configuration options.\n\nOptional. Omitted or empty means no config options are advertised.\nSenders MUST use an array, not `null`. Receivers treat `null` like omission.\nLater `config_option_update` notifications replace this list.",
+        exclude_if=omit_null,
     )
     available_commands: list[AvailableCommand] | None = Field(
         default=None,
         alias="availableCommands",
         description="Initial commands the agent can execute in this session.\n\nOptional. Omitted or empty means no initial commands are advertised.\nSenders MUST use an array, not `null`. Receivers treat `null` like omission.\nLater `available_commands_update` notifications replace this list.",
+        exclude_if=omit_null,
     )
     meta: dict[str, Any] | None = Field(
         default=None,

@@ -16,10 +16,12 @@ if TYPE_CHECKING:
         JsonValue as JsonValue,
         Message as Message,
         Notification as Notification,
+        Receiver as Receiver,
         Request as Request,
         Response as Response,
         decode as decode,
         decode_result as decode_result,
+        encode as encode,
     )
     # slot models_import: from ._models import every model, for type checkers
 
@@ -36,10 +38,12 @@ if not TYPE_CHECKING:
             "JsonValue",
             "Message",
             "Notification",
+            "Receiver",
             "Request",
             "Response",
             "decode",
             "decode_result",
+            "encode",
         }
     )
 
