@@ -767,8 +767,29 @@ def decode_accepts(judges: Judges, name: str, params: Any) -> None:
             assert type(decoded.params).__name__ == name, (method.name, decoded)
 
 
+def encode_round_trips(judges: Judges, name: str, params: Any) -> None:
+    """The document's model written back: ``encode`` of its message decodes to the same
+    message, and every dump of the model (pydantic's defaults too) validates again."""
+    v2 = judges.v2
+    model = getattr(v2, name)
+    parsed = model.model_validate(params)
+    for dumped in (parsed.model_dump_json(), parsed.model_dump_json(exclude_unset=False)):
+        assert model.model_validate_json(dumped) == parsed, dumped[:2000]
+    assert parsed.to_wire() == params
+    for method in v2.METHODS.values():
+        if method.params_def == name and method.kind != "notification":
+            message = v2.Request(1, method.name, parsed)
+        elif name in (method.params_def, method.notification_params_def):
+            message = v2.Notification(method.name, parsed)
+        else:
+            continue
+        text = v2.encode(message)
+        assert v2.decode(text) == message, text[:2000]
+        assert v2.encode(v2.decode(text)) == text
+
+
 # Every check each drawn document must pass.
-CHECKS: list[Check] = [schema_accepts, models_accept, decode_accepts]
+CHECKS: list[Check] = [schema_accepts, models_accept, decode_accepts, encode_round_trips]
 
 # Keywords that only annotate: a node drawn member by member leaves them out.
 ANNOTATIONS = {"title", "description", "default", "examples", "deprecated", "readOnly",

@@ -8,10 +8,6 @@ JSON-RPC's errors are the same in each.
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # typing itself takes longer to import than the rest of this module
-if TYPE_CHECKING:
-    from typing import Any
-
 from ._errors import (
     JsonRpcCode,
     message_of,
@@ -25,6 +21,10 @@ from ._errors import (
     RESOURCE_NOT_FOUND as RESOURCE_NOT_FOUND,
     UNSUPPORTED_PROTOCOL_VERSION as UNSUPPORTED_PROTOCOL_VERSION,
 )
+
+TYPE_CHECKING = False  # typing itself takes longer to import than the rest of this module
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "JsonRpcCode",

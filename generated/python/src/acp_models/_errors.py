@@ -31,8 +31,8 @@ class JsonRpcCode(IntEnum):
         return _TEXTS[self.value][1]
 
 
-# code -> (title, description), as the spec's `errors:` has them
 _TEXTS: dict[int, tuple[str, str]] = {
+    # code: (title, description), as the spec's `errors:` has them
     -32700: (
         "Parse error",
         "Invalid JSON was received. An error occurred while parsing the JSON text.",

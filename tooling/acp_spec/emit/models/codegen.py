@@ -268,36 +268,53 @@ def _omit_nulls(code: str, omittable: Mapping[str, list[str]]) -> str:
     offsets = [0]
     for line in code.splitlines(keepends=True):
         offsets.append(offsets[-1] + len(line))
-    edits: list[int] = []
+    edits: list[tuple[int, int, str]] = []
     for node in tree.body:
         if not isinstance(node, ast.ClassDef) or node.name not in omittable:
             continue
         fields = {python_name(w) for w in omittable[node.name]}
         for item in node.body:
-            if not (
+            if (
                 isinstance(item, ast.AnnAssign)
                 and isinstance(item.target, ast.Name)
                 and item.target.id in fields
-                and isinstance(item.value, ast.Call)
-                and (item.value.keywords or item.value.args)
+                and (edit := _exclude_if(item.value, offsets))
             ):
-                continue
-            fields.discard(item.target.id)
-            last = max([*item.value.args, *(k.value for k in item.value.keywords)],
-                       key=lambda n: (n.end_lineno or 0, n.end_col_offset or 0))  # fmt: skip
-            edits.append(offsets[(last.end_lineno or 1) - 1] + (last.end_col_offset or 0))
+                fields.discard(item.target.id)
+                edits.append(edit)
         if fields:
-            raise ModelsError(f"{node.name}: no Field() to give {sorted(fields)} exclude_if")
-    for at in sorted(edits, reverse=True):
-        code = code[:at] + ", exclude_if=omit_null" + code[at:]
+            raise ModelsError(f"{node.name}: no default to give {sorted(fields)} exclude_if")
+    for start, end, text in sorted(edits, reverse=True):
+        code = code[:start] + text + code[end:]
     if edits:
         lines = code.splitlines(keepends=True)
         last_import = max(
             n.end_lineno or 0 for n in tree.body if isinstance(n, ast.Import | ast.ImportFrom)
         )
-        lines[last_import:last_import] = ["from ._base import omit_null\n"]
+        lines[last_import:last_import] = [
+            "from pydantic import Field\n",
+            "from ._base import omit_null\n",
+        ]
         code = "".join(lines)
     return code
+
+
+def _exclude_if(value: ast.expr | None, offsets: list[int]) -> tuple[int, int, str] | None:
+    """The edit that gives a field's default ``exclude_if=omit_null``: a keyword more in
+    its ``Field(...)``, or ``= None`` written as a ``Field``."""
+
+    def at(line: int | None, column: int | None) -> int:
+        return offsets[(line or 1) - 1] + (column or 0)
+
+    if isinstance(value, ast.Constant) and value.value is None:
+        start, end = at(value.lineno, value.col_offset), at(value.end_lineno, value.end_col_offset)
+        return start, end, "Field(default=None, exclude_if=omit_null)"
+    if isinstance(value, ast.Call) and (value.args or value.keywords):
+        parts = [*value.args, *(k.value for k in value.keywords)]
+        last = max(parts, key=lambda n: (n.end_lineno or 0, n.end_col_offset or 0))
+        end = at(last.end_lineno, last.end_col_offset)
+        return end, end, ", exclude_if=omit_null"
+    return None
 
 
 def _drop_class(code: str, name: str) -> str:

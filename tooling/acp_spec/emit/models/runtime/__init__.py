@@ -7,15 +7,15 @@ JSON-RPC's errors are the same in each.
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # typing itself takes longer to import than the rest of this module
-if TYPE_CHECKING:
-    from typing import Any
-
 from ._errors import (
     JsonRpcCode,
     message_of,
     # slot code_imports: NAME as NAME, the constant of each of the spec's error codes
 )
+
+TYPE_CHECKING = False  # typing itself takes longer to import than the rest of this module
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "JsonRpcCode",

@@ -10,7 +10,6 @@ class JsonRpcCode(IntEnum):
     ``error.code == REQUEST_CANCELLED``) with the spec's ``message`` and ``description``."""
 
     # slot codes: NAME = code, for each of the spec's errors
-
     @property
     def message(self) -> str:
         """The spec's title of the code, the ``message`` a response with it carries."""
@@ -22,8 +21,8 @@ class JsonRpcCode(IntEnum):
         return _TEXTS[self.value][1]
 
 
-# code -> (title, description), as the spec's `errors:` has them
 _TEXTS: dict[int, tuple[str, str]] = {
+    # code: (title, description), as the spec's `errors:` has them
     # slot texts: code: (title, description), for each of the spec's errors
 }
 

@@ -33,6 +33,7 @@ def _wire_dump(dump: _Dump) -> _Dump:
 
     return wire_dump  # type: ignore[return-value]  # the same parameters, another default
 
+
 # strict: JSON Schema converts nothing ("1" is not an integer, 1 is not true);
 # defer_build: a class builds its validator when first used, not at import;
 # validate_assignment: a model holds only what decode would accept, assigned or parsed.
@@ -545,7 +546,9 @@ def _envelope(message: Message | JsonRpcError) -> dict[str, Any]:
         if params is not None or not message.method.startswith("_"):
             out["params"] = params
         return out
-    raise TypeError(f"encode takes a Request, Notification, Response or JsonRpcError, not {message!r}")
+    raise TypeError(
+        f"encode takes a Request, Notification, Response or JsonRpcError, not {message!r}"
+    )
 
 
 def _params(message: Request | Notification) -> Any:
