@@ -22,7 +22,7 @@ from typing import Any
 
 from ...constants import GENERATED_NOTE
 from .errors import ModelsError, ToolVersionError
-from .lowering import Lowering, Refusal
+from .lowering import Lowering, Refusal, Tolerance
 from .names import ROOT_CLASS, python_name
 
 PACKAGE = "acp_models.v2"
@@ -55,6 +55,7 @@ def models_module(lowering: Lowering) -> str:
     code = _generate(lowering)
     code = _discriminate(_add_nots(_drop_class(code, ROOT_CLASS), not_names(lowering.nots)))
     code = _omit_nulls(code, lowering.omittable)
+    code = _add_tolerance(code, lowering.tolerant)
     # relative, so that the package works under whatever name it is vendored as
     code = code.replace(f"from {PACKAGE}._base import", "from ._base import")
     classes = [n.name for n in ast.parse(code).body if isinstance(n, ast.ClassDef)]
@@ -256,6 +257,46 @@ def _add_nots(code: str, names: Mapping[str, str]) -> str:
         "from pydantic import model_validator\n",
         *(f"from ._base import {names[name]}\n" for name in sorted(names)),
     ]
+    return "".join(lines)
+
+
+def _add_tolerance(code: str, tolerant: Mapping[str, Mapping[str, Tolerance]]) -> str:
+    """A wrap validator for the fields upstream reads leniently: strict unless validation's
+    context asks for tolerance (``_base.tolerate``). Named for its class, so that a
+    subclass's own never replaces its parent's."""
+    tree = ast.parse(code).body
+    lines = code.splitlines(keepends=True)
+    ends = {
+        n.name: n.end_lineno for n in tree if isinstance(n, ast.ClassDef) and n.name in tolerant
+    }
+    if missing := sorted(set(tolerant) - set(ends)):
+        raise ModelsError(f"no class to give its lenient fields to: {missing}")
+    for name, end in sorted(ends.items(), key=lambda item: -(item[1] or 0)):
+        groups: dict[Tolerance, list[str]] = {}
+        for wire, tolerance in tolerant[name].items():
+            groups.setdefault(tolerance, []).append(python_name(wire))
+        added: list[str] = []
+        for n, (tolerance, fields) in enumerate(groups.items(), start=1):
+            args = f"default={tolerance.default}, items={tolerance.items}"
+            if tolerance.empty:
+                args += ", fallback=[]"
+            added += [
+                "\n",
+                f'    @field_validator({", ".join(literal(f) for f in fields)}, mode="wrap")\n',
+                "    @classmethod\n",
+                f"    def tolerate_{python_name(name)}_{n}(\n",
+                "        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo\n",
+                "    ) -> Any:\n",
+                f"        return tolerate(value, handler, info, {args})\n",
+            ]
+        lines[end:end] = added
+    if ends:
+        last = max(n.end_lineno or 0 for n in tree if isinstance(n, ast.Import | ast.ImportFrom))
+        lines[last:last] = [
+            "from typing import Any\n",
+            "from pydantic import ValidationInfo, ValidatorFunctionWrapHandler, field_validator\n",
+            "from ._base import tolerate\n",
+        ]
     return "".join(lines)
 
 

@@ -2,7 +2,15 @@
 
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import Discriminator, Field, Tag, ValidationInfo, field_validator, model_validator
+from pydantic import (
+    Discriminator,
+    Field,
+    Tag,
+    ValidationInfo,
+    ValidatorFunctionWrapHandler,
+    field_validator,
+    model_validator,
+)
 
 from ._base import (
     BaseModel,
@@ -52,6 +60,7 @@ from ._base import (
     omit_null,
     reject_null,
     tag_of,
+    tolerate,
 )
 
 
@@ -76,6 +85,13 @@ class ArchiveSessionResponse(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_archive_session_response_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class AuthAccount(BaseModel):
@@ -118,6 +134,13 @@ class AuthAccount(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("active", "name", "email", "organization", "meta", mode="wrap")
+    @classmethod
+    def tolerate_auth_account_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class AuthMethodId(RootModel[str]):
     root: str = Field(..., description="Typed identifier used for auth method values on the wire.")
@@ -149,6 +172,13 @@ class AuthStatusCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_auth_status_capabilities_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class AuthStatusRequest(BaseModel):
     """
@@ -169,6 +199,13 @@ class AuthStatusRequest(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_auth_status_request_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class AuthStatusResponse(BaseModel):
@@ -199,6 +236,20 @@ class AuthStatusResponse(BaseModel):
     @classmethod
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
+
+    @field_validator("accounts", mode="wrap")
+    @classmethod
+    def tolerate_auth_status_response_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=True)
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_auth_status_response_2(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class AuthStatusUpdateNotification(BaseModel):
@@ -233,6 +284,20 @@ class AuthStatusUpdateNotification(BaseModel):
     @classmethod
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
+
+    @field_validator("accounts", mode="wrap")
+    @classmethod
+    def tolerate_auth_status_update_notification_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=True)
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_auth_status_update_notification_2(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class AvailableCommandOther(BaseModel):
@@ -278,6 +343,13 @@ class TextCommandInput(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_text_command_input_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class AvailableCommandInputText(TextCommandInput):
@@ -365,6 +437,13 @@ class BooleanPropertySchema(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("title", "description", "default", "meta", mode="wrap")
+    @classmethod
+    def tolerate_boolean_property_schema_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class CancelTerminalResponse(BaseModel):
     """
@@ -376,6 +455,13 @@ class CancelTerminalResponse(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_cancel_terminal_response_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class CancelToolCallResponse(BaseModel):
@@ -389,6 +475,13 @@ class CancelToolCallResponse(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_cancel_tool_call_response_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class CancelledPermissionOutcome(BaseModel):
     """
@@ -401,6 +494,13 @@ class CancelledPermissionOutcome(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_cancelled_permission_outcome_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class CloseSessionResponse(BaseModel):
     """
@@ -412,6 +512,13 @@ class CloseSessionResponse(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_close_session_response_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class CompactionId(RootModel[str]):
@@ -468,6 +575,13 @@ class Cost(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_cost_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class CreateElicitationResponseDecline(BaseModel):
     """
@@ -481,6 +595,13 @@ class CreateElicitationResponseDecline(BaseModel):
     )
     action: Literal["decline"]
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_create_elicitation_response_decline_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class CreateElicitationResponseCancel(BaseModel):
     """
@@ -493,6 +614,13 @@ class CreateElicitationResponseCancel(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     action: Literal["cancel"]
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_create_elicitation_response_cancel_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class CreateElicitationResponseOther(BaseModel):
@@ -523,6 +651,13 @@ class CreateElicitationResponseOther(BaseModel):
     def check_not_create_elicitation_response_other(cls, data: Any) -> Any:
         return not_create_elicitation_response_other(data)
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_create_elicitation_response_other_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class DeleteSessionResponse(BaseModel):
     """
@@ -534,6 +669,13 @@ class DeleteSessionResponse(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_delete_session_response_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class DiffPathChange(BaseModel):
@@ -582,6 +724,13 @@ class DisableProviderResponse(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_disable_provider_response_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class ElicitationContentValue(RootModel[str | int | float | bool | list[str] | Any]):
     root: str | int | float | bool | list[str] | Any = Field(
@@ -601,6 +750,13 @@ class ElicitationFormCapabilities(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_elicitation_form_capabilities_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class ElicitationId(RootModel[str]):
@@ -638,6 +794,13 @@ class NumberPropertySchema(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("title", "description", "default", "meta", mode="wrap")
+    @classmethod
+    def tolerate_number_property_schema_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class IntegerPropertySchema(BaseModel):
     """
@@ -669,6 +832,13 @@ class IntegerPropertySchema(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("title", "description", "default", "meta", mode="wrap")
+    @classmethod
+    def tolerate_integer_property_schema_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class ElicitationPropertySchemaNumber(NumberPropertySchema):
@@ -736,6 +906,13 @@ class ElicitationUrlCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_elicitation_url_capabilities_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class EnumOption(BaseModel):
     """
@@ -754,6 +931,13 @@ class EnumOption(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("description", "meta", mode="wrap")
+    @classmethod
+    def tolerate_enum_option_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class EnvVariable(BaseModel):
     """
@@ -767,6 +951,13 @@ class EnvVariable(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_env_variable_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class ErrorCode(
@@ -814,6 +1005,13 @@ class HttpHeader(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_http_header_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class IconTheme(RootModel[Literal["light", "dark"] | str]):
     root: Literal["light", "dark"] | str = Field(..., description="Theme an icon is designed for.")
@@ -853,6 +1051,13 @@ class Implementation(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("title", "meta", mode="wrap")
+    @classmethod
+    def tolerate_implementation_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class ListProvidersRequest(BaseModel):
     """
@@ -868,6 +1073,13 @@ class ListProvidersRequest(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_list_providers_request_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class LlmProtocol(RootModel[Literal["anthropic", "openai", "azure", "vertex", "bedrock"] | str]):
@@ -899,6 +1111,13 @@ class LoginAuthRequest(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_login_auth_request_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class LoginAuthResponse(BaseModel):
     """
@@ -910,6 +1129,13 @@ class LoginAuthResponse(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_login_auth_response_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class LogoutAuthRequest(BaseModel):
@@ -929,6 +1155,13 @@ class LogoutAuthRequest(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_logout_auth_request_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class LogoutAuthResponse(BaseModel):
     """
@@ -940,6 +1173,13 @@ class LogoutAuthResponse(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_logout_auth_response_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class McpAcpCapabilities(BaseModel):
@@ -958,6 +1198,13 @@ class McpAcpCapabilities(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_mcp_acp_capabilities_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class McpError(BaseModel):
@@ -990,6 +1237,13 @@ class McpHttpCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_mcp_http_capabilities_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class McpRequestId(RootModel[str]):
     root: str = Field(
@@ -1021,6 +1275,13 @@ class McpServerHttp(BaseModel):
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_mcp_server_http_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class McpServerStdio(BaseModel):
     """
@@ -1049,6 +1310,13 @@ class McpServerStdio(BaseModel):
     @classmethod
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_mcp_server_stdio_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class McpServerTypeHttp(McpServerHttp):
@@ -1116,6 +1384,13 @@ class McpStdioCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_mcp_stdio_capabilities_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class MediaType(RootModel[str]):
     root: str = Field(
@@ -1156,6 +1431,13 @@ class MessageMcpNotification(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis is ACP metadata, not the inner MCP message's `_meta`.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_message_mcp_notification_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class MessageMcpRequest(BaseModel):
     """
@@ -1182,6 +1464,13 @@ class MessageMcpRequest(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis is ACP metadata, not the inner MCP message's `_meta`.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_message_mcp_request_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class MessageMcpResponseResult(BaseModel):
     """
@@ -1195,6 +1484,13 @@ class MessageMcpResponseResult(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis is ACP metadata, not the inner MCP message's `_meta`.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_message_mcp_response_result_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class MessageMcpResponseError(BaseModel):
     """
@@ -1207,6 +1503,13 @@ class MessageMcpResponseError(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis is ACP metadata, not the inner MCP message's `_meta`.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_message_mcp_response_error_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class MessageMcpResponse(RootModel[MessageMcpResponseResult | MessageMcpResponseError]):
@@ -1229,6 +1532,13 @@ class StringMultiSelectItems(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_string_multi_select_items_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class MultiSelectItemsString(StringMultiSelectItems):
@@ -1309,6 +1619,13 @@ class PlanMarkdown(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_plan_markdown_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class PlanRemoved(BaseModel):
     """
@@ -1325,6 +1642,13 @@ class PlanRemoved(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_plan_removed_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class PlanUpdateContentMarkdown(PlanMarkdown):
@@ -1378,6 +1702,13 @@ class PromptAudioCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_prompt_audio_capabilities_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class PromptEmbeddedContextCapabilities(BaseModel):
     """
@@ -1392,6 +1723,13 @@ class PromptEmbeddedContextCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_prompt_embedded_context_capabilities_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class PromptImageCapabilities(BaseModel):
     """
@@ -1405,6 +1743,13 @@ class PromptImageCapabilities(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_prompt_image_capabilities_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class PromptResponse(BaseModel):
@@ -1431,6 +1776,13 @@ class PromptResponse(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_prompt_response_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class ProtocolVersion(RootModel[int]):
@@ -1462,6 +1814,13 @@ class ProviderCurrentConfig(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_provider_current_config_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class ProviderId(RootModel[str]):
@@ -1500,6 +1859,20 @@ class ProviderInfo(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("supported", mode="wrap")
+    @classmethod
+    def tolerate_provider_info_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=True, fallback=[])
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_provider_info_2(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class ProvidersCapabilities(BaseModel):
     """
@@ -1517,6 +1890,13 @@ class ProvidersCapabilities(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_providers_capabilities_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class ProxySuccessorNotification(BaseModel):
@@ -1544,6 +1924,13 @@ class ProxySuccessorNotification(BaseModel):
         alias="_meta",
         description="Metadata for the `proxy/successor` envelope itself, separate from the wrapped\nmessage's `_meta`. It is hop-local: the conductor does not copy it into the message\nit unwraps.\n\nThe _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_proxy_successor_notification_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class ProxySuccessorRequest(BaseModel):
@@ -1579,6 +1966,13 @@ class ProxySuccessorRequest(BaseModel):
         description="Metadata for the `proxy/successor` envelope itself, separate from the wrapped\nmessage's `_meta`. It is hop-local: the conductor does not copy it into the message\nit unwraps.\n\nThe _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_proxy_successor_request_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class ProxySuccessorResponse(RootModel[Any]):
     root: Any = Field(
@@ -1597,6 +1991,13 @@ class ReplayFromStart(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_replay_from_start_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class ReplayFromTypeStart(ReplayFromStart):
@@ -1659,6 +2060,13 @@ class SelectedPermissionOutcome(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_selected_permission_outcome_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class RequestPermissionOutcomeCancelled(CancelledPermissionOutcome):
@@ -1754,6 +2162,13 @@ class RequestPermissionResponse(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_request_permission_response_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class RequestPermissionSubjectOther(BaseModel):
     """
@@ -1802,6 +2217,13 @@ class SessionAdditionalDirectoriesCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_session_additional_directories_capabilities_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class SessionArchiveCapabilities(BaseModel):
     """
@@ -1820,6 +2242,13 @@ class SessionArchiveCapabilities(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_session_archive_capabilities_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class SessionArchiveFilter(RootModel[Literal["exclude", "include", "only"] | str]):
@@ -1845,6 +2274,13 @@ class SessionCancelCapabilities(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_session_cancel_capabilities_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class SessionConfigBoolean(BaseModel):
@@ -1895,6 +2331,13 @@ class SessionDeleteCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_session_delete_capabilities_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class SessionForkCapabilities(BaseModel):
     """
@@ -1912,6 +2355,13 @@ class SessionForkCapabilities(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_session_fork_capabilities_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class SessionId(RootModel[str]):
@@ -1962,6 +2412,13 @@ class SessionInfo(BaseModel):
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
 
+    @field_validator("title", "updated_at", "archived", "meta", mode="wrap")
+    @classmethod
+    def tolerate_session_info_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class SessionInfoUpdate(BaseModel):
     """
@@ -1989,6 +2446,13 @@ class SessionInfoUpdate(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
 
+    @field_validator("title", "updated_at", "meta", mode="wrap")
+    @classmethod
+    def tolerate_session_info_update_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class SessionListCursor(RootModel[str]):
     root: str = Field(..., description="An opaque cursor used to paginate `session/list` results.")
@@ -2011,6 +2475,13 @@ class SessionNotFoundErrorData(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_session_not_found_error_data_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class SessionOptionsRequest(BaseModel):
     """
@@ -2027,6 +2498,13 @@ class SessionOptionsRequest(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_session_options_request_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class SessionStatus(RootModel[Literal["open", "saved"] | str]):
@@ -2053,6 +2531,13 @@ class SessionStatusCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_session_status_capabilities_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class SessionStatusRequest(BaseModel):
     """
@@ -2078,6 +2563,13 @@ class SessionStatusRequest(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_session_status_request_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class SessionSystemPromptOverrideCapabilities(BaseModel):
     """
@@ -2097,6 +2589,13 @@ class SessionSystemPromptOverrideCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_session_system_prompt_override_capabilities_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class SessionTitleCapabilities(BaseModel):
     """
@@ -2115,6 +2614,13 @@ class SessionTitleCapabilities(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_session_title_capabilities_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class StateUpdateOther(BaseModel):
@@ -2159,6 +2665,13 @@ class UsageUpdate(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("cost", "meta", mode="wrap")
+    @classmethod
+    def tolerate_usage_update_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class SessionUpdateStateUpdateOther(StateUpdateOther):
@@ -2258,6 +2771,13 @@ class SetProviderRequest(BaseModel):
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_set_provider_request_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class SetProviderResponse(BaseModel):
     """
@@ -2273,6 +2793,13 @@ class SetProviderResponse(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_set_provider_response_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class SetSessionConfigOptionRequestId(BaseModel):
@@ -2296,6 +2823,13 @@ class SetSessionConfigOptionRequestId(BaseModel):
     type: Literal["id"]
     value: SessionConfigValueId = Field(..., description="The value ID.")
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_set_session_config_option_request_id_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class SetSessionConfigOptionRequestBoolean(BaseModel):
     """
@@ -2317,6 +2851,13 @@ class SetSessionConfigOptionRequestBoolean(BaseModel):
     )
     type: Literal["boolean"]
     value: bool = Field(..., description="The boolean value.")
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_set_session_config_option_request_boolean_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class SetSessionConfigOptionRequestOther(BaseModel):
@@ -2354,6 +2895,13 @@ class SetSessionConfigOptionRequestOther(BaseModel):
     @classmethod
     def check_not_set_session_config_option_request_other(cls, data: Any) -> Any:
         return not_set_session_config_option_request_other(data)
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_set_session_config_option_request_other_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class SetSessionConfigOptionRequest(
@@ -2415,6 +2963,13 @@ class SetSessionTitleRequest(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_set_session_title_request_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class SetSessionTitleResponse(BaseModel):
     """
@@ -2434,6 +2989,13 @@ class SetSessionTitleResponse(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_set_session_title_response_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class StringFormat(RootModel[Literal["email", "uri", "date", "date-time"] | str]):
@@ -2464,6 +3026,13 @@ class SubagentSessionCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("cancel", "meta", mode="wrap")
+    @classmethod
+    def tolerate_subagent_session_capabilities_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class SystemPromptMode(RootModel[Literal["append", "override"] | str]):
     root: Literal["append", "override"] | str = Field(
@@ -2487,6 +3056,13 @@ class TerminalAuthCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_terminal_auth_capabilities_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class TerminalCancelCapabilities(BaseModel):
     """
@@ -2500,6 +3076,13 @@ class TerminalCancelCapabilities(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_terminal_cancel_capabilities_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class TerminalCapabilities(BaseModel):
@@ -2521,6 +3104,13 @@ class TerminalCapabilities(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("cancel", "meta", mode="wrap")
+    @classmethod
+    def tolerate_terminal_capabilities_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class TerminalExitStatus(BaseModel):
@@ -2546,6 +3136,13 @@ class TerminalExitStatus(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("exit_code", "signal", "meta", mode="wrap")
+    @classmethod
+    def tolerate_terminal_exit_status_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class TerminalId(RootModel[str]):
     root: str = Field(
@@ -2565,6 +3162,13 @@ class TerminalOutput(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_terminal_output_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class TerminalSize(BaseModel):
     """
@@ -2578,6 +3182,13 @@ class TerminalSize(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_terminal_size_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class TextResourceContents(BaseModel):
@@ -2598,6 +3209,13 @@ class TextResourceContents(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("mime_type", "meta", mode="wrap")
+    @classmethod
+    def tolerate_text_resource_contents_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class TitledMultiSelectItems(BaseModel):
     """
@@ -2616,6 +3234,13 @@ class TitledMultiSelectItems(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_titled_multi_select_items_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class ToolCallCancelCapabilities(BaseModel):
     """
@@ -2629,6 +3254,13 @@ class ToolCallCancelCapabilities(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_tool_call_cancel_capabilities_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class ToolCallCapabilities(BaseModel):
@@ -2650,6 +3282,13 @@ class ToolCallCapabilities(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("cancel", "meta", mode="wrap")
+    @classmethod
+    def tolerate_tool_call_capabilities_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class ToolCallContentOther(BaseModel):
@@ -2703,6 +3342,13 @@ class ToolCallLocation(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("line", "meta", mode="wrap")
+    @classmethod
+    def tolerate_tool_call_location_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class ToolCallStatus(
@@ -2779,6 +3425,13 @@ class UnarchiveSessionRequest(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_unarchive_session_request_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class UnarchiveSessionResponse(BaseModel):
     """
@@ -2794,6 +3447,13 @@ class UnarchiveSessionResponse(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_unarchive_session_response_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class UnsupportedProtocolVersionErrorData(BaseModel):
@@ -2814,6 +3474,13 @@ class UnsupportedProtocolVersionErrorData(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_unsupported_protocol_version_error_data_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class Usage(BaseModel):
@@ -2858,6 +3525,15 @@ class Usage(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator(
+        "thought_tokens", "cached_read_tokens", "cached_write_tokens", "meta", mode="wrap"
+    )
+    @classmethod
+    def tolerate_usage_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class AgentAuthCapabilities(BaseModel):
     """
@@ -2877,6 +3553,13 @@ class AgentAuthCapabilities(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("status", "meta", mode="wrap")
+    @classmethod
+    def tolerate_agent_auth_capabilities_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class AgentNotificationAuthStatusUpdate(BaseModel):
@@ -2933,6 +3616,20 @@ class Annotations(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("audience", mode="wrap")
+    @classmethod
+    def tolerate_annotations_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=True)
+
+    @field_validator("last_modified", "priority", "meta", mode="wrap")
+    @classmethod
+    def tolerate_annotations_2(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class ArchiveSessionRequest(BaseModel):
     """
@@ -2959,6 +3656,13 @@ class ArchiveSessionRequest(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_archive_session_request_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class AudioContent(BaseModel):
     """
@@ -2978,6 +3682,13 @@ class AudioContent(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("annotations", "meta", mode="wrap")
+    @classmethod
+    def tolerate_audio_content_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class AuthMethodTerminal(BaseModel):
@@ -3020,6 +3731,13 @@ class AuthMethodTerminal(BaseModel):
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
 
+    @field_validator("description", "meta", mode="wrap")
+    @classmethod
+    def tolerate_auth_method_terminal_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class AuthMethodAgent(BaseModel):
     """
@@ -3041,6 +3759,13 @@ class AuthMethodAgent(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("description", "meta", mode="wrap")
+    @classmethod
+    def tolerate_auth_method_agent_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class AuthMethodTypeTerminal(AuthMethodTerminal):
@@ -3137,6 +3862,13 @@ class Command(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("input", "meta", mode="wrap")
+    @classmethod
+    def tolerate_command_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class AvailableCommandCommand(Command):
     """
@@ -3167,6 +3899,20 @@ class AvailableCommandsUpdate(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("available_commands", mode="wrap")
+    @classmethod
+    def tolerate_available_commands_update_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=False, items=True)
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_available_commands_update_2(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class BackgroundSubagent(BaseModel):
     """
@@ -3186,6 +3932,13 @@ class BackgroundSubagent(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_background_subagent_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class BackgroundTerminal(BaseModel):
     """
@@ -3201,6 +3954,13 @@ class BackgroundTerminal(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_background_terminal_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class BackgroundToolCall(BaseModel):
     """
@@ -3215,6 +3975,13 @@ class BackgroundToolCall(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_background_tool_call_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class BackgroundWorkTerminal(BackgroundTerminal):
@@ -3299,6 +4066,13 @@ class BlobResourceContents(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("mime_type", "meta", mode="wrap")
+    @classmethod
+    def tolerate_blob_resource_contents_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class CancelRequestNotification(BaseModel):
     """
@@ -3318,6 +4092,13 @@ class CancelRequestNotification(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_cancel_request_notification_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class CancelSessionNotification(BaseModel):
     """
@@ -3334,6 +4115,13 @@ class CancelSessionNotification(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_cancel_session_notification_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class CancelTerminalRequest(BaseModel):
@@ -3365,6 +4153,13 @@ class CancelTerminalRequest(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_cancel_terminal_request_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class CancelToolCallRequest(BaseModel):
     """
@@ -3394,6 +4189,13 @@ class CancelToolCallRequest(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_cancel_tool_call_request_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class ClientAuthCapabilities(BaseModel):
     """
@@ -3413,6 +4215,13 @@ class ClientAuthCapabilities(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("terminal", "meta", mode="wrap")
+    @classmethod
+    def tolerate_client_auth_capabilities_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class ClientNotificationSessionCancel(BaseModel):
@@ -3622,6 +4431,13 @@ class CloseSessionRequest(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_close_session_request_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class CommandPermissionSubject(BaseModel):
     """
@@ -3646,6 +4462,13 @@ class CommandPermissionSubject(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("tool_call_id", "terminal_id", "meta", mode="wrap")
+    @classmethod
+    def tolerate_command_permission_subject_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class CompleteElicitationNotification(BaseModel):
     """
@@ -3663,6 +4486,13 @@ class CompleteElicitationNotification(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_complete_elicitation_notification_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class TextContent(BaseModel):
     """
@@ -3679,6 +4509,13 @@ class TextContent(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("annotations", "meta", mode="wrap")
+    @classmethod
+    def tolerate_text_content_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class ImageContent(BaseModel):
@@ -3703,6 +4540,13 @@ class ImageContent(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("uri", "annotations", "meta", mode="wrap")
+    @classmethod
+    def tolerate_image_content_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class ContentBlockText(TextContent):
@@ -3754,6 +4598,13 @@ class ElicitationSessionScope(BaseModel):
         alias="toolCallId",
         description="Optional tool call within the session.\n\nOptional. Omitted and `null` are equivalent and mean the elicitation is scoped to the\nsession without a specific tool call.",
     )
+
+    @field_validator("tool_call_id", mode="wrap")
+    @classmethod
+    def tolerate_elicitation_session_scope_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class ElicitationRequestScope(BaseModel):
@@ -3823,6 +4674,13 @@ class CreateElicitationRequestUrlSession(ElicitationUrlModeSession):
     )
     mode: Literal["url"]
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_create_elicitation_request_url_session_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class CreateElicitationRequestUrlRequest(ElicitationUrlModeRequest):
     """
@@ -3838,6 +4696,13 @@ class CreateElicitationRequestUrlRequest(ElicitationUrlModeRequest):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     mode: Literal["url"]
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_create_elicitation_request_url_request_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class CreateElicitationRequestOtherSession(ElicitationSessionScope):
@@ -3862,6 +4727,13 @@ class CreateElicitationRequestOtherSession(ElicitationSessionScope):
     @classmethod
     def check_not_create_elicitation_request_other_session(cls, data: Any) -> Any:
         return not_create_elicitation_request_other_session(data)
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_create_elicitation_request_other_session_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class CreateElicitationRequestOtherRequest(ElicitationRequestScope):
@@ -3888,6 +4760,13 @@ class CreateElicitationRequestOtherRequest(ElicitationRequestScope):
     def check_not_create_elicitation_request_other_request(cls, data: Any) -> Any:
         return not_create_elicitation_request_other_request(data)
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_create_elicitation_request_other_request_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class ElicitationAcceptAction(BaseModel):
     """
@@ -3911,6 +4790,13 @@ class CreateElicitationResponseAccept(ElicitationAcceptAction):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     action: Literal["accept"]
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_create_elicitation_response_accept_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class CreateElicitationResponse(
@@ -3958,6 +4844,13 @@ class DeleteSessionRequest(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_delete_session_request_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class DiffChangeAdd(DiffPathChange):
     """
@@ -3980,6 +4873,13 @@ class DiffChangeAdd(DiffPathChange):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     operation: Literal["add"]
+
+    @field_validator("file_type", "mime_type", "meta", mode="wrap")
+    @classmethod
+    def tolerate_diff_change_add_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class DiffChangeDelete(DiffPathChange):
@@ -4004,6 +4904,13 @@ class DiffChangeDelete(DiffPathChange):
     )
     operation: Literal["delete"]
 
+    @field_validator("file_type", "mime_type", "meta", mode="wrap")
+    @classmethod
+    def tolerate_diff_change_delete_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class DiffChangeModify(DiffPathChange):
     """
@@ -4026,6 +4933,13 @@ class DiffChangeModify(DiffPathChange):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     operation: Literal["modify"]
+
+    @field_validator("file_type", "mime_type", "meta", mode="wrap")
+    @classmethod
+    def tolerate_diff_change_modify_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class DiffChangeMove(DiffPathPairChange):
@@ -4050,6 +4964,13 @@ class DiffChangeMove(DiffPathPairChange):
     )
     operation: Literal["move"]
 
+    @field_validator("file_type", "mime_type", "meta", mode="wrap")
+    @classmethod
+    def tolerate_diff_change_move_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class DiffChangeCopy(DiffPathPairChange):
     """
@@ -4072,6 +4993,13 @@ class DiffChangeCopy(DiffPathPairChange):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     operation: Literal["copy"]
+
+    @field_validator("file_type", "mime_type", "meta", mode="wrap")
+    @classmethod
+    def tolerate_diff_change_copy_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class DiffChangeOther(BaseModel):
@@ -4107,6 +5035,13 @@ class DiffChangeOther(BaseModel):
     @classmethod
     def check_not_diff_change_other(cls, data: Any) -> Any:
         return not_diff_change_other(data)
+
+    @field_validator("file_type", "mime_type", "meta", mode="wrap")
+    @classmethod
+    def tolerate_diff_change_other_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class DiffChange(
@@ -4162,6 +5097,13 @@ class DiffPatch(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_diff_patch_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class DisableProviderRequest(BaseModel):
     """
@@ -4178,6 +5120,13 @@ class DisableProviderRequest(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_disable_provider_request_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class ElicitationCapabilities(BaseModel):
@@ -4198,6 +5147,13 @@ class ElicitationCapabilities(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("form", "url", "meta", mode="wrap")
+    @classmethod
+    def tolerate_elicitation_capabilities_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class StringPropertySchema(BaseModel):
@@ -4257,6 +5213,13 @@ class StringPropertySchema(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("title", "description", "default", "meta", mode="wrap")
+    @classmethod
+    def tolerate_string_property_schema_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class ElicitationPropertySchemaString(StringPropertySchema):
     """
@@ -4306,6 +5269,20 @@ class Icon(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("mime_type", "theme", "meta", mode="wrap")
+    @classmethod
+    def tolerate_icon_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
+    @field_validator("sizes", mode="wrap")
+    @classmethod
+    def tolerate_icon_2(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=True)
+
 
 class IdleStateUpdateEndTurn(BaseModel):
     """
@@ -4332,6 +5309,13 @@ class IdleStateUpdateEndTurn(BaseModel):
         description="Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting a stop reason; a malformed value is treated the same way.\n\nSee protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#stop-reasons)",
     )
 
+    @field_validator("usage", "background", "meta", mode="wrap")
+    @classmethod
+    def tolerate_idle_state_update_end_turn_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class IdleStateUpdateMaxTokens(BaseModel):
     """
@@ -4356,6 +5340,13 @@ class IdleStateUpdateMaxTokens(BaseModel):
         alias="stopReason",
         description="Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting a stop reason; a malformed value is treated the same way.\n\nSee protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#stop-reasons)",
     )
+
+    @field_validator("usage", "background", "meta", mode="wrap")
+    @classmethod
+    def tolerate_idle_state_update_max_tokens_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class IdleStateUpdateMaxTurnRequests(BaseModel):
@@ -4383,6 +5374,13 @@ class IdleStateUpdateMaxTurnRequests(BaseModel):
         description="Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting a stop reason; a malformed value is treated the same way.\n\nSee protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#stop-reasons)",
     )
 
+    @field_validator("usage", "background", "meta", mode="wrap")
+    @classmethod
+    def tolerate_idle_state_update_max_turn_requests_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class IdleStateUpdateRefusal(BaseModel):
     """
@@ -4407,6 +5405,13 @@ class IdleStateUpdateRefusal(BaseModel):
         alias="stopReason",
         description="Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting a stop reason; a malformed value is treated the same way.\n\nSee protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#stop-reasons)",
     )
+
+    @field_validator("usage", "background", "meta", mode="wrap")
+    @classmethod
+    def tolerate_idle_state_update_refusal_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class IdleStateUpdateCancelled(BaseModel):
@@ -4442,6 +5447,13 @@ class IdleStateUpdateCancelled(BaseModel):
         description="Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting a stop reason; a malformed value is treated the same way.\n\nSee protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#stop-reasons)",
     )
 
+    @field_validator("usage", "background", "meta", mode="wrap")
+    @classmethod
+    def tolerate_idle_state_update_cancelled_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class IdleStateUpdateOther(BaseModel):
     """
@@ -4476,6 +5488,13 @@ class IdleStateUpdateOther(BaseModel):
     def check_not_idle_state_update_other(cls, data: Any) -> Any:
         return not_idle_state_update_other(data)
 
+    @field_validator("usage", "background", "meta", mode="wrap")
+    @classmethod
+    def tolerate_idle_state_update_other_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class IdleStateUpdateNone(BaseModel):
     """
@@ -4501,6 +5520,13 @@ class IdleStateUpdateNone(BaseModel):
         description="Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting a stop reason; a malformed value is treated the same way.\n\nSee protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#stop-reasons)",
     )
 
+    @field_validator("usage", "background", "meta", "stop_reason", mode="wrap")
+    @classmethod
+    def tolerate_idle_state_update_none_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class ListProvidersResponse(BaseModel):
     """
@@ -4519,6 +5545,13 @@ class ListProvidersResponse(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_list_providers_response_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class ListSessionsRequest(BaseModel):
@@ -4544,6 +5577,13 @@ class ListSessionsRequest(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_list_sessions_request_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class ListSessionsResponse(BaseModel):
     """
@@ -4561,6 +5601,20 @@ class ListSessionsResponse(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("sessions", mode="wrap")
+    @classmethod
+    def tolerate_list_sessions_response_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=True, fallback=[])
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_list_sessions_response_2(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class McpCapabilities(BaseModel):
@@ -4586,6 +5640,13 @@ class McpCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("stdio", "http", "acp", "meta", mode="wrap")
+    @classmethod
+    def tolerate_mcp_capabilities_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class McpServerAcp(BaseModel):
     """
@@ -4610,6 +5671,13 @@ class McpServerAcp(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_mcp_server_acp_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class McpServerTypeAcp(McpServerAcp):
@@ -4687,6 +5755,13 @@ class Notice(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("description", "meta", mode="wrap")
+    @classmethod
+    def tolerate_notice_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class PermissionOption(BaseModel):
     """
@@ -4707,6 +5782,13 @@ class PermissionOption(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_permission_option_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class PlanEntry(BaseModel):
@@ -4732,6 +5814,13 @@ class PlanEntry(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_plan_entry_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class PlanFile(BaseModel):
     """
@@ -4750,6 +5839,13 @@ class PlanFile(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_plan_file_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class PlanItems(BaseModel):
     """
@@ -4766,6 +5862,20 @@ class PlanItems(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("entries", mode="wrap")
+    @classmethod
+    def tolerate_plan_items_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=False, items=True)
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_plan_items_2(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class PlanUpdateContentItems(PlanItems):
@@ -4852,6 +5962,13 @@ class PromptCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("image", "audio", "embedded_context", "meta", mode="wrap")
+    @classmethod
+    def tolerate_prompt_capabilities_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class ProtocolLevelNotificationCancelRequest(BaseModel):
     method: Literal["$/cancel_request"] = Field(..., description="The notification method name.")
@@ -4923,6 +6040,13 @@ class RequiresActionStateUpdate(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("background", "meta", mode="wrap")
+    @classmethod
+    def tolerate_requires_action_state_update_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class RunningStateUpdate(BaseModel):
     """
@@ -4938,6 +6062,13 @@ class RunningStateUpdate(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("background", "meta", mode="wrap")
+    @classmethod
+    def tolerate_running_state_update_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class SessionConfigOptionBoolean(SessionConfigBoolean):
@@ -4963,6 +6094,13 @@ class SessionConfigOptionBoolean(SessionConfigBoolean):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     type: Literal["boolean"]
+
+    @field_validator("description", "category", "meta", mode="wrap")
+    @classmethod
+    def tolerate_session_config_option_boolean_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class SessionConfigOptionOther(BaseModel):
@@ -5005,6 +6143,13 @@ class SessionConfigOptionOther(BaseModel):
     def check_not_session_config_option_other(cls, data: Any) -> Any:
         return not_session_config_option_other(data)
 
+    @field_validator("description", "category", "meta", mode="wrap")
+    @classmethod
+    def tolerate_session_config_option_other_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class SessionConfigSelectOption(BaseModel):
     """
@@ -5022,6 +6167,13 @@ class SessionConfigSelectOption(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("description", "meta", mode="wrap")
+    @classmethod
+    def tolerate_session_config_select_option_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class SessionConfigSelectOptionsUngrouped(RootModel[list[SessionConfigSelectOption]]):
@@ -5056,6 +6208,13 @@ class SessionSystemPromptModeCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("override", "meta", mode="wrap")
+    @classmethod
+    def tolerate_session_system_prompt_mode_capabilities_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class UnknownStateUpdate(BaseModel):
     """
@@ -5083,6 +6242,13 @@ class UnknownStateUpdate(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("background", "meta", mode="wrap")
+    @classmethod
+    def tolerate_unknown_state_update_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class StateUpdateRunning(RunningStateUpdate):
@@ -5212,6 +6378,15 @@ class TerminalUpdate(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
 
+    @field_validator(
+        "command", "cwd", "output", "exit_status", "size", "capabilities", "meta", mode="wrap"
+    )
+    @classmethod
+    def tolerate_terminal_update_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class TerminalOutputChunk(BaseModel):
     """
@@ -5227,6 +6402,13 @@ class TerminalOutputChunk(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis metadata is scoped to the chunk and does not patch stored metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_terminal_output_chunk_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class SessionUpdateStateUpdateRunning(StateUpdateRunning):
@@ -5361,6 +6543,13 @@ class Terminal(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_terminal_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class ToolCallContentTerminal(Terminal):
     """
@@ -5405,6 +6594,13 @@ class ClientCapabilities(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("auth", "elicitation", "meta", mode="wrap")
+    @classmethod
+    def tolerate_client_capabilities_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class ClientRequestSessionClose(BaseModel):
@@ -5494,6 +6690,22 @@ class ResourceLink(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator(
+        "title", "description", "mime_type", "size", "annotations", "meta", mode="wrap"
+    )
+    @classmethod
+    def tolerate_resource_link_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
+    @field_validator("icons", mode="wrap")
+    @classmethod
+    def tolerate_resource_link_2(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=True)
+
 
 class EmbeddedResource(BaseModel):
     """
@@ -5512,6 +6724,13 @@ class EmbeddedResource(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("annotations", "meta", mode="wrap")
+    @classmethod
+    def tolerate_embedded_resource_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class ContentBlockResourceLink(ResourceLink):
@@ -5591,6 +6810,13 @@ class ContentChunk(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis metadata is scoped to the chunk and does not patch stored metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_content_chunk_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class Diff(BaseModel):
     """
@@ -5617,6 +6843,20 @@ class Diff(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("changes", mode="wrap")
+    @classmethod
+    def tolerate_diff_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=False, items=True)
+
+    @field_validator("patch", "meta", mode="wrap")
+    @classmethod
+    def tolerate_diff_2(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class MultiSelectPropertySchema(BaseModel):
@@ -5656,6 +6896,20 @@ class MultiSelectPropertySchema(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("title", "description", "meta", mode="wrap")
+    @classmethod
+    def tolerate_multi_select_property_schema_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
+    @field_validator("default", mode="wrap")
+    @classmethod
+    def tolerate_multi_select_property_schema_2(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=True)
 
 
 class ElicitationPropertySchemaArray(MultiSelectPropertySchema):
@@ -5736,6 +6990,13 @@ class ElicitationSchema(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("title", "description", "meta", mode="wrap")
+    @classmethod
+    def tolerate_elicitation_schema_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class Error(BaseModel):
     """
@@ -5760,6 +7021,13 @@ class Error(BaseModel):
         description="Optional primitive or structured value that contains additional information about the error.\nThis may include debugging information or context-specific details.\n\nOmitted and `null` are equivalent and mean no additional data is provided. Some codes\ndefine a shape: [`UnsupportedProtocolVersionErrorData`] for `-32022`, and\n[`SessionNotFoundErrorData`] for `-32002` when a session is not found.",
     )
 
+    @field_validator("data", mode="wrap")
+    @classmethod
+    def tolerate_error_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class ErrorStopReason(BaseModel):
     """
@@ -5770,6 +7038,13 @@ class ErrorStopReason(BaseModel):
         default=None,
         description="The failure, as a JSON-RPC error object.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting failure details.\nAgents SHOULD include it.",
     )
+
+    @field_validator("error", mode="wrap")
+    @classmethod
+    def tolerate_error_stop_reason_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class IdleStateUpdateError(ErrorStopReason):
@@ -5799,6 +7074,13 @@ class IdleStateUpdateError(ErrorStopReason):
         alias="stopReason",
         description="Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting a stop reason; a malformed value is treated the same way.\n\nSee protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#stop-reasons)",
     )
+
+    @field_validator("usage", "background", "meta", mode="wrap")
+    @classmethod
+    def tolerate_idle_state_update_error_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class IdleStateUpdate(
@@ -5859,6 +7141,13 @@ class InitializeRequest(BaseModel):
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
 
+    @field_validator("capabilities", "meta", mode="wrap")
+    @classmethod
+    def tolerate_initialize_request_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class PlanUpdate(BaseModel):
     """
@@ -5871,6 +7160,13 @@ class PlanUpdate(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_plan_update_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class PromptRequest(BaseModel):
@@ -5900,6 +7196,13 @@ class PromptRequest(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_prompt_request_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class ProxyResponseError(BaseModel):
@@ -5938,6 +7241,20 @@ class SessionConfigSelectGroup(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("options", mode="wrap")
+    @classmethod
+    def tolerate_session_config_select_group_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=True, fallback=[])
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_session_config_select_group_2(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class SessionConfigSelectOptionsGrouped(RootModel[list[SessionConfigSelectGroup]]):
@@ -6002,6 +7319,27 @@ class SessionMessage(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
 
+    @field_validator(
+        "sender_session_id",
+        "recipient_session_id",
+        "sender_message_id",
+        "recipient_message_id",
+        "meta",
+        mode="wrap",
+    )
+    @classmethod
+    def tolerate_session_message_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
+    @field_validator("content", mode="wrap")
+    @classmethod
+    def tolerate_session_message_2(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=True)
+
 
 class SessionMessageChunk(BaseModel):
     """
@@ -6029,6 +7367,13 @@ class SessionMessageChunk(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis metadata is scoped to the chunk and does not patch stored metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_session_message_chunk_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class SessionSystemPromptCapabilities(BaseModel):
     """
@@ -6051,6 +7396,13 @@ class SessionSystemPromptCapabilities(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("mode", "meta", mode="wrap")
+    @classmethod
+    def tolerate_session_system_prompt_capabilities_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class UserMessage(BaseModel):
@@ -6081,6 +7433,20 @@ class UserMessage(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
+
+    @field_validator("content", mode="wrap")
+    @classmethod
+    def tolerate_user_message_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=True)
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_user_message_2(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class StateUpdateIdleError(IdleStateUpdateError):
@@ -6202,6 +7568,13 @@ class SubagentUpdate(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
 
+    @field_validator("title", "description", "capabilities", "state", "meta", mode="wrap")
+    @classmethod
+    def tolerate_subagent_update_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class SessionUpdateUserMessageChunk(ContentChunk):
     """
@@ -6322,6 +7695,13 @@ class SystemPrompt(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_system_prompt_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class ToolCallContentDiff(Diff):
     """
@@ -6359,6 +7739,20 @@ class AgentMessage(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
+
+    @field_validator("content", mode="wrap")
+    @classmethod
+    def tolerate_agent_message_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=True)
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_agent_message_2(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class AgentResponseError(BaseModel):
@@ -6406,6 +7800,20 @@ class AgentThought(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
+
+    @field_validator("content", mode="wrap")
+    @classmethod
+    def tolerate_agent_thought_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=True)
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_agent_thought_2(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class ClientRequestInitialize(BaseModel):
@@ -6465,6 +7873,13 @@ class CompactionSummaryChunk(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis metadata is scoped to the chunk and does not patch stored metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_compaction_summary_chunk_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class CompactionUpdate(BaseModel):
     """
@@ -6496,6 +7911,20 @@ class CompactionUpdate(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
 
+    @field_validator("summary", mode="wrap")
+    @classmethod
+    def tolerate_compaction_update_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=True)
+
+    @field_validator("error", "meta", mode="wrap")
+    @classmethod
+    def tolerate_compaction_update_2(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class Content(BaseModel):
     """
@@ -6508,6 +7937,13 @@ class Content(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_content_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class ElicitationFormModeSession(ElicitationSessionScope):
@@ -6567,6 +8003,13 @@ class CreateElicitationRequestFormSession(ElicitationFormModeSession):
     )
     mode: Literal["form"]
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_create_elicitation_request_form_session_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class CreateElicitationRequestFormRequest(ElicitationFormModeRequest):
     """
@@ -6582,6 +8025,13 @@ class CreateElicitationRequestFormRequest(ElicitationFormModeRequest):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     mode: Literal["form"]
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_create_elicitation_request_form_request_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class CreateElicitationRequest(
@@ -6655,6 +8105,13 @@ class ForkSessionRequest(BaseModel):
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_fork_session_request_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class InitializeProxyRequest(RootModel[InitializeRequest]):
     root: InitializeRequest = Field(
@@ -6700,6 +8157,13 @@ class NewSessionRequest(BaseModel):
     @classmethod
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_new_session_request_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class ProxyRequestProxyInitialize(BaseModel):
@@ -6764,6 +8228,13 @@ class ResumeSessionRequest(BaseModel):
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_resume_session_request_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class SessionCapabilities(BaseModel):
     """
@@ -6824,6 +8295,25 @@ class SessionCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator(
+        "prompt",
+        "mcp",
+        "delete",
+        "additional_directories",
+        "system_prompt",
+        "fork",
+        "archive",
+        "status",
+        "title",
+        "meta",
+        mode="wrap",
+    )
+    @classmethod
+    def tolerate_session_capabilities_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class SessionConfigSelect(BaseModel):
     """
@@ -6865,6 +8355,13 @@ class SessionConfigOptionSelect(SessionConfigSelect):
     )
     type: Literal["select"]
 
+    @field_validator("description", "category", "meta", mode="wrap")
+    @classmethod
+    def tolerate_session_config_option_select_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class SessionConfigOption(
     RootModel[SessionConfigOptionSelect | SessionConfigOptionBoolean | SessionConfigOptionOther]
@@ -6904,6 +8401,20 @@ class SessionOptionsResponse(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("config_options", mode="wrap")
+    @classmethod
+    def tolerate_session_options_response_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=True, fallback=[])
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_session_options_response_2(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class SessionStatusResponse(BaseModel):
     """
@@ -6930,6 +8441,13 @@ class SessionStatusResponse(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("state", "meta", mode="wrap")
+    @classmethod
+    def tolerate_session_status_response_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class SessionUpdateAgentMessage(AgentMessage):
@@ -6987,6 +8505,20 @@ class SetSessionConfigOptionResponse(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("config_options", mode="wrap")
+    @classmethod
+    def tolerate_set_session_config_option_response_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=False, items=True)
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_set_session_config_option_response_2(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class ToolCallContentContent(Content):
@@ -7056,6 +8588,13 @@ class AgentCapabilities(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("session", "auth", "providers", "meta", mode="wrap")
+    @classmethod
+    def tolerate_agent_capabilities_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class AgentRequestElicitationCreate(BaseModel):
@@ -7233,6 +8772,20 @@ class ConfigOptionUpdate(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("config_options", mode="wrap")
+    @classmethod
+    def tolerate_config_option_update_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=False, items=True)
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_config_option_update_2(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class ForkSessionResponse(BaseModel):
     """
@@ -7271,6 +8824,20 @@ class ForkSessionResponse(BaseModel):
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
 
+    @field_validator("config_options", "available_commands", mode="wrap")
+    @classmethod
+    def tolerate_fork_session_response_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=True)
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_fork_session_response_2(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class InitializeResponse(BaseModel):
     """
@@ -7308,6 +8875,20 @@ class InitializeResponse(BaseModel):
     @classmethod
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
+
+    @field_validator("capabilities", "meta", mode="wrap")
+    @classmethod
+    def tolerate_initialize_response_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
+    @field_validator("auth_methods", mode="wrap")
+    @classmethod
+    def tolerate_initialize_response_2(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=True)
 
 
 class NewSessionResponse(BaseModel):
@@ -7349,6 +8930,20 @@ class NewSessionResponse(BaseModel):
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
 
+    @field_validator("config_options", "available_commands", mode="wrap")
+    @classmethod
+    def tolerate_new_session_response_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=True)
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_new_session_response_2(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class ResumeSessionResponse(BaseModel):
     """
@@ -7384,6 +8979,20 @@ class ResumeSessionResponse(BaseModel):
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
 
+    @field_validator("config_options", "available_commands", mode="wrap")
+    @classmethod
+    def tolerate_resume_session_response_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=True)
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_resume_session_response_2(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class ToolCallContentChunk(BaseModel):
     """
@@ -7406,6 +9015,13 @@ class ToolCallContentChunk(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis metadata is scoped to the chunk and does not patch stored metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_tool_call_content_chunk_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class ToolCallUpdate(BaseModel):
@@ -7469,6 +9085,30 @@ class ToolCallUpdate(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
+
+    @field_validator(
+        "name",
+        "title",
+        "kind",
+        "status",
+        "raw_input",
+        "raw_output",
+        "capabilities",
+        "meta",
+        mode="wrap",
+    )
+    @classmethod
+    def tolerate_tool_call_update_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
+    @field_validator("content", "locations", mode="wrap")
+    @classmethod
+    def tolerate_tool_call_update_2(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=True)
 
 
 class SessionUpdateToolCallContentChunk(ToolCallContentChunk):
@@ -7594,6 +9234,13 @@ class UpdateSessionNotification(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_update_session_notification_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class AgentNotificationSessionUpdate(BaseModel):
@@ -7749,6 +9396,13 @@ class ToolCallPermissionSubject(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    @field_validator("meta", mode="wrap")
+    @classmethod
+    def tolerate_tool_call_permission_subject_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
+
 
 class RequestPermissionSubjectToolCall(ToolCallPermissionSubject):
     """
@@ -7818,6 +9472,13 @@ class RequestPermissionRequest(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    @field_validator("description", "meta", mode="wrap")
+    @classmethod
+    def tolerate_request_permission_request_1(
+        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
+    ) -> Any:
+        return tolerate(value, handler, info, default=True, items=False)
 
 
 class AgentRequestSessionRequestPermission(BaseModel):

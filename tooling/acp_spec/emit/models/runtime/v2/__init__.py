@@ -17,11 +17,13 @@ if TYPE_CHECKING:
         Message as Message,
         Notification as Notification,
         Receiver as Receiver,
+        Repair as Repair,
         Request as Request,
         Response as Response,
         decode as decode,
         decode_result as decode_result,
         encode as encode,
+        validate_tolerant as validate_tolerant,
     )
     # slot models_import: from ._models import every model, for type checkers
 
@@ -39,11 +41,13 @@ if not TYPE_CHECKING:
             "Message",
             "Notification",
             "Receiver",
+            "Repair",
             "Request",
             "Response",
             "decode",
             "decode_result",
             "encode",
+            "validate_tolerant",
         }
     )
 

@@ -8,7 +8,7 @@ import json
 import re
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypeAlias, TypeVar
 
 import pydantic
@@ -109,6 +109,143 @@ def reject_null(value: Any, info: ValidationInfo) -> Any:
     return value
 
 
+# The validation context's key that asks the lenient fields for tolerance (``validate_tolerant``).
+_TOLERANT = "acp_models.tolerant"
+_OMIT: Any = object()  # no fallback: a field that fails is read as omitted
+
+
+class _Repaired:
+    """What a lenient field that failed holds until ``_settle`` puts its fallback in place."""
+
+    __slots__ = ("reason", "value")
+
+    def __init__(self, value: Any, reason: str) -> None:
+        self.value, self.reason = value, reason
+
+
+class _Pruned(list[Any]):
+    """A lenient list whose failed items were dropped: where each kept one came from, and
+    why each dropped one failed, for ``_settle`` to report."""
+
+    def __init__(self, kept: list[Any], origins: list[int], dropped: list[tuple[int, str]]):
+        super().__init__(kept)
+        self.origins, self.dropped = origins, dropped
+
+
+def tolerate(
+    value: Any,
+    handler: pydantic.ValidatorFunctionWrapHandler,
+    info: ValidationInfo,
+    *,
+    default: bool,
+    items: bool,
+    fallback: Any = _OMIT,
+) -> Any:
+    """A field upstream's deserializer reads leniently: strict, unless the validation's
+    context asks for tolerance. Then, as upstream: with ``items``
+    (x-deserialize-skip-invalid-items) the list's items that fail are dropped; with
+    ``default`` (x-deserialize-default-on-error) a value that still fails is read as the
+    field's default, omitted (or ``fallback``, a required array's ``[]``)."""
+    try:
+        return handler(value)
+    except pydantic.ValidationError as error:
+        if not (isinstance(info.context, dict) and info.context.get(_TOLERANT)):
+            raise
+        failure = error
+    if items and isinstance(value, list):
+        kept, origins, dropped = [], [], []
+        for i, item in enumerate(value):
+            try:
+                handler([item])
+            except pydantic.ValidationError as error:
+                dropped.append((i, _reason(error, skip=1)))  # its loc starts at [item]
+                continue
+            kept.append(item)
+            origins.append(i)
+        try:
+            return _Pruned(handler(kept), origins, dropped)
+        except pydantic.ValidationError as error:
+            failure = error
+    if not default:
+        raise failure
+    if fallback is _OMIT:
+        return _Repaired(_OMIT, _reason(failure))
+    try:
+        return _Repaired(handler(fallback), _reason(failure))
+    except pydantic.ValidationError:
+        raise failure from None
+
+
+def _reason(error: pydantic.ValidationError, skip: int = 0) -> str:
+    first = error.errors(include_url=False)[0]
+    where = ".".join(str(step) for step in first["loc"][skip:])
+    return f"{where}: {first['msg']}" if where else str(first["msg"])
+
+
+@dataclass(frozen=True)
+class Repair:
+    """What tolerant validation changed, at ``path`` (the wire path, ``params.content[2]``):
+    ``action`` "default" (a malformed field read as its default; omitted if it has none)
+    or "dropped" (an invalid item left out of its list), and ``reason``, why it failed."""
+
+    path: str
+    action: str
+    reason: str
+
+
+_M = TypeVar("_M", bound=pydantic.BaseModel)
+
+
+def validate_tolerant(
+    model: type[_M], data: Any, *, path: str = ""
+) -> tuple[_M, tuple[Repair, ...]]:
+    """``model.model_validate(data)``, but where the schema marks a field lenient
+    (x-deserialize-default-on-error, x-deserialize-skip-invalid-items) read as upstream's
+    deserializer reads it: the instance and the repairs made, none when ``data`` is valid.
+    Raises ``pydantic.ValidationError`` for what no repair mends. ``path``: where ``data``
+    is, the start of each repair's path."""
+    try:
+        return model.model_validate(data), ()
+    except pydantic.ValidationError:
+        pass
+    value = model.model_validate(data, context={_TOLERANT: True})
+    repairs: list[Repair] = []
+    _settle(value, path, [], repairs)
+    return value, tuple(repairs)
+
+
+def _settle(node: Any, start: str, steps: list[_Step], repairs: list[Repair]) -> None:
+    """Each fallback put in place of what ``tolerate`` left, and reported."""
+    if isinstance(node, pydantic.RootModel):
+        _settle(node.root, start, steps, repairs)
+    elif isinstance(node, pydantic.BaseModel):
+        fields = type(node).model_fields
+        for name, current in list(node.__dict__.items()):
+            field = fields.get(name)
+            here = [*steps, (field.alias or name) if field else name]
+            if isinstance(current, _Repaired):
+                if current.value is _OMIT and field is not None:
+                    node.__dict__[name] = field.get_default(call_default_factory=True)
+                    node.__pydantic_fields_set__.discard(name)
+                else:
+                    node.__dict__[name] = current.value
+                repairs.append(Repair(_path(start, here).lstrip("."), "default", current.reason))
+            elif isinstance(current, _Pruned):
+                for i, reason in current.dropped:
+                    repairs.append(Repair(_path(start, [*here, i]).lstrip("."), "dropped", reason))
+                node.__dict__[name] = kept = list(current)
+                for item, origin in zip(kept, current.origins, strict=True):
+                    _settle(item, start, [*here, origin], repairs)
+            else:
+                _settle(current, start, here, repairs)
+    elif isinstance(node, list):
+        for i, item in enumerate(node):
+            _settle(item, start, [*steps, i], repairs)
+    elif isinstance(node, dict):
+        for key, item in node.items():
+            _settle(item, start, [*steps, key], repairs)
+
+
 def reject_matching(
     *shapes: tuple[tuple[str, ...], dict[str, tuple[Any, ...]]],
 ) -> Callable[[Any], Any]:
@@ -198,6 +335,8 @@ class Request:
     id: _Id
     method: str
     params: pydantic.BaseModel | JsonValue
+    # what tolerant decoding repaired (decode(..., tolerant=True)); no part of equality
+    repairs: tuple[Repair, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)
@@ -211,6 +350,7 @@ class Notification:
 
     method: str
     params: pydantic.BaseModel | JsonValue
+    repairs: tuple[Repair, ...] = field(default=(), compare=False)  # as Request's
 
 
 @dataclass(frozen=True)
@@ -237,7 +377,7 @@ _HANDLED_BY: dict[str, tuple[str, ...]] = {
 
 
 def decode(
-    raw: str | bytes, *, receiver: Receiver | None = None
+    raw: str | bytes, *, receiver: Receiver | None = None, tolerant: bool = False
 ) -> Message | list[Message | JsonRpcError]:
     """One JSON-RPC 2.0 message of ACP v2, read and checked against the spec.
 
@@ -252,19 +392,25 @@ def decode(
     ``receiver``, ``"agent"`` or ``"client"``: the side that reads the message. A method
     that side does not handle (``session/update`` sent to an agent) is then -32601 too;
     without it every method of either side is read.
+
+    ``tolerant=True`` reads the params as upstream's deserializer does where the schema
+    marks a field lenient (``validate_tolerant``): a malformed field marked
+    x-deserialize-default-on-error is read as its default (omitted if it has none), the
+    invalid items of a list marked x-deserialize-skip-invalid-items are dropped, and the
+    message's ``repairs`` say what was changed. Strict (the default) refuses them.
     """
     if receiver is not None and receiver not in _HANDLED_BY:
         raise ValueError(f'receiver is "agent", "client" or None, not {receiver!r}')
     handled = _HANDLED_BY.get(receiver) if receiver is not None else None
     value = _parse(raw)
     if not isinstance(value, list):
-        return _message(value, handled)
+        return _message(value, handled, tolerant)
     if not value:
         raise _fail(_INVALID_REQUEST, None, "a batch holds at least one message")
     items: list[Message | JsonRpcError] = []
     for item in value:
         try:
-            items.append(_message(item, handled))
+            items.append(_message(item, handled, tolerant))
         except JsonRpcError as error:
             items.append(error)
     if len({isinstance(i, Response) for i in items if not isinstance(i, JsonRpcError)}) > 1:
@@ -302,7 +448,7 @@ def _not_json(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")  # json.loads takes NaN and Infinity otherwise
 
 
-def _message(value: Any, handled: tuple[str, ...] | None) -> Message:
+def _message(value: Any, handled: tuple[str, ...] | None, tolerant: bool = False) -> Message:
     if not isinstance(value, dict):
         raise _fail(_INVALID_REQUEST, None, f"a message is an object, not {_kind(value)}")
     # JSON-RPC answers no response, even an invalid one
@@ -311,7 +457,7 @@ def _message(value: Any, handled: tuple[str, ...] | None) -> Message:
     if value.get("jsonrpc") != "2.0":
         raise _fail(_INVALID_REQUEST, "jsonrpc", 'must be the string "2.0"', id_, reply)
     if "method" in value:
-        return _call(value, id_, "id" in value, handled)
+        return _call(value, id_, "id" in value, handled, tolerant)
     return _response(value, id_, reply)
 
 
@@ -327,7 +473,11 @@ def _request_id(value: Any, reply: bool) -> _Id:
 
 
 def _call(
-    value: dict[str, Any], id_: _Id, has_id: bool, handled: tuple[str, ...] | None
+    value: dict[str, Any],
+    id_: _Id,
+    has_id: bool,
+    handled: tuple[str, ...] | None,
+    tolerant: bool = False,
 ) -> Request | Notification:
     if has_id and id_ is None:
         raise _fail(_INVALID_REQUEST, "id", "a v2 request id is a string or an integer, never null")
@@ -358,12 +508,18 @@ def _call(
     if "params" not in value:
         raise _fail(_INVALID_PARAMS, "params", "Field required", id_, has_id)
     params = value["params"]
+    repairs: tuple[Repair, ...] = ()
     try:
-        parsed = model.model_validate(params)
+        if tolerant:
+            parsed, repairs = validate_tolerant(model, params, path="params")
+        else:
+            parsed = model.model_validate(params)
     except pydantic.ValidationError as error:
         steps, reason = _first_failure(error, params)
         raise _fail(_INVALID_PARAMS, _path("params", steps), reason, id_, has_id) from None
-    return Request(id_, method, parsed) if has_id else Notification(method, parsed)
+    if has_id:
+        return Request(id_, method, parsed, repairs)
+    return Notification(method, parsed, repairs)
 
 
 def _response(value: dict[str, Any], id_: _Id, reply: bool) -> Response:
