@@ -109,7 +109,11 @@ def test_encode_writes_the_envelope(v2: ModuleType, acp: ModuleType) -> None:
     note = json.loads(v2.encode(v2.Notification("session/cancel", params)))
     assert note == {"jsonrpc": "2.0", "method": "session/cancel", "params": {"sessionId": "s"}}
     result = v2.CloseSessionResponse.model_validate({})
-    assert json.loads(v2.encode(v2.Response(3, result))) == {"jsonrpc": "2.0", "id": 3, "result": {}}
+    assert json.loads(v2.encode(v2.Response(3, result))) == {
+        "jsonrpc": "2.0",
+        "id": 3,
+        "result": {},
+    }
     failed = v2.Response(4, None, acp.JsonRpcError(acp.REQUEST_CANCELLED))
     assert json.loads(v2.encode(failed)) == {
         "jsonrpc": "2.0",
@@ -297,7 +301,11 @@ def test_each_side_refuses_the_methods_the_other_handles(
             assert caught.value.data["path"] == "method"
     assert ("session/update", "agent", False) in seen
     assert ("session/prompt", "client", False) in seen
-    assert ("$/cancel_request", "agent", True) in seen and ("$/cancel_request", "client", True) in seen
+    assert ("$/cancel_request", "agent", True) in seen and (
+        "$/cancel_request",
+        "client",
+        True,
+    ) in seen
     assert {m for m, _, _ in seen} == set(v2.METHODS)
 
 
@@ -310,3 +318,102 @@ def test_receiver_leaves_responses_and_extensions_alone(v2: ModuleType) -> None:
             assert v2.decode(raw, receiver=receiver) == v2.decode(raw)
     with pytest.raises(ValueError, match="receiver"):
         v2.decode('{"jsonrpc": "2.0", "id": 1, "result": {}}', receiver="proxy")
+
+
+# --- tolerant decoding ------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def lenient(real_spec: Spec) -> dict[str, dict[str, Any]]:
+    """Class -> its fields upstream reads leniently (wire name -> Tolerance), as the models
+    emitter lowers the spec's schema."""
+    from acp_spec.emit.models.lowering import Lowering
+    from acp_spec.index import Index
+
+    lowering = Lowering(Index.of_schema(Index(real_spec).schema))
+    lowering.run()
+    return lowering.tolerant
+
+
+MALFORMED: list[Any] = [5, "malformed", {"malformed": 1}, [5], True]
+
+
+def _refused(model: Any, data: Any) -> bool:
+    try:
+        model.model_validate(data)
+    except pydantic.ValidationError:
+        return True
+    return False
+
+
+def test_tolerant_validation_repairs_every_marked_field_the_vectors_reach(
+    v2: ModuleType, lenient: dict[str, dict[str, Any]], instances: dict[str, list[Any]]
+) -> None:
+    """Each lenient field of each class the vectors reach, given a malformed value (and, for
+    a list, an invalid item): strict refuses it; tolerant reads it as upstream does, says
+    so, and leaves the rest as it was."""
+    covered, fields = 0, sum(len(f) for f in lenient.values())
+    assert fields > 200
+    for name, marked in sorted(lenient.items()):
+        if name not in instances:
+            continue
+        model, base = getattr(v2, name), instances[name][0].to_wire()
+        for wire, tolerance in marked.items():
+            python = next(k for k, f in model.model_fields.items() if (f.alias or k) == wire)
+            if tolerance.items:
+                valid = base.get(wire) if isinstance(base.get(wire), list) else []
+                data = {**base, wire: [*valid, 5]}
+                if _refused(model, data):
+                    value, repairs = v2.validate_tolerant(model, data)
+                    assert [(r.path, r.action) for r in repairs] == [
+                        (f"{wire}[{len(valid)}]", "dropped")
+                    ]
+                    assert getattr(value, python) == getattr(
+                        model.model_validate({**base, wire: valid}), python
+                    )
+            if not tolerance.default:
+                covered += 1
+                continue
+            bad = next((b for b in MALFORMED if _refused(model, {**base, wire: b})), None)
+            if bad is None:  # any JSON value is one (ToolCallUpdate's rawInput)
+                covered += 1
+                continue
+            value, repairs = v2.validate_tolerant(model, {**base, wire: bad})
+            assert [(r.path, r.action) for r in repairs] == [(wire, "default")], (name, wire)
+            rest = {k: v for k, v in base.items() if k != wire}
+            if tolerance.empty:
+                assert value.to_wire() == {**rest, wire: []}, (name, wire)
+            else:
+                assert value.to_wire() == rest, (name, wire)  # read as omitted
+                assert getattr(value, python) == model.model_fields[python].get_default(
+                    call_default_factory=True
+                )
+            covered += 1
+    print(f"\n{covered} of {fields} lenient fields reached by the vectors and repaired")
+    assert covered > 40
+
+
+def test_tolerant_decoding_is_opt_in_and_reports_repairs(v2: ModuleType, acp: ModuleType) -> None:
+    link = {"type": "resource_link", "name": "n", "uri": "file:///a", "title": 5,
+            "icons": [{"src": "a"}, {"src": 3}]}  # fmt: skip
+    params = {"sessionId": "s", "prompt": [link]}
+    raw = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "session/prompt", "params": params})
+    with pytest.raises(acp.JsonRpcError) as caught:
+        v2.decode(raw)  # strict: the default
+    assert caught.value.data["path"] == "params.prompt[0].title"
+    message = v2.decode(raw, tolerant=True)
+    assert [(r.path, r.action) for r in message.repairs] == [
+        ("params.prompt[0].title", "default"),
+        ("params.prompt[0].icons[1]", "dropped"),
+    ]
+    assert message.params.to_wire()["prompt"][0] == {
+        "type": "resource_link", "name": "n", "uri": "file:///a", "icons": [{"src": "a"}]
+    }  # fmt: skip
+    assert v2.decode(v2.encode(message)) == message and v2.decode(v2.encode(message)).repairs == ()
+    # what no repair mends stays an error, tolerant or not
+    broken = raw.replace('"sessionId": "s"', '"sessionId": 5')
+    with pytest.raises(acp.JsonRpcError):
+        v2.decode(broken, tolerant=True)
+    # a valid message: nothing repaired
+    valid = raw.replace('"title": 5', '"title": "t"').replace('"src": 3', '"src": "b"')
+    assert v2.decode(valid, tolerant=True).repairs == ()
