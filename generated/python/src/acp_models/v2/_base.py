@@ -531,11 +531,16 @@ def decode(
     return items
 
 
-def decode_result(method: str, result: JsonValue) -> pydantic.BaseModel | JsonValue:
+def decode_result(
+    method: str, result: pydantic.BaseModel | JsonValue
+) -> pydantic.BaseModel | JsonValue:
     """A response's ``result`` as an instance of ``METHODS[method].result``, where
     ``method`` is the method of the request it answers; an extension method's result is
     returned as it is. Raises ``JsonRpcError`` (-32600, nothing to reply) if it doesn't
-    match, with ``data`` naming the member that failed (``result.messageId``)."""
+    match, with ``data`` naming the member that failed (``result.messageId``). A model (a
+    ``Response`` made to be encoded may hold one) is read as its wire form."""
+    if isinstance(result, pydantic.BaseModel):
+        result = result.model_dump(mode="json", by_alias=True, exclude_unset=True)
     if method.startswith("_"):
         return result
     entry = METHODS.get(method)
