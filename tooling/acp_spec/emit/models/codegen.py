@@ -261,9 +261,10 @@ def _add_nots(code: str, names: Mapping[str, str]) -> str:
 
 
 def _add_tolerance(code: str, tolerant: Mapping[str, Mapping[str, Tolerance]]) -> str:
-    """A wrap validator for the fields upstream reads leniently: strict unless validation's
-    context asks for tolerance (``_base.tolerate``). Named for its class, so that a
-    subclass's own never replaces its parent's."""
+    """A wrap validator for the fields upstream reads leniently (``_base.tolerate``), in the
+    lenient copy of the classes only: ``validate_tolerant`` loads the module a second time
+    as ``_lenient``, where ``_LENIENT`` holds, so that the strict classes run no Python for
+    them. Named for its class, so that a subclass's own never replaces its parent's."""
     tree = ast.parse(code).body
     lines = code.splitlines(keepends=True)
     ends = {
@@ -282,20 +283,23 @@ def _add_tolerance(code: str, tolerant: Mapping[str, Mapping[str, Tolerance]]) -
                 args += ", fallback=[]"
             added += [
                 "\n",
-                f'    @field_validator({", ".join(literal(f) for f in fields)}, mode="wrap")\n',
-                "    @classmethod\n",
-                f"    def tolerate_{python_name(name)}_{n}(\n",
-                "        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo\n",
-                "    ) -> Any:\n",
-                f"        return tolerate(value, handler, info, {args})\n",
+                f'        @field_validator({", ".join(literal(f) for f in fields)}, mode="wrap")\n',
+                "        @classmethod\n",
+                f"        def tolerate_{python_name(name)}_{n}(\n",
+                "            cls, value: Any, handler: ValidatorFunctionWrapHandler\n",
+                "        ) -> Any:\n",
+                f"            return tolerate(value, handler, {args})\n",
             ]
-        lines[end:end] = added
+        lines[end:end] = ["\n", "    if _LENIENT:\n", *added[1:]]
     if ends:
         last = max(n.end_lineno or 0 for n in tree if isinstance(n, ast.Import | ast.ImportFrom))
         lines[last:last] = [
             "from typing import Any\n",
-            "from pydantic import ValidationInfo, ValidatorFunctionWrapHandler, field_validator\n",
+            "from pydantic import ValidatorFunctionWrapHandler, field_validator\n",
             "from ._base import tolerate\n",
+            "\n",
+            "# True in the lenient copy of this module that validate_tolerant loads\n",
+            '_LENIENT = __name__.endswith("._lenient")\n',
         ]
     return "".join(lines)
 

@@ -5,11 +5,14 @@ a JSON-RPC message in, its typed message out, or the error to answer it with."""
 from __future__ import annotations
 
 import functools
+import importlib.util
 import json
 import re
+import sys
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypeAlias, TypeVar
 
 import pydantic
@@ -110,8 +113,6 @@ def reject_null(value: Any, info: ValidationInfo) -> Any:
     return value
 
 
-# The validation context's key that asks the lenient fields for tolerance (``validate_tolerant``).
-_TOLERANT = "acp_models.tolerant"
 _OMIT: Any = object()  # no fallback: a field that fails is read as omitted
 
 
@@ -136,22 +137,19 @@ class _Pruned(list[Any]):
 def tolerate(
     value: Any,
     handler: pydantic.ValidatorFunctionWrapHandler,
-    info: ValidationInfo,
     *,
     default: bool,
     items: bool,
     fallback: Any = _OMIT,
 ) -> Any:
-    """A field upstream's deserializer reads leniently: strict, unless the validation's
-    context asks for tolerance. Then, as upstream: with ``items``
-    (x-deserialize-skip-invalid-items) the list's items that fail are dropped; with
-    ``default`` (x-deserialize-default-on-error) a value that still fails is read as the
-    field's default, omitted (or ``fallback``, a required array's ``[]``)."""
+    """A field upstream's deserializer reads leniently, as the lenient classes read it
+    (``validate_tolerant``): with ``items`` (x-deserialize-skip-invalid-items) the list's
+    items that fail are dropped; with ``default`` (x-deserialize-default-on-error) a value
+    that still fails is read as the field's default, omitted (or ``fallback``, a required
+    array's ``[]``)."""
     try:
         return handler(value)
     except pydantic.ValidationError as error:
-        if not (isinstance(info.context, dict) and info.context.get(_TOLERANT)):
-            raise
         failure = error
     if items and isinstance(value, list):
         kept, origins, dropped = [], [], []
@@ -204,15 +202,42 @@ def validate_tolerant(
     (x-deserialize-default-on-error, x-deserialize-skip-invalid-items) read as upstream's
     deserializer reads it: the instance and the repairs made, none when ``data`` is valid.
     Raises ``pydantic.ValidationError`` for what no repair mends. ``path``: where ``data``
-    is, the start of each repair's path."""
+    is, the start of each repair's path.
+
+    Strict validation first; only when it fails are the lenient classes (the models module
+    loaded a second time, with the lenient fields' validators) built and run, so that the
+    strict classes run no Python for leniency."""
     try:
         return model.model_validate(data), ()
-    except pydantic.ValidationError:
-        pass
-    value = model.model_validate(data, context={_TOLERANT: True})
+    except pydantic.ValidationError as error:
+        failure = error
+    lenient: type[pydantic.BaseModel] | None = getattr(_lenient_models(), model.__name__, None)
+    if lenient is None or lenient.__qualname__ != model.__qualname__:
+        raise failure
+    value = lenient.model_validate(data)
     repairs: list[Repair] = []
     _settle(value, path, [], repairs)
-    return value, tuple(repairs)
+    if not repairs:
+        raise failure  # nothing lenient failed: what failed is the strict classes' alone
+    return model.model_validate(value.model_dump(mode="json", exclude_unset=True)), tuple(repairs)
+
+
+_LENIENT_MODULE: list[ModuleType] = []
+
+
+def _lenient_models() -> ModuleType:
+    """The lenient copy of the models module, loaded on first use."""
+    if not _LENIENT_MODULE:
+        from . import _models  # the models import this module: look them up when used
+
+        name = f"{__package__}._lenient"
+        spec = importlib.util.spec_from_file_location(name, _models.__file__)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module  # pydantic resolves the classes' annotations there
+        spec.loader.exec_module(module)
+        _LENIENT_MODULE.append(module)
+    return _LENIENT_MODULE[0]
 
 
 def _settle(node: Any, start: str, steps: list[_Step], repairs: list[Repair]) -> None:

@@ -63,6 +63,9 @@ from ._base import (
     tolerate,
 )
 
+# True in the lenient copy of this module that validate_tolerant loads
+_LENIENT = __name__.endswith("._lenient")
+
 
 class AbsolutePath(RootModel[str]):
     root: str = Field(
@@ -86,12 +89,14 @@ class ArchiveSessionResponse(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_archive_session_response_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_archive_session_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class AuthAccount(BaseModel):
@@ -134,12 +139,12 @@ class AuthAccount(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("active", "name", "email", "organization", "meta", mode="wrap")
-    @classmethod
-    def tolerate_auth_account_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("active", "name", "email", "organization", "meta", mode="wrap")
+        @classmethod
+        def tolerate_auth_account_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class AuthMethodId(RootModel[str]):
@@ -172,12 +177,14 @@ class AuthStatusCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_auth_status_capabilities_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_auth_status_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class AuthStatusRequest(BaseModel):
@@ -200,12 +207,14 @@ class AuthStatusRequest(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_auth_status_request_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_auth_status_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class AuthStatusResponse(BaseModel):
@@ -237,19 +246,21 @@ class AuthStatusResponse(BaseModel):
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
 
-    @field_validator("accounts", mode="wrap")
-    @classmethod
-    def tolerate_auth_status_response_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=True)
+    if _LENIENT:
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_auth_status_response_2(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+        @field_validator("accounts", mode="wrap")
+        @classmethod
+        def tolerate_auth_status_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=True)
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_auth_status_response_2(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class AuthStatusUpdateNotification(BaseModel):
@@ -285,19 +296,21 @@ class AuthStatusUpdateNotification(BaseModel):
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
 
-    @field_validator("accounts", mode="wrap")
-    @classmethod
-    def tolerate_auth_status_update_notification_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=True)
+    if _LENIENT:
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_auth_status_update_notification_2(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+        @field_validator("accounts", mode="wrap")
+        @classmethod
+        def tolerate_auth_status_update_notification_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=True)
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_auth_status_update_notification_2(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class AvailableCommandOther(BaseModel):
@@ -344,12 +357,14 @@ class TextCommandInput(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_text_command_input_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_text_command_input_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class AvailableCommandInputText(TextCommandInput):
@@ -437,12 +452,14 @@ class BooleanPropertySchema(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("title", "description", "default", "meta", mode="wrap")
-    @classmethod
-    def tolerate_boolean_property_schema_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("title", "description", "default", "meta", mode="wrap")
+        @classmethod
+        def tolerate_boolean_property_schema_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class CancelTerminalResponse(BaseModel):
@@ -456,12 +473,14 @@ class CancelTerminalResponse(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_cancel_terminal_response_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_cancel_terminal_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class CancelToolCallResponse(BaseModel):
@@ -475,12 +494,14 @@ class CancelToolCallResponse(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_cancel_tool_call_response_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_cancel_tool_call_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class CancelledPermissionOutcome(BaseModel):
@@ -494,12 +515,14 @@ class CancelledPermissionOutcome(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_cancelled_permission_outcome_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_cancelled_permission_outcome_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class CloseSessionResponse(BaseModel):
@@ -513,12 +536,14 @@ class CloseSessionResponse(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_close_session_response_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_close_session_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class CompactionId(RootModel[str]):
@@ -575,12 +600,12 @@ class Cost(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_cost_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_cost_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class CreateElicitationResponseDecline(BaseModel):
@@ -595,12 +620,14 @@ class CreateElicitationResponseDecline(BaseModel):
     )
     action: Literal["decline"]
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_create_elicitation_response_decline_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_create_elicitation_response_decline_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class CreateElicitationResponseCancel(BaseModel):
@@ -615,12 +642,14 @@ class CreateElicitationResponseCancel(BaseModel):
     )
     action: Literal["cancel"]
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_create_elicitation_response_cancel_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_create_elicitation_response_cancel_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class CreateElicitationResponseOther(BaseModel):
@@ -651,12 +680,14 @@ class CreateElicitationResponseOther(BaseModel):
     def check_not_create_elicitation_response_other(cls, data: Any) -> Any:
         return not_create_elicitation_response_other(data)
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_create_elicitation_response_other_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_create_elicitation_response_other_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class DeleteSessionResponse(BaseModel):
@@ -670,12 +701,14 @@ class DeleteSessionResponse(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_delete_session_response_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_delete_session_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class DiffPathChange(BaseModel):
@@ -724,12 +757,14 @@ class DisableProviderResponse(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_disable_provider_response_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_disable_provider_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ElicitationContentValue(RootModel[str | int | float | bool | list[str] | Any]):
@@ -751,12 +786,14 @@ class ElicitationFormCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_elicitation_form_capabilities_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_elicitation_form_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ElicitationId(RootModel[str]):
@@ -794,12 +831,14 @@ class NumberPropertySchema(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("title", "description", "default", "meta", mode="wrap")
-    @classmethod
-    def tolerate_number_property_schema_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("title", "description", "default", "meta", mode="wrap")
+        @classmethod
+        def tolerate_number_property_schema_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class IntegerPropertySchema(BaseModel):
@@ -833,12 +872,14 @@ class IntegerPropertySchema(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("title", "description", "default", "meta", mode="wrap")
-    @classmethod
-    def tolerate_integer_property_schema_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("title", "description", "default", "meta", mode="wrap")
+        @classmethod
+        def tolerate_integer_property_schema_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ElicitationPropertySchemaNumber(NumberPropertySchema):
@@ -906,12 +947,14 @@ class ElicitationUrlCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_elicitation_url_capabilities_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_elicitation_url_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class EnumOption(BaseModel):
@@ -931,12 +974,12 @@ class EnumOption(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("description", "meta", mode="wrap")
-    @classmethod
-    def tolerate_enum_option_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("description", "meta", mode="wrap")
+        @classmethod
+        def tolerate_enum_option_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class EnvVariable(BaseModel):
@@ -952,12 +995,12 @@ class EnvVariable(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_env_variable_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_env_variable_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ErrorCode(
@@ -1005,12 +1048,12 @@ class HttpHeader(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_http_header_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_http_header_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class IconTheme(RootModel[Literal["light", "dark"] | str]):
@@ -1051,12 +1094,14 @@ class Implementation(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("title", "meta", mode="wrap")
-    @classmethod
-    def tolerate_implementation_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("title", "meta", mode="wrap")
+        @classmethod
+        def tolerate_implementation_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ListProvidersRequest(BaseModel):
@@ -1074,12 +1119,14 @@ class ListProvidersRequest(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_list_providers_request_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_list_providers_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class LlmProtocol(RootModel[Literal["anthropic", "openai", "azure", "vertex", "bedrock"] | str]):
@@ -1111,12 +1158,14 @@ class LoginAuthRequest(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_login_auth_request_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_login_auth_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class LoginAuthResponse(BaseModel):
@@ -1130,12 +1179,14 @@ class LoginAuthResponse(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_login_auth_response_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_login_auth_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class LogoutAuthRequest(BaseModel):
@@ -1155,12 +1206,14 @@ class LogoutAuthRequest(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_logout_auth_request_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_logout_auth_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class LogoutAuthResponse(BaseModel):
@@ -1174,12 +1227,14 @@ class LogoutAuthResponse(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_logout_auth_response_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_logout_auth_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class McpAcpCapabilities(BaseModel):
@@ -1199,12 +1254,14 @@ class McpAcpCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_mcp_acp_capabilities_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_mcp_acp_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class McpError(BaseModel):
@@ -1237,12 +1294,14 @@ class McpHttpCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_mcp_http_capabilities_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_mcp_http_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class McpRequestId(RootModel[str]):
@@ -1275,12 +1334,14 @@ class McpServerHttp(BaseModel):
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_mcp_server_http_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_mcp_server_http_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class McpServerStdio(BaseModel):
@@ -1311,12 +1372,14 @@ class McpServerStdio(BaseModel):
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_mcp_server_stdio_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_mcp_server_stdio_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class McpServerTypeHttp(McpServerHttp):
@@ -1384,12 +1447,14 @@ class McpStdioCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_mcp_stdio_capabilities_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_mcp_stdio_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class MediaType(RootModel[str]):
@@ -1431,12 +1496,14 @@ class MessageMcpNotification(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis is ACP metadata, not the inner MCP message's `_meta`.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_message_mcp_notification_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_message_mcp_notification_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class MessageMcpRequest(BaseModel):
@@ -1464,12 +1531,14 @@ class MessageMcpRequest(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis is ACP metadata, not the inner MCP message's `_meta`.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_message_mcp_request_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_message_mcp_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class MessageMcpResponseResult(BaseModel):
@@ -1484,12 +1553,14 @@ class MessageMcpResponseResult(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis is ACP metadata, not the inner MCP message's `_meta`.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_message_mcp_response_result_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_message_mcp_response_result_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class MessageMcpResponseError(BaseModel):
@@ -1504,12 +1575,14 @@ class MessageMcpResponseError(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis is ACP metadata, not the inner MCP message's `_meta`.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_message_mcp_response_error_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_message_mcp_response_error_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class MessageMcpResponse(RootModel[MessageMcpResponseResult | MessageMcpResponseError]):
@@ -1533,12 +1606,14 @@ class StringMultiSelectItems(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_string_multi_select_items_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_string_multi_select_items_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class MultiSelectItemsString(StringMultiSelectItems):
@@ -1619,12 +1694,12 @@ class PlanMarkdown(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_plan_markdown_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_plan_markdown_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class PlanRemoved(BaseModel):
@@ -1643,12 +1718,12 @@ class PlanRemoved(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_plan_removed_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_plan_removed_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class PlanUpdateContentMarkdown(PlanMarkdown):
@@ -1702,12 +1777,14 @@ class PromptAudioCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_prompt_audio_capabilities_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_prompt_audio_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class PromptEmbeddedContextCapabilities(BaseModel):
@@ -1723,12 +1800,14 @@ class PromptEmbeddedContextCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_prompt_embedded_context_capabilities_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_prompt_embedded_context_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class PromptImageCapabilities(BaseModel):
@@ -1744,12 +1823,14 @@ class PromptImageCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_prompt_image_capabilities_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_prompt_image_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class PromptResponse(BaseModel):
@@ -1777,12 +1858,14 @@ class PromptResponse(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_prompt_response_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_prompt_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ProtocolVersion(RootModel[int]):
@@ -1815,12 +1898,14 @@ class ProviderCurrentConfig(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_provider_current_config_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_provider_current_config_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ProviderId(RootModel[str]):
@@ -1859,19 +1944,17 @@ class ProviderInfo(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("supported", mode="wrap")
-    @classmethod
-    def tolerate_provider_info_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=True, fallback=[])
+    if _LENIENT:
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_provider_info_2(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+        @field_validator("supported", mode="wrap")
+        @classmethod
+        def tolerate_provider_info_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=True, fallback=[])
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_provider_info_2(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ProvidersCapabilities(BaseModel):
@@ -1891,12 +1974,14 @@ class ProvidersCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_providers_capabilities_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_providers_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ProxySuccessorNotification(BaseModel):
@@ -1925,12 +2010,14 @@ class ProxySuccessorNotification(BaseModel):
         description="Metadata for the `proxy/successor` envelope itself, separate from the wrapped\nmessage's `_meta`. It is hop-local: the conductor does not copy it into the message\nit unwraps.\n\nThe _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_proxy_successor_notification_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_proxy_successor_notification_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ProxySuccessorRequest(BaseModel):
@@ -1966,12 +2053,14 @@ class ProxySuccessorRequest(BaseModel):
         description="Metadata for the `proxy/successor` envelope itself, separate from the wrapped\nmessage's `_meta`. It is hop-local: the conductor does not copy it into the message\nit unwraps.\n\nThe _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_proxy_successor_request_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_proxy_successor_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ProxySuccessorResponse(RootModel[Any]):
@@ -1992,12 +2081,14 @@ class ReplayFromStart(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_replay_from_start_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_replay_from_start_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ReplayFromTypeStart(ReplayFromStart):
@@ -2061,12 +2152,14 @@ class SelectedPermissionOutcome(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_selected_permission_outcome_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_selected_permission_outcome_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class RequestPermissionOutcomeCancelled(CancelledPermissionOutcome):
@@ -2162,12 +2255,14 @@ class RequestPermissionResponse(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_request_permission_response_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_request_permission_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class RequestPermissionSubjectOther(BaseModel):
@@ -2217,12 +2312,14 @@ class SessionAdditionalDirectoriesCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_session_additional_directories_capabilities_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_session_additional_directories_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SessionArchiveCapabilities(BaseModel):
@@ -2243,12 +2340,14 @@ class SessionArchiveCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_session_archive_capabilities_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_session_archive_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SessionArchiveFilter(RootModel[Literal["exclude", "include", "only"] | str]):
@@ -2275,12 +2374,14 @@ class SessionCancelCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_session_cancel_capabilities_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_session_cancel_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SessionConfigBoolean(BaseModel):
@@ -2331,12 +2432,14 @@ class SessionDeleteCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_session_delete_capabilities_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_session_delete_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SessionForkCapabilities(BaseModel):
@@ -2356,12 +2459,14 @@ class SessionForkCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_session_fork_capabilities_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_session_fork_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SessionId(RootModel[str]):
@@ -2412,12 +2517,12 @@ class SessionInfo(BaseModel):
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
 
-    @field_validator("title", "updated_at", "archived", "meta", mode="wrap")
-    @classmethod
-    def tolerate_session_info_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("title", "updated_at", "archived", "meta", mode="wrap")
+        @classmethod
+        def tolerate_session_info_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SessionInfoUpdate(BaseModel):
@@ -2446,12 +2551,14 @@ class SessionInfoUpdate(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
 
-    @field_validator("title", "updated_at", "meta", mode="wrap")
-    @classmethod
-    def tolerate_session_info_update_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("title", "updated_at", "meta", mode="wrap")
+        @classmethod
+        def tolerate_session_info_update_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SessionListCursor(RootModel[str]):
@@ -2475,12 +2582,14 @@ class SessionNotFoundErrorData(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_session_not_found_error_data_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_session_not_found_error_data_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SessionOptionsRequest(BaseModel):
@@ -2499,12 +2608,14 @@ class SessionOptionsRequest(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_session_options_request_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_session_options_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SessionStatus(RootModel[Literal["open", "saved"] | str]):
@@ -2531,12 +2642,14 @@ class SessionStatusCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_session_status_capabilities_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_session_status_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SessionStatusRequest(BaseModel):
@@ -2563,12 +2676,14 @@ class SessionStatusRequest(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_session_status_request_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_session_status_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SessionSystemPromptOverrideCapabilities(BaseModel):
@@ -2589,12 +2704,14 @@ class SessionSystemPromptOverrideCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_session_system_prompt_override_capabilities_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_session_system_prompt_override_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SessionTitleCapabilities(BaseModel):
@@ -2615,12 +2732,14 @@ class SessionTitleCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_session_title_capabilities_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_session_title_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class StateUpdateOther(BaseModel):
@@ -2666,12 +2785,12 @@ class UsageUpdate(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("cost", "meta", mode="wrap")
-    @classmethod
-    def tolerate_usage_update_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("cost", "meta", mode="wrap")
+        @classmethod
+        def tolerate_usage_update_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SessionUpdateStateUpdateOther(StateUpdateOther):
@@ -2771,12 +2890,14 @@ class SetProviderRequest(BaseModel):
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_set_provider_request_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_set_provider_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SetProviderResponse(BaseModel):
@@ -2794,12 +2915,14 @@ class SetProviderResponse(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_set_provider_response_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_set_provider_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SetSessionConfigOptionRequestId(BaseModel):
@@ -2823,12 +2946,14 @@ class SetSessionConfigOptionRequestId(BaseModel):
     type: Literal["id"]
     value: SessionConfigValueId = Field(..., description="The value ID.")
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_set_session_config_option_request_id_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_set_session_config_option_request_id_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SetSessionConfigOptionRequestBoolean(BaseModel):
@@ -2852,12 +2977,14 @@ class SetSessionConfigOptionRequestBoolean(BaseModel):
     type: Literal["boolean"]
     value: bool = Field(..., description="The boolean value.")
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_set_session_config_option_request_boolean_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_set_session_config_option_request_boolean_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SetSessionConfigOptionRequestOther(BaseModel):
@@ -2896,12 +3023,14 @@ class SetSessionConfigOptionRequestOther(BaseModel):
     def check_not_set_session_config_option_request_other(cls, data: Any) -> Any:
         return not_set_session_config_option_request_other(data)
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_set_session_config_option_request_other_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_set_session_config_option_request_other_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SetSessionConfigOptionRequest(
@@ -2963,12 +3092,14 @@ class SetSessionTitleRequest(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_set_session_title_request_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_set_session_title_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SetSessionTitleResponse(BaseModel):
@@ -2990,12 +3121,14 @@ class SetSessionTitleResponse(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_set_session_title_response_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_set_session_title_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class StringFormat(RootModel[Literal["email", "uri", "date", "date-time"] | str]):
@@ -3026,12 +3159,14 @@ class SubagentSessionCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("cancel", "meta", mode="wrap")
-    @classmethod
-    def tolerate_subagent_session_capabilities_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("cancel", "meta", mode="wrap")
+        @classmethod
+        def tolerate_subagent_session_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SystemPromptMode(RootModel[Literal["append", "override"] | str]):
@@ -3056,12 +3191,14 @@ class TerminalAuthCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_terminal_auth_capabilities_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_terminal_auth_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class TerminalCancelCapabilities(BaseModel):
@@ -3077,12 +3214,14 @@ class TerminalCancelCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_terminal_cancel_capabilities_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_terminal_cancel_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class TerminalCapabilities(BaseModel):
@@ -3105,12 +3244,14 @@ class TerminalCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("cancel", "meta", mode="wrap")
-    @classmethod
-    def tolerate_terminal_capabilities_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("cancel", "meta", mode="wrap")
+        @classmethod
+        def tolerate_terminal_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class TerminalExitStatus(BaseModel):
@@ -3136,12 +3277,14 @@ class TerminalExitStatus(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("exit_code", "signal", "meta", mode="wrap")
-    @classmethod
-    def tolerate_terminal_exit_status_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("exit_code", "signal", "meta", mode="wrap")
+        @classmethod
+        def tolerate_terminal_exit_status_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class TerminalId(RootModel[str]):
@@ -3162,12 +3305,14 @@ class TerminalOutput(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_terminal_output_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_terminal_output_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class TerminalSize(BaseModel):
@@ -3183,12 +3328,12 @@ class TerminalSize(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_terminal_size_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_terminal_size_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class TextResourceContents(BaseModel):
@@ -3209,12 +3354,14 @@ class TextResourceContents(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("mime_type", "meta", mode="wrap")
-    @classmethod
-    def tolerate_text_resource_contents_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("mime_type", "meta", mode="wrap")
+        @classmethod
+        def tolerate_text_resource_contents_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class TitledMultiSelectItems(BaseModel):
@@ -3234,12 +3381,14 @@ class TitledMultiSelectItems(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_titled_multi_select_items_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_titled_multi_select_items_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ToolCallCancelCapabilities(BaseModel):
@@ -3255,12 +3404,14 @@ class ToolCallCancelCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_tool_call_cancel_capabilities_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_tool_call_cancel_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ToolCallCapabilities(BaseModel):
@@ -3283,12 +3434,14 @@ class ToolCallCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("cancel", "meta", mode="wrap")
-    @classmethod
-    def tolerate_tool_call_capabilities_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("cancel", "meta", mode="wrap")
+        @classmethod
+        def tolerate_tool_call_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ToolCallContentOther(BaseModel):
@@ -3343,12 +3496,14 @@ class ToolCallLocation(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("line", "meta", mode="wrap")
-    @classmethod
-    def tolerate_tool_call_location_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("line", "meta", mode="wrap")
+        @classmethod
+        def tolerate_tool_call_location_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ToolCallStatus(
@@ -3425,12 +3580,14 @@ class UnarchiveSessionRequest(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_unarchive_session_request_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_unarchive_session_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class UnarchiveSessionResponse(BaseModel):
@@ -3448,12 +3605,14 @@ class UnarchiveSessionResponse(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_unarchive_session_response_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_unarchive_session_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class UnsupportedProtocolVersionErrorData(BaseModel):
@@ -3475,12 +3634,14 @@ class UnsupportedProtocolVersionErrorData(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_unsupported_protocol_version_error_data_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_unsupported_protocol_version_error_data_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class Usage(BaseModel):
@@ -3525,14 +3686,14 @@ class Usage(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator(
-        "thought_tokens", "cached_read_tokens", "cached_write_tokens", "meta", mode="wrap"
-    )
-    @classmethod
-    def tolerate_usage_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator(
+            "thought_tokens", "cached_read_tokens", "cached_write_tokens", "meta", mode="wrap"
+        )
+        @classmethod
+        def tolerate_usage_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class AgentAuthCapabilities(BaseModel):
@@ -3554,12 +3715,14 @@ class AgentAuthCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("status", "meta", mode="wrap")
-    @classmethod
-    def tolerate_agent_auth_capabilities_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("status", "meta", mode="wrap")
+        @classmethod
+        def tolerate_agent_auth_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class AgentNotificationAuthStatusUpdate(BaseModel):
@@ -3616,19 +3779,17 @@ class Annotations(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("audience", mode="wrap")
-    @classmethod
-    def tolerate_annotations_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=True)
+    if _LENIENT:
 
-    @field_validator("last_modified", "priority", "meta", mode="wrap")
-    @classmethod
-    def tolerate_annotations_2(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+        @field_validator("audience", mode="wrap")
+        @classmethod
+        def tolerate_annotations_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=True)
+
+        @field_validator("last_modified", "priority", "meta", mode="wrap")
+        @classmethod
+        def tolerate_annotations_2(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ArchiveSessionRequest(BaseModel):
@@ -3656,12 +3817,14 @@ class ArchiveSessionRequest(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_archive_session_request_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_archive_session_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class AudioContent(BaseModel):
@@ -3683,12 +3846,12 @@ class AudioContent(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("annotations", "meta", mode="wrap")
-    @classmethod
-    def tolerate_audio_content_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("annotations", "meta", mode="wrap")
+        @classmethod
+        def tolerate_audio_content_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class AuthMethodTerminal(BaseModel):
@@ -3731,12 +3894,14 @@ class AuthMethodTerminal(BaseModel):
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
 
-    @field_validator("description", "meta", mode="wrap")
-    @classmethod
-    def tolerate_auth_method_terminal_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("description", "meta", mode="wrap")
+        @classmethod
+        def tolerate_auth_method_terminal_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class AuthMethodAgent(BaseModel):
@@ -3760,12 +3925,14 @@ class AuthMethodAgent(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("description", "meta", mode="wrap")
-    @classmethod
-    def tolerate_auth_method_agent_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("description", "meta", mode="wrap")
+        @classmethod
+        def tolerate_auth_method_agent_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class AuthMethodTypeTerminal(AuthMethodTerminal):
@@ -3862,12 +4029,12 @@ class Command(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("input", "meta", mode="wrap")
-    @classmethod
-    def tolerate_command_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("input", "meta", mode="wrap")
+        @classmethod
+        def tolerate_command_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class AvailableCommandCommand(Command):
@@ -3899,19 +4066,21 @@ class AvailableCommandsUpdate(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("available_commands", mode="wrap")
-    @classmethod
-    def tolerate_available_commands_update_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=False, items=True)
+    if _LENIENT:
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_available_commands_update_2(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+        @field_validator("available_commands", mode="wrap")
+        @classmethod
+        def tolerate_available_commands_update_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=False, items=True)
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_available_commands_update_2(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class BackgroundSubagent(BaseModel):
@@ -3932,12 +4101,14 @@ class BackgroundSubagent(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_background_subagent_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_background_subagent_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class BackgroundTerminal(BaseModel):
@@ -3954,12 +4125,14 @@ class BackgroundTerminal(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_background_terminal_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_background_terminal_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class BackgroundToolCall(BaseModel):
@@ -3976,12 +4149,14 @@ class BackgroundToolCall(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_background_tool_call_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_background_tool_call_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class BackgroundWorkTerminal(BackgroundTerminal):
@@ -4066,12 +4241,14 @@ class BlobResourceContents(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("mime_type", "meta", mode="wrap")
-    @classmethod
-    def tolerate_blob_resource_contents_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("mime_type", "meta", mode="wrap")
+        @classmethod
+        def tolerate_blob_resource_contents_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class CancelRequestNotification(BaseModel):
@@ -4092,12 +4269,14 @@ class CancelRequestNotification(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_cancel_request_notification_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_cancel_request_notification_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class CancelSessionNotification(BaseModel):
@@ -4116,12 +4295,14 @@ class CancelSessionNotification(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_cancel_session_notification_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_cancel_session_notification_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class CancelTerminalRequest(BaseModel):
@@ -4153,12 +4334,14 @@ class CancelTerminalRequest(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_cancel_terminal_request_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_cancel_terminal_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class CancelToolCallRequest(BaseModel):
@@ -4189,12 +4372,14 @@ class CancelToolCallRequest(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_cancel_tool_call_request_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_cancel_tool_call_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ClientAuthCapabilities(BaseModel):
@@ -4216,12 +4401,14 @@ class ClientAuthCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("terminal", "meta", mode="wrap")
-    @classmethod
-    def tolerate_client_auth_capabilities_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("terminal", "meta", mode="wrap")
+        @classmethod
+        def tolerate_client_auth_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ClientNotificationSessionCancel(BaseModel):
@@ -4431,12 +4618,14 @@ class CloseSessionRequest(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_close_session_request_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_close_session_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class CommandPermissionSubject(BaseModel):
@@ -4462,12 +4651,14 @@ class CommandPermissionSubject(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("tool_call_id", "terminal_id", "meta", mode="wrap")
-    @classmethod
-    def tolerate_command_permission_subject_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("tool_call_id", "terminal_id", "meta", mode="wrap")
+        @classmethod
+        def tolerate_command_permission_subject_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class CompleteElicitationNotification(BaseModel):
@@ -4486,12 +4677,14 @@ class CompleteElicitationNotification(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_complete_elicitation_notification_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_complete_elicitation_notification_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class TextContent(BaseModel):
@@ -4510,12 +4703,12 @@ class TextContent(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("annotations", "meta", mode="wrap")
-    @classmethod
-    def tolerate_text_content_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("annotations", "meta", mode="wrap")
+        @classmethod
+        def tolerate_text_content_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ImageContent(BaseModel):
@@ -4541,12 +4734,12 @@ class ImageContent(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("uri", "annotations", "meta", mode="wrap")
-    @classmethod
-    def tolerate_image_content_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("uri", "annotations", "meta", mode="wrap")
+        @classmethod
+        def tolerate_image_content_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ContentBlockText(TextContent):
@@ -4599,12 +4792,14 @@ class ElicitationSessionScope(BaseModel):
         description="Optional tool call within the session.\n\nOptional. Omitted and `null` are equivalent and mean the elicitation is scoped to the\nsession without a specific tool call.",
     )
 
-    @field_validator("tool_call_id", mode="wrap")
-    @classmethod
-    def tolerate_elicitation_session_scope_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("tool_call_id", mode="wrap")
+        @classmethod
+        def tolerate_elicitation_session_scope_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ElicitationRequestScope(BaseModel):
@@ -4674,12 +4869,14 @@ class CreateElicitationRequestUrlSession(ElicitationUrlModeSession):
     )
     mode: Literal["url"]
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_create_elicitation_request_url_session_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_create_elicitation_request_url_session_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class CreateElicitationRequestUrlRequest(ElicitationUrlModeRequest):
@@ -4697,12 +4894,14 @@ class CreateElicitationRequestUrlRequest(ElicitationUrlModeRequest):
     )
     mode: Literal["url"]
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_create_elicitation_request_url_request_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_create_elicitation_request_url_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class CreateElicitationRequestOtherSession(ElicitationSessionScope):
@@ -4728,12 +4927,14 @@ class CreateElicitationRequestOtherSession(ElicitationSessionScope):
     def check_not_create_elicitation_request_other_session(cls, data: Any) -> Any:
         return not_create_elicitation_request_other_session(data)
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_create_elicitation_request_other_session_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_create_elicitation_request_other_session_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class CreateElicitationRequestOtherRequest(ElicitationRequestScope):
@@ -4760,12 +4961,14 @@ class CreateElicitationRequestOtherRequest(ElicitationRequestScope):
     def check_not_create_elicitation_request_other_request(cls, data: Any) -> Any:
         return not_create_elicitation_request_other_request(data)
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_create_elicitation_request_other_request_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_create_elicitation_request_other_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ElicitationAcceptAction(BaseModel):
@@ -4791,12 +4994,14 @@ class CreateElicitationResponseAccept(ElicitationAcceptAction):
     )
     action: Literal["accept"]
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_create_elicitation_response_accept_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_create_elicitation_response_accept_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class CreateElicitationResponse(
@@ -4844,12 +5049,14 @@ class DeleteSessionRequest(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_delete_session_request_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_delete_session_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class DiffChangeAdd(DiffPathChange):
@@ -4874,12 +5081,14 @@ class DiffChangeAdd(DiffPathChange):
     )
     operation: Literal["add"]
 
-    @field_validator("file_type", "mime_type", "meta", mode="wrap")
-    @classmethod
-    def tolerate_diff_change_add_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("file_type", "mime_type", "meta", mode="wrap")
+        @classmethod
+        def tolerate_diff_change_add_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class DiffChangeDelete(DiffPathChange):
@@ -4904,12 +5113,14 @@ class DiffChangeDelete(DiffPathChange):
     )
     operation: Literal["delete"]
 
-    @field_validator("file_type", "mime_type", "meta", mode="wrap")
-    @classmethod
-    def tolerate_diff_change_delete_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("file_type", "mime_type", "meta", mode="wrap")
+        @classmethod
+        def tolerate_diff_change_delete_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class DiffChangeModify(DiffPathChange):
@@ -4934,12 +5145,14 @@ class DiffChangeModify(DiffPathChange):
     )
     operation: Literal["modify"]
 
-    @field_validator("file_type", "mime_type", "meta", mode="wrap")
-    @classmethod
-    def tolerate_diff_change_modify_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("file_type", "mime_type", "meta", mode="wrap")
+        @classmethod
+        def tolerate_diff_change_modify_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class DiffChangeMove(DiffPathPairChange):
@@ -4964,12 +5177,14 @@ class DiffChangeMove(DiffPathPairChange):
     )
     operation: Literal["move"]
 
-    @field_validator("file_type", "mime_type", "meta", mode="wrap")
-    @classmethod
-    def tolerate_diff_change_move_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("file_type", "mime_type", "meta", mode="wrap")
+        @classmethod
+        def tolerate_diff_change_move_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class DiffChangeCopy(DiffPathPairChange):
@@ -4994,12 +5209,14 @@ class DiffChangeCopy(DiffPathPairChange):
     )
     operation: Literal["copy"]
 
-    @field_validator("file_type", "mime_type", "meta", mode="wrap")
-    @classmethod
-    def tolerate_diff_change_copy_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("file_type", "mime_type", "meta", mode="wrap")
+        @classmethod
+        def tolerate_diff_change_copy_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class DiffChangeOther(BaseModel):
@@ -5036,12 +5253,14 @@ class DiffChangeOther(BaseModel):
     def check_not_diff_change_other(cls, data: Any) -> Any:
         return not_diff_change_other(data)
 
-    @field_validator("file_type", "mime_type", "meta", mode="wrap")
-    @classmethod
-    def tolerate_diff_change_other_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("file_type", "mime_type", "meta", mode="wrap")
+        @classmethod
+        def tolerate_diff_change_other_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class DiffChange(
@@ -5097,12 +5316,12 @@ class DiffPatch(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_diff_patch_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_diff_patch_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class DisableProviderRequest(BaseModel):
@@ -5121,12 +5340,14 @@ class DisableProviderRequest(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_disable_provider_request_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_disable_provider_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ElicitationCapabilities(BaseModel):
@@ -5148,12 +5369,14 @@ class ElicitationCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("form", "url", "meta", mode="wrap")
-    @classmethod
-    def tolerate_elicitation_capabilities_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("form", "url", "meta", mode="wrap")
+        @classmethod
+        def tolerate_elicitation_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class StringPropertySchema(BaseModel):
@@ -5213,12 +5436,14 @@ class StringPropertySchema(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("title", "description", "default", "meta", mode="wrap")
-    @classmethod
-    def tolerate_string_property_schema_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("title", "description", "default", "meta", mode="wrap")
+        @classmethod
+        def tolerate_string_property_schema_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ElicitationPropertySchemaString(StringPropertySchema):
@@ -5269,19 +5494,17 @@ class Icon(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("mime_type", "theme", "meta", mode="wrap")
-    @classmethod
-    def tolerate_icon_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
 
-    @field_validator("sizes", mode="wrap")
-    @classmethod
-    def tolerate_icon_2(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=True)
+        @field_validator("mime_type", "theme", "meta", mode="wrap")
+        @classmethod
+        def tolerate_icon_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
+        @field_validator("sizes", mode="wrap")
+        @classmethod
+        def tolerate_icon_2(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=True)
 
 
 class IdleStateUpdateEndTurn(BaseModel):
@@ -5309,12 +5532,14 @@ class IdleStateUpdateEndTurn(BaseModel):
         description="Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting a stop reason; a malformed value is treated the same way.\n\nSee protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#stop-reasons)",
     )
 
-    @field_validator("usage", "background", "meta", mode="wrap")
-    @classmethod
-    def tolerate_idle_state_update_end_turn_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("usage", "background", "meta", mode="wrap")
+        @classmethod
+        def tolerate_idle_state_update_end_turn_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class IdleStateUpdateMaxTokens(BaseModel):
@@ -5341,12 +5566,14 @@ class IdleStateUpdateMaxTokens(BaseModel):
         description="Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting a stop reason; a malformed value is treated the same way.\n\nSee protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#stop-reasons)",
     )
 
-    @field_validator("usage", "background", "meta", mode="wrap")
-    @classmethod
-    def tolerate_idle_state_update_max_tokens_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("usage", "background", "meta", mode="wrap")
+        @classmethod
+        def tolerate_idle_state_update_max_tokens_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class IdleStateUpdateMaxTurnRequests(BaseModel):
@@ -5374,12 +5601,14 @@ class IdleStateUpdateMaxTurnRequests(BaseModel):
         description="Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting a stop reason; a malformed value is treated the same way.\n\nSee protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#stop-reasons)",
     )
 
-    @field_validator("usage", "background", "meta", mode="wrap")
-    @classmethod
-    def tolerate_idle_state_update_max_turn_requests_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("usage", "background", "meta", mode="wrap")
+        @classmethod
+        def tolerate_idle_state_update_max_turn_requests_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class IdleStateUpdateRefusal(BaseModel):
@@ -5406,12 +5635,14 @@ class IdleStateUpdateRefusal(BaseModel):
         description="Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting a stop reason; a malformed value is treated the same way.\n\nSee protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#stop-reasons)",
     )
 
-    @field_validator("usage", "background", "meta", mode="wrap")
-    @classmethod
-    def tolerate_idle_state_update_refusal_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("usage", "background", "meta", mode="wrap")
+        @classmethod
+        def tolerate_idle_state_update_refusal_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class IdleStateUpdateCancelled(BaseModel):
@@ -5447,12 +5678,14 @@ class IdleStateUpdateCancelled(BaseModel):
         description="Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting a stop reason; a malformed value is treated the same way.\n\nSee protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#stop-reasons)",
     )
 
-    @field_validator("usage", "background", "meta", mode="wrap")
-    @classmethod
-    def tolerate_idle_state_update_cancelled_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("usage", "background", "meta", mode="wrap")
+        @classmethod
+        def tolerate_idle_state_update_cancelled_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class IdleStateUpdateOther(BaseModel):
@@ -5488,12 +5721,14 @@ class IdleStateUpdateOther(BaseModel):
     def check_not_idle_state_update_other(cls, data: Any) -> Any:
         return not_idle_state_update_other(data)
 
-    @field_validator("usage", "background", "meta", mode="wrap")
-    @classmethod
-    def tolerate_idle_state_update_other_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("usage", "background", "meta", mode="wrap")
+        @classmethod
+        def tolerate_idle_state_update_other_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class IdleStateUpdateNone(BaseModel):
@@ -5520,12 +5755,14 @@ class IdleStateUpdateNone(BaseModel):
         description="Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting a stop reason; a malformed value is treated the same way.\n\nSee protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#stop-reasons)",
     )
 
-    @field_validator("usage", "background", "meta", "stop_reason", mode="wrap")
-    @classmethod
-    def tolerate_idle_state_update_none_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("usage", "background", "meta", "stop_reason", mode="wrap")
+        @classmethod
+        def tolerate_idle_state_update_none_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ListProvidersResponse(BaseModel):
@@ -5546,12 +5783,14 @@ class ListProvidersResponse(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_list_providers_response_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_list_providers_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ListSessionsRequest(BaseModel):
@@ -5577,12 +5816,14 @@ class ListSessionsRequest(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_list_sessions_request_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_list_sessions_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ListSessionsResponse(BaseModel):
@@ -5602,19 +5843,21 @@ class ListSessionsResponse(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("sessions", mode="wrap")
-    @classmethod
-    def tolerate_list_sessions_response_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=True, fallback=[])
+    if _LENIENT:
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_list_sessions_response_2(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+        @field_validator("sessions", mode="wrap")
+        @classmethod
+        def tolerate_list_sessions_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=True, fallback=[])
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_list_sessions_response_2(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class McpCapabilities(BaseModel):
@@ -5640,12 +5883,14 @@ class McpCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("stdio", "http", "acp", "meta", mode="wrap")
-    @classmethod
-    def tolerate_mcp_capabilities_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("stdio", "http", "acp", "meta", mode="wrap")
+        @classmethod
+        def tolerate_mcp_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class McpServerAcp(BaseModel):
@@ -5672,12 +5917,14 @@ class McpServerAcp(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_mcp_server_acp_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_mcp_server_acp_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class McpServerTypeAcp(McpServerAcp):
@@ -5755,12 +6002,12 @@ class Notice(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("description", "meta", mode="wrap")
-    @classmethod
-    def tolerate_notice_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("description", "meta", mode="wrap")
+        @classmethod
+        def tolerate_notice_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class PermissionOption(BaseModel):
@@ -5783,12 +6030,14 @@ class PermissionOption(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_permission_option_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_permission_option_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class PlanEntry(BaseModel):
@@ -5814,12 +6063,12 @@ class PlanEntry(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_plan_entry_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_plan_entry_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class PlanFile(BaseModel):
@@ -5839,12 +6088,12 @@ class PlanFile(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_plan_file_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_plan_file_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class PlanItems(BaseModel):
@@ -5863,19 +6112,17 @@ class PlanItems(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("entries", mode="wrap")
-    @classmethod
-    def tolerate_plan_items_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=False, items=True)
+    if _LENIENT:
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_plan_items_2(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+        @field_validator("entries", mode="wrap")
+        @classmethod
+        def tolerate_plan_items_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=False, items=True)
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_plan_items_2(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class PlanUpdateContentItems(PlanItems):
@@ -5962,12 +6209,14 @@ class PromptCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("image", "audio", "embedded_context", "meta", mode="wrap")
-    @classmethod
-    def tolerate_prompt_capabilities_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("image", "audio", "embedded_context", "meta", mode="wrap")
+        @classmethod
+        def tolerate_prompt_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ProtocolLevelNotificationCancelRequest(BaseModel):
@@ -6040,12 +6289,14 @@ class RequiresActionStateUpdate(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("background", "meta", mode="wrap")
-    @classmethod
-    def tolerate_requires_action_state_update_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("background", "meta", mode="wrap")
+        @classmethod
+        def tolerate_requires_action_state_update_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class RunningStateUpdate(BaseModel):
@@ -6063,12 +6314,14 @@ class RunningStateUpdate(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("background", "meta", mode="wrap")
-    @classmethod
-    def tolerate_running_state_update_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("background", "meta", mode="wrap")
+        @classmethod
+        def tolerate_running_state_update_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SessionConfigOptionBoolean(SessionConfigBoolean):
@@ -6095,12 +6348,14 @@ class SessionConfigOptionBoolean(SessionConfigBoolean):
     )
     type: Literal["boolean"]
 
-    @field_validator("description", "category", "meta", mode="wrap")
-    @classmethod
-    def tolerate_session_config_option_boolean_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("description", "category", "meta", mode="wrap")
+        @classmethod
+        def tolerate_session_config_option_boolean_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SessionConfigOptionOther(BaseModel):
@@ -6143,12 +6398,14 @@ class SessionConfigOptionOther(BaseModel):
     def check_not_session_config_option_other(cls, data: Any) -> Any:
         return not_session_config_option_other(data)
 
-    @field_validator("description", "category", "meta", mode="wrap")
-    @classmethod
-    def tolerate_session_config_option_other_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("description", "category", "meta", mode="wrap")
+        @classmethod
+        def tolerate_session_config_option_other_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SessionConfigSelectOption(BaseModel):
@@ -6168,12 +6425,14 @@ class SessionConfigSelectOption(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("description", "meta", mode="wrap")
-    @classmethod
-    def tolerate_session_config_select_option_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("description", "meta", mode="wrap")
+        @classmethod
+        def tolerate_session_config_select_option_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SessionConfigSelectOptionsUngrouped(RootModel[list[SessionConfigSelectOption]]):
@@ -6208,12 +6467,14 @@ class SessionSystemPromptModeCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("override", "meta", mode="wrap")
-    @classmethod
-    def tolerate_session_system_prompt_mode_capabilities_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("override", "meta", mode="wrap")
+        @classmethod
+        def tolerate_session_system_prompt_mode_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class UnknownStateUpdate(BaseModel):
@@ -6243,12 +6504,14 @@ class UnknownStateUpdate(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("background", "meta", mode="wrap")
-    @classmethod
-    def tolerate_unknown_state_update_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("background", "meta", mode="wrap")
+        @classmethod
+        def tolerate_unknown_state_update_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class StateUpdateRunning(RunningStateUpdate):
@@ -6378,14 +6641,16 @@ class TerminalUpdate(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
 
-    @field_validator(
-        "command", "cwd", "output", "exit_status", "size", "capabilities", "meta", mode="wrap"
-    )
-    @classmethod
-    def tolerate_terminal_update_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator(
+            "command", "cwd", "output", "exit_status", "size", "capabilities", "meta", mode="wrap"
+        )
+        @classmethod
+        def tolerate_terminal_update_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class TerminalOutputChunk(BaseModel):
@@ -6403,12 +6668,14 @@ class TerminalOutputChunk(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis metadata is scoped to the chunk and does not patch stored metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_terminal_output_chunk_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_terminal_output_chunk_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SessionUpdateStateUpdateRunning(StateUpdateRunning):
@@ -6543,12 +6810,12 @@ class Terminal(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_terminal_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_terminal_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ToolCallContentTerminal(Terminal):
@@ -6595,12 +6862,14 @@ class ClientCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("auth", "elicitation", "meta", mode="wrap")
-    @classmethod
-    def tolerate_client_capabilities_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("auth", "elicitation", "meta", mode="wrap")
+        @classmethod
+        def tolerate_client_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ClientRequestSessionClose(BaseModel):
@@ -6690,21 +6959,19 @@ class ResourceLink(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator(
-        "title", "description", "mime_type", "size", "annotations", "meta", mode="wrap"
-    )
-    @classmethod
-    def tolerate_resource_link_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
 
-    @field_validator("icons", mode="wrap")
-    @classmethod
-    def tolerate_resource_link_2(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=True)
+        @field_validator(
+            "title", "description", "mime_type", "size", "annotations", "meta", mode="wrap"
+        )
+        @classmethod
+        def tolerate_resource_link_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
+        @field_validator("icons", mode="wrap")
+        @classmethod
+        def tolerate_resource_link_2(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=True)
 
 
 class EmbeddedResource(BaseModel):
@@ -6725,12 +6992,14 @@ class EmbeddedResource(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("annotations", "meta", mode="wrap")
-    @classmethod
-    def tolerate_embedded_resource_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("annotations", "meta", mode="wrap")
+        @classmethod
+        def tolerate_embedded_resource_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ContentBlockResourceLink(ResourceLink):
@@ -6810,12 +7079,12 @@ class ContentChunk(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis metadata is scoped to the chunk and does not patch stored metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_content_chunk_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_content_chunk_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class Diff(BaseModel):
@@ -6844,19 +7113,17 @@ class Diff(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("changes", mode="wrap")
-    @classmethod
-    def tolerate_diff_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=False, items=True)
+    if _LENIENT:
 
-    @field_validator("patch", "meta", mode="wrap")
-    @classmethod
-    def tolerate_diff_2(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+        @field_validator("changes", mode="wrap")
+        @classmethod
+        def tolerate_diff_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=False, items=True)
+
+        @field_validator("patch", "meta", mode="wrap")
+        @classmethod
+        def tolerate_diff_2(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class MultiSelectPropertySchema(BaseModel):
@@ -6897,19 +7164,21 @@ class MultiSelectPropertySchema(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("title", "description", "meta", mode="wrap")
-    @classmethod
-    def tolerate_multi_select_property_schema_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
 
-    @field_validator("default", mode="wrap")
-    @classmethod
-    def tolerate_multi_select_property_schema_2(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=True)
+        @field_validator("title", "description", "meta", mode="wrap")
+        @classmethod
+        def tolerate_multi_select_property_schema_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
+        @field_validator("default", mode="wrap")
+        @classmethod
+        def tolerate_multi_select_property_schema_2(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=True)
 
 
 class ElicitationPropertySchemaArray(MultiSelectPropertySchema):
@@ -6990,12 +7259,14 @@ class ElicitationSchema(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("title", "description", "meta", mode="wrap")
-    @classmethod
-    def tolerate_elicitation_schema_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("title", "description", "meta", mode="wrap")
+        @classmethod
+        def tolerate_elicitation_schema_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class Error(BaseModel):
@@ -7021,12 +7292,12 @@ class Error(BaseModel):
         description="Optional primitive or structured value that contains additional information about the error.\nThis may include debugging information or context-specific details.\n\nOmitted and `null` are equivalent and mean no additional data is provided. Some codes\ndefine a shape: [`UnsupportedProtocolVersionErrorData`] for `-32022`, and\n[`SessionNotFoundErrorData`] for `-32002` when a session is not found.",
     )
 
-    @field_validator("data", mode="wrap")
-    @classmethod
-    def tolerate_error_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("data", mode="wrap")
+        @classmethod
+        def tolerate_error_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ErrorStopReason(BaseModel):
@@ -7039,12 +7310,14 @@ class ErrorStopReason(BaseModel):
         description="The failure, as a JSON-RPC error object.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting failure details.\nAgents SHOULD include it.",
     )
 
-    @field_validator("error", mode="wrap")
-    @classmethod
-    def tolerate_error_stop_reason_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("error", mode="wrap")
+        @classmethod
+        def tolerate_error_stop_reason_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class IdleStateUpdateError(ErrorStopReason):
@@ -7075,12 +7348,14 @@ class IdleStateUpdateError(ErrorStopReason):
         description="Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting a stop reason; a malformed value is treated the same way.\n\nSee protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#stop-reasons)",
     )
 
-    @field_validator("usage", "background", "meta", mode="wrap")
-    @classmethod
-    def tolerate_idle_state_update_error_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("usage", "background", "meta", mode="wrap")
+        @classmethod
+        def tolerate_idle_state_update_error_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class IdleStateUpdate(
@@ -7141,12 +7416,14 @@ class InitializeRequest(BaseModel):
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
 
-    @field_validator("capabilities", "meta", mode="wrap")
-    @classmethod
-    def tolerate_initialize_request_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("capabilities", "meta", mode="wrap")
+        @classmethod
+        def tolerate_initialize_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class PlanUpdate(BaseModel):
@@ -7161,12 +7438,12 @@ class PlanUpdate(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_plan_update_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_plan_update_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class PromptRequest(BaseModel):
@@ -7197,12 +7474,14 @@ class PromptRequest(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_prompt_request_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_prompt_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ProxyResponseError(BaseModel):
@@ -7242,19 +7521,21 @@ class SessionConfigSelectGroup(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("options", mode="wrap")
-    @classmethod
-    def tolerate_session_config_select_group_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=True, fallback=[])
+    if _LENIENT:
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_session_config_select_group_2(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+        @field_validator("options", mode="wrap")
+        @classmethod
+        def tolerate_session_config_select_group_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=True, fallback=[])
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_session_config_select_group_2(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SessionConfigSelectOptionsGrouped(RootModel[list[SessionConfigSelectGroup]]):
@@ -7319,26 +7600,28 @@ class SessionMessage(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
 
-    @field_validator(
-        "sender_session_id",
-        "recipient_session_id",
-        "sender_message_id",
-        "recipient_message_id",
-        "meta",
-        mode="wrap",
-    )
-    @classmethod
-    def tolerate_session_message_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
 
-    @field_validator("content", mode="wrap")
-    @classmethod
-    def tolerate_session_message_2(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=True)
+        @field_validator(
+            "sender_session_id",
+            "recipient_session_id",
+            "sender_message_id",
+            "recipient_message_id",
+            "meta",
+            mode="wrap",
+        )
+        @classmethod
+        def tolerate_session_message_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
+        @field_validator("content", mode="wrap")
+        @classmethod
+        def tolerate_session_message_2(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=True)
 
 
 class SessionMessageChunk(BaseModel):
@@ -7367,12 +7650,14 @@ class SessionMessageChunk(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis metadata is scoped to the chunk and does not patch stored metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_session_message_chunk_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_session_message_chunk_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SessionSystemPromptCapabilities(BaseModel):
@@ -7397,12 +7682,14 @@ class SessionSystemPromptCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("mode", "meta", mode="wrap")
-    @classmethod
-    def tolerate_session_system_prompt_capabilities_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("mode", "meta", mode="wrap")
+        @classmethod
+        def tolerate_session_system_prompt_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class UserMessage(BaseModel):
@@ -7434,19 +7721,17 @@ class UserMessage(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
 
-    @field_validator("content", mode="wrap")
-    @classmethod
-    def tolerate_user_message_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=True)
+    if _LENIENT:
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_user_message_2(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+        @field_validator("content", mode="wrap")
+        @classmethod
+        def tolerate_user_message_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=True)
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_user_message_2(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class StateUpdateIdleError(IdleStateUpdateError):
@@ -7568,12 +7853,14 @@ class SubagentUpdate(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
 
-    @field_validator("title", "description", "capabilities", "state", "meta", mode="wrap")
-    @classmethod
-    def tolerate_subagent_update_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("title", "description", "capabilities", "state", "meta", mode="wrap")
+        @classmethod
+        def tolerate_subagent_update_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SessionUpdateUserMessageChunk(ContentChunk):
@@ -7695,12 +7982,12 @@ class SystemPrompt(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_system_prompt_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_system_prompt_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ToolCallContentDiff(Diff):
@@ -7740,19 +8027,17 @@ class AgentMessage(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
 
-    @field_validator("content", mode="wrap")
-    @classmethod
-    def tolerate_agent_message_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=True)
+    if _LENIENT:
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_agent_message_2(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+        @field_validator("content", mode="wrap")
+        @classmethod
+        def tolerate_agent_message_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=True)
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_agent_message_2(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class AgentResponseError(BaseModel):
@@ -7801,19 +8086,17 @@ class AgentThought(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
 
-    @field_validator("content", mode="wrap")
-    @classmethod
-    def tolerate_agent_thought_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=True)
+    if _LENIENT:
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_agent_thought_2(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+        @field_validator("content", mode="wrap")
+        @classmethod
+        def tolerate_agent_thought_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=True)
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_agent_thought_2(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ClientRequestInitialize(BaseModel):
@@ -7873,12 +8156,14 @@ class CompactionSummaryChunk(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis metadata is scoped to the chunk and does not patch stored metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_compaction_summary_chunk_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_compaction_summary_chunk_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class CompactionUpdate(BaseModel):
@@ -7911,19 +8196,21 @@ class CompactionUpdate(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
 
-    @field_validator("summary", mode="wrap")
-    @classmethod
-    def tolerate_compaction_update_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=True)
+    if _LENIENT:
 
-    @field_validator("error", "meta", mode="wrap")
-    @classmethod
-    def tolerate_compaction_update_2(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+        @field_validator("summary", mode="wrap")
+        @classmethod
+        def tolerate_compaction_update_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=True)
+
+        @field_validator("error", "meta", mode="wrap")
+        @classmethod
+        def tolerate_compaction_update_2(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class Content(BaseModel):
@@ -7938,12 +8225,12 @@ class Content(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_content_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_content_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ElicitationFormModeSession(ElicitationSessionScope):
@@ -8003,12 +8290,14 @@ class CreateElicitationRequestFormSession(ElicitationFormModeSession):
     )
     mode: Literal["form"]
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_create_elicitation_request_form_session_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_create_elicitation_request_form_session_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class CreateElicitationRequestFormRequest(ElicitationFormModeRequest):
@@ -8026,12 +8315,14 @@ class CreateElicitationRequestFormRequest(ElicitationFormModeRequest):
     )
     mode: Literal["form"]
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_create_elicitation_request_form_request_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_create_elicitation_request_form_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class CreateElicitationRequest(
@@ -8105,12 +8396,14 @@ class ForkSessionRequest(BaseModel):
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_fork_session_request_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_fork_session_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class InitializeProxyRequest(RootModel[InitializeRequest]):
@@ -8158,12 +8451,14 @@ class NewSessionRequest(BaseModel):
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_new_session_request_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_new_session_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ProxyRequestProxyInitialize(BaseModel):
@@ -8228,12 +8523,14 @@ class ResumeSessionRequest(BaseModel):
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_resume_session_request_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_resume_session_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SessionCapabilities(BaseModel):
@@ -8295,24 +8592,26 @@ class SessionCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator(
-        "prompt",
-        "mcp",
-        "delete",
-        "additional_directories",
-        "system_prompt",
-        "fork",
-        "archive",
-        "status",
-        "title",
-        "meta",
-        mode="wrap",
-    )
-    @classmethod
-    def tolerate_session_capabilities_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator(
+            "prompt",
+            "mcp",
+            "delete",
+            "additional_directories",
+            "system_prompt",
+            "fork",
+            "archive",
+            "status",
+            "title",
+            "meta",
+            mode="wrap",
+        )
+        @classmethod
+        def tolerate_session_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SessionConfigSelect(BaseModel):
@@ -8355,12 +8654,14 @@ class SessionConfigOptionSelect(SessionConfigSelect):
     )
     type: Literal["select"]
 
-    @field_validator("description", "category", "meta", mode="wrap")
-    @classmethod
-    def tolerate_session_config_option_select_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("description", "category", "meta", mode="wrap")
+        @classmethod
+        def tolerate_session_config_option_select_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SessionConfigOption(
@@ -8401,19 +8702,21 @@ class SessionOptionsResponse(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("config_options", mode="wrap")
-    @classmethod
-    def tolerate_session_options_response_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=True, fallback=[])
+    if _LENIENT:
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_session_options_response_2(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+        @field_validator("config_options", mode="wrap")
+        @classmethod
+        def tolerate_session_options_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=True, fallback=[])
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_session_options_response_2(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SessionStatusResponse(BaseModel):
@@ -8442,12 +8745,14 @@ class SessionStatusResponse(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("state", "meta", mode="wrap")
-    @classmethod
-    def tolerate_session_status_response_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("state", "meta", mode="wrap")
+        @classmethod
+        def tolerate_session_status_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SessionUpdateAgentMessage(AgentMessage):
@@ -8506,19 +8811,21 @@ class SetSessionConfigOptionResponse(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("config_options", mode="wrap")
-    @classmethod
-    def tolerate_set_session_config_option_response_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=False, items=True)
+    if _LENIENT:
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_set_session_config_option_response_2(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+        @field_validator("config_options", mode="wrap")
+        @classmethod
+        def tolerate_set_session_config_option_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=False, items=True)
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_set_session_config_option_response_2(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ToolCallContentContent(Content):
@@ -8589,12 +8896,14 @@ class AgentCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("session", "auth", "providers", "meta", mode="wrap")
-    @classmethod
-    def tolerate_agent_capabilities_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("session", "auth", "providers", "meta", mode="wrap")
+        @classmethod
+        def tolerate_agent_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class AgentRequestElicitationCreate(BaseModel):
@@ -8772,19 +9081,21 @@ class ConfigOptionUpdate(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("config_options", mode="wrap")
-    @classmethod
-    def tolerate_config_option_update_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=False, items=True)
+    if _LENIENT:
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_config_option_update_2(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+        @field_validator("config_options", mode="wrap")
+        @classmethod
+        def tolerate_config_option_update_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=False, items=True)
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_config_option_update_2(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ForkSessionResponse(BaseModel):
@@ -8824,19 +9135,21 @@ class ForkSessionResponse(BaseModel):
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
 
-    @field_validator("config_options", "available_commands", mode="wrap")
-    @classmethod
-    def tolerate_fork_session_response_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=True)
+    if _LENIENT:
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_fork_session_response_2(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+        @field_validator("config_options", "available_commands", mode="wrap")
+        @classmethod
+        def tolerate_fork_session_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=True)
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_fork_session_response_2(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class InitializeResponse(BaseModel):
@@ -8876,19 +9189,21 @@ class InitializeResponse(BaseModel):
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
 
-    @field_validator("capabilities", "meta", mode="wrap")
-    @classmethod
-    def tolerate_initialize_response_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
 
-    @field_validator("auth_methods", mode="wrap")
-    @classmethod
-    def tolerate_initialize_response_2(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=True)
+        @field_validator("capabilities", "meta", mode="wrap")
+        @classmethod
+        def tolerate_initialize_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
+        @field_validator("auth_methods", mode="wrap")
+        @classmethod
+        def tolerate_initialize_response_2(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=True)
 
 
 class NewSessionResponse(BaseModel):
@@ -8930,19 +9245,21 @@ class NewSessionResponse(BaseModel):
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
 
-    @field_validator("config_options", "available_commands", mode="wrap")
-    @classmethod
-    def tolerate_new_session_response_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=True)
+    if _LENIENT:
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_new_session_response_2(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+        @field_validator("config_options", "available_commands", mode="wrap")
+        @classmethod
+        def tolerate_new_session_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=True)
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_new_session_response_2(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ResumeSessionResponse(BaseModel):
@@ -8979,19 +9296,21 @@ class ResumeSessionResponse(BaseModel):
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
 
-    @field_validator("config_options", "available_commands", mode="wrap")
-    @classmethod
-    def tolerate_resume_session_response_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=True)
+    if _LENIENT:
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_resume_session_response_2(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+        @field_validator("config_options", "available_commands", mode="wrap")
+        @classmethod
+        def tolerate_resume_session_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=True)
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_resume_session_response_2(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ToolCallContentChunk(BaseModel):
@@ -9016,12 +9335,14 @@ class ToolCallContentChunk(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis metadata is scoped to the chunk and does not patch stored metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_tool_call_content_chunk_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_tool_call_content_chunk_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ToolCallUpdate(BaseModel):
@@ -9086,29 +9407,31 @@ class ToolCallUpdate(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
 
-    @field_validator(
-        "name",
-        "title",
-        "kind",
-        "status",
-        "raw_input",
-        "raw_output",
-        "capabilities",
-        "meta",
-        mode="wrap",
-    )
-    @classmethod
-    def tolerate_tool_call_update_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
 
-    @field_validator("content", "locations", mode="wrap")
-    @classmethod
-    def tolerate_tool_call_update_2(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=True)
+        @field_validator(
+            "name",
+            "title",
+            "kind",
+            "status",
+            "raw_input",
+            "raw_output",
+            "capabilities",
+            "meta",
+            mode="wrap",
+        )
+        @classmethod
+        def tolerate_tool_call_update_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
+        @field_validator("content", "locations", mode="wrap")
+        @classmethod
+        def tolerate_tool_call_update_2(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=True)
 
 
 class SessionUpdateToolCallContentChunk(ToolCallContentChunk):
@@ -9235,12 +9558,14 @@ class UpdateSessionNotification(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_update_session_notification_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_update_session_notification_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class AgentNotificationSessionUpdate(BaseModel):
@@ -9396,12 +9721,14 @@ class ToolCallPermissionSubject(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("meta", mode="wrap")
-    @classmethod
-    def tolerate_tool_call_permission_subject_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_tool_call_permission_subject_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class RequestPermissionSubjectToolCall(ToolCallPermissionSubject):
@@ -9473,12 +9800,14 @@ class RequestPermissionRequest(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
-    @field_validator("description", "meta", mode="wrap")
-    @classmethod
-    def tolerate_request_permission_request_1(
-        cls, value: Any, handler: ValidatorFunctionWrapHandler, info: ValidationInfo
-    ) -> Any:
-        return tolerate(value, handler, info, default=True, items=False)
+    if _LENIENT:
+
+        @field_validator("description", "meta", mode="wrap")
+        @classmethod
+        def tolerate_request_permission_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class AgentRequestSessionRequestPermission(BaseModel):
