@@ -52,7 +52,7 @@ _CONFIG = ConfigDict(
 
 class BaseModel(pydantic.BaseModel):
     """An ACP object. Parses wire (camelCase) names only; keeps unknown keys; dumps wire
-    names and only what was set (see ``_WIRE_DUMPS``)."""
+    names and only what was set (see ``_wire_dump``)."""
 
     model_config = ConfigDict(extra="allow", **_CONFIG)
 
@@ -246,11 +246,11 @@ def _settle(node: Any, start: str, steps: list[_Step], repairs: list[Repair]) ->
     elif isinstance(node, pydantic.BaseModel):
         fields = type(node).model_fields
         for name, current in list(node.__dict__.items()):
-            field = fields.get(name)
-            here = [*steps, (field.alias or name) if field else name]
+            info = fields.get(name)
+            here = [*steps, (info.alias or name) if info else name]
             if isinstance(current, _Repaired):
-                if current.value is _OMIT and field is not None:
-                    node.__dict__[name] = field.get_default(call_default_factory=True)
+                if current.value is _OMIT and info is not None:
+                    node.__dict__[name] = info.get_default(call_default_factory=True)
                     node.__pydantic_fields_set__.discard(name)
                 else:
                     node.__dict__[name] = current.value
