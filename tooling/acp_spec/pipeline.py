@@ -18,7 +18,7 @@ from .emit.table import MethodRow, table
 from .emit.vectors import emit_vectors
 from .formatcheck import FORMAT_SCHEMA
 from .index import Index
-from .model import Spec
+from .model import ErrorCode, Spec
 
 # An emitter is a pure function of the spec and its index of derived facts.
 Emitter = Callable[[Spec, Index], dict[str, bytes]]
@@ -115,7 +115,13 @@ def step_code(package: str) -> tuple[Path, ...]:
     return tuple(sorted(files))
 
 
-def models_key(index: Index, rows: Sequence[MethodRow], *, version: str) -> str:
+def models_key(
+    index: Index,
+    rows: Sequence[MethodRow],
+    *,
+    version: str,
+    errors: Sequence[ErrorCode] = (),
+) -> str:
     """The models step's cache key: a digest of exactly the arguments ``models.emit_models``
     receives (it takes the same ones), of every file of its code, and of the versions of
     the tools it runs, which must be the pinned ones."""
@@ -126,6 +132,7 @@ def models_key(index: Index, rows: Sequence[MethodRow], *, version: str) -> str:
         "schema": index.schema,
         "rows": [dataclasses.asdict(row) for row in rows],
         "version": version,
+        "errors": [dataclasses.asdict(error) for error in errors],
     }
     digest = hashlib.sha256()
     # keys in their order, which is the classes' and fields' order; ASCII, which any
@@ -142,10 +149,11 @@ def models_key(index: Index, rows: Sequence[MethodRow], *, version: str) -> str:
 def emit_models(spec: Spec, index: Index, reuse: Reuse) -> dict[str, bytes]:
     # the step gets the schema's facts only, so that its key covers all it can read
     arguments = (Index.of_schema(index.schema), tuple(table(spec)))
-    key = models_key(*arguments, version=MODELS_VERSION)
+    errors = tuple(spec.errors.values())
+    key = models_key(*arguments, version=MODELS_VERSION, errors=errors)
     files = reuse(MODELS_STAMP, key)
     if files is None:
-        files = models.emit_models(*arguments, version=MODELS_VERSION)
+        files = models.emit_models(*arguments, version=MODELS_VERSION, errors=errors)
     return {**files, MODELS_STAMP: (key + "\n").encode()}
 
 

@@ -46,6 +46,19 @@ class Mutation:
     why: str
     divergence: str | None = None
     ambiguous: bool = False  # under an untagged union, where another variant may take it
+    repair: Repair | None = None  # what upstream's lenient deserializer mends, if anything
+
+
+@dataclass(frozen=True)
+class Repair:
+    """What upstream's lenient deserializer does at ``path`` to a value that fails there:
+    ``default`` (x-deserialize-default-on-error: the member read as its default, i.e.
+    omitted; ``empty``: a required array read as ``[]``) or ``dropped``
+    (x-deserialize-skip-invalid-items: the item left out of its list)."""
+
+    path: PathKey
+    action: str  # default | dropped
+    empty: bool = False
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,9 @@ the walk only decides where the rules apply and what the example looks like ther
 
 from __future__ import annotations
 
+import copy
+import json
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -17,11 +20,13 @@ from ...index import Index, TaggedUnion, is_null
 from ...model import Kind, Method
 from ...patterns import validator_for
 from .cases import Case, Codes, Json, PathKey, apply, id_part, message, text
-from .constraints import BOUND_KEYS, Leaf, Mutation, Tag, property_rules, tag_rules
+from .constraints import BOUND_KEYS, Leaf, Mutation, Repair, Tag, property_rules, tag_rules
 
 # Upstream's deserializer annotations: where SDKs built like it accept what the schema rejects.
 LENIENT = "x-deserialize-default-on-error"
 SKIP_ITEMS = "x-deserialize-skip-invalid-items"
+# Values tried in turn as a malformed member or item: the first its schema rejects is used.
+MALFORMED: tuple[Json, ...] = (12345, "malformed", {"malformed": True}, [12345], True)
 
 
 @dataclass
@@ -40,6 +45,7 @@ class Context:
 
     lenient: str | None = None  # the divergence an invalid value here gets
     ambiguous: bool = False
+    repair: Repair | None = None  # what a lenient deserializer mends here (the innermost)
 
 
 class Walker:
@@ -63,12 +69,18 @@ class Walker:
             params = apply(base, m.path, m.value)
             if m.ambiguous and not m.valid and self.valid(top, params):
                 continue  # another variant of an untagged union takes it: no case for this rule
+            mended = None if m.valid or m.repair is None else _mend(params, m.repair)
+            tolerant = None
+            if mended is not None and self.valid(top, mended):
+                assert m.repair is not None
+                tolerant = ((_wire_path(m.repair.path), m.repair.action),)
             yield Case(
                 f"{slug}.{section}.{id_part(m.label)}.{m.rule}",
                 f"`{m.label}` {m.why}",
                 text(message(kind, method.name, params)),
                 None if m.valid else self.codes.params,
                 m.divergence,
+                tolerant,
             )
 
     def _view(self, schemas: Sequence[Mapping[str, Any]], value: dict[str, Any]) -> View:
@@ -136,11 +148,45 @@ class Walker:
             present = name in value
             tagged = view.tag is not None and name == view.tag.name
             required = name in view.required
+            if leaf.lenient and (not required or leaf.types == {"array"}):
+                # a required member a lenient reader can't omit: a tag picks the variant,
+                # and a malformed one another; a required array is read as []
+                inner = replace(inner, repair=Repair(path + (name,), "default", required))
             bad = self.codes.params
             for m in property_rules(leaf, required, present, value.get(name), tagged, bad):
                 yield _site(m, path + (name,), at, inner)
+            yield from self._lenient_rules(prop, value.get(name), path + (name,), at, inner)
             if present:
                 yield from self._child(prop, value[name], path + (name,), at, inner)
+
+    def _lenient_rules(
+        self,
+        prop: Sequence[Mapping[str, Any]],
+        value: Json,
+        path: PathKey,
+        label: str,
+        ctx: Context,
+    ) -> Iterator[Mutation]:
+        """Where upstream reads a member leniently: a malformed value of it (the first of
+        MALFORMED its schema rejects), and an invalid item appended to a list of it whose
+        invalid items are skipped. Strict receivers reject both; lenient ones mend them."""
+        bad = self.codes.params
+        if ctx.repair is not None and ctx.repair.path == path:
+            wrong = next((w for w in MALFORMED if not all(self.valid(s, w) for s in prop)), None)
+            if wrong is not None:
+                why = (f"is malformed ({text(wrong)}): rejected with {bad}; upstream's "
+                       f"deserializer reads it as its default (`{LENIENT}`).")  # fmt: skip
+                yield _site(Mutation((), wrong, label, "malformed", False, why), path, label, ctx)
+        skips = any(self.index.resolve(s).get(SKIP_ITEMS) or s.get(SKIP_ITEMS) for s in prop)
+        items = self._collect(prop, "items")
+        if skips and isinstance(value, list) and items:
+            wrong = next((w for w in MALFORMED if not all(self.valid(s, w) for s in items)), None)
+            if wrong is not None:
+                why = (f"has an invalid item ({text(wrong)}): rejected with {bad}; upstream's "
+                       f"deserializer drops it (`{SKIP_ITEMS}`).")  # fmt: skip
+                here = replace(ctx, repair=Repair(path + (len(value),), "dropped"))
+                mutation = Mutation((), [*value, wrong], label, "invalid-item", False, why)
+                yield _site(mutation, path, label, here)
 
     def _child(
         self,
@@ -168,7 +214,12 @@ class Walker:
                 at = f"{label}[{item.get(tag.name, '')}]" if tag else f"{label}[]"
                 if items and at not in done:
                     done.add(at)
-                    yield from self._child(items, item, path + (index,), at, inner)
+                    here = (
+                        replace(inner, repair=Repair(path + (index,), "dropped"))
+                        if skips
+                        else inner
+                    )
+                    yield from self._child(items, item, path + (index,), at, here)
 
     def _collect(self, schemas: Sequence[Mapping[str, Any]], key: str) -> list[Mapping[str, Any]]:
         """The subschemas under ``key`` (items, additionalProperties) of a value's schemas."""
@@ -218,7 +269,54 @@ def _variant(union: TaggedUnion, value: dict[str, Any]) -> Mapping[str, Any] | N
 def _site(m: Mutation, path: PathKey, label: str, ctx: Context) -> Mutation:
     """Place a rule at its path; note where upstream's lenient deserializer disagrees."""
     divergence = m.divergence if m.valid else m.divergence or ctx.lenient
-    return replace(m, path=path, label=label, divergence=divergence, ambiguous=ctx.ambiguous)
+    return replace(
+        m,
+        path=path,
+        label=label,
+        divergence=divergence,
+        ambiguous=ctx.ambiguous,
+        repair=ctx.repair,
+    )
+
+
+def _mend(params: Json, repair: Repair) -> Json:
+    """``params`` as a lenient deserializer reads them: the member at the repair's path
+    omitted (or ``[]``), or the item dropped; None if the path is not there."""
+    out = copy.deepcopy(params)
+    target: Any = out
+    for step in repair.path[:-1]:
+        try:
+            target = target[step]
+        except (KeyError, IndexError, TypeError):
+            return None
+    last = repair.path[-1]
+    if isinstance(target, dict) and isinstance(last, str) and last in target:
+        if repair.empty:
+            target[last] = []
+        else:
+            del target[last]
+    elif isinstance(target, list) and isinstance(last, int) and 0 <= last < len(target):
+        del target[last]
+    else:
+        return None
+    return out
+
+
+_NAME = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
+
+
+def _wire_path(path: PathKey) -> str:
+    """The wire path of a member of the params, as decoders name it: ``params.prompt[0]``,
+    ``params._meta["a.b"]``."""
+    out = "params"
+    for step in path:
+        if isinstance(step, int):
+            out += f"[{step}]"
+        elif _NAME.fullmatch(step):
+            out += f".{step}"
+        else:
+            out += f"[{json.dumps(step, ensure_ascii=False)}]"
+    return out
 
 
 def _lenient(label: str, codes: Codes) -> str:
