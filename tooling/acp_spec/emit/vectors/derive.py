@@ -2,6 +2,11 @@
 ``$ref``, ``allOf`` and unions, every constraint met becomes rules (constraints.py), each
 exercised by changing one field of the example.
 
+A later example that takes a variant of a tagged union no earlier example took (another
+``sessionUpdate``, say) is walked too, for the rules under that variant only; their labels
+name the variants taken on the way (``update[tool_call_update].toolCallId``), so that they
+never read like the first example's (whose ids are published).
+
 What a schema means (references, nullability, unions and their tags) is the index's answer;
 the walk only decides where the rules apply and what the example looks like there.
 """
@@ -14,7 +19,7 @@ from typing import Any
 
 from ...defs import ref_target
 from ...index import Index, TaggedUnion, is_null
-from ...model import Kind, Method
+from ...model import Example, Kind, Method
 from ...patterns import validator_for
 from .cases import Case, Codes, Json, PathKey, apply, id_part, message, text
 from .constraints import BOUND_KEYS, Leaf, Mutation, Tag, property_rules, tag_rules
@@ -26,20 +31,33 @@ SKIP_ITEMS = "x-deserialize-skip-invalid-items"
 
 @dataclass
 class View:
-    """What applies to one object value: its properties, required names and union tag."""
+    """What applies to one object value: its properties, required names and the tags of
+    the unions it is a variant of (outermost first), each with the value's tag."""
 
     props: dict[str, list[Mapping[str, Any]]] = field(default_factory=dict)
     required: set[str] = field(default_factory=set)
-    tag: Tag | None = None
+    tags: list[tuple[Tag, Json]] = field(default_factory=list)
     ambiguous: bool = False
+
+    @property
+    def tag(self) -> Tag | None:
+        """The innermost union's tag: the one that names a list item (``content[text]``)."""
+        return self.tags[-1][0] if self.tags else None
+
+
+# One variant taken: where (the path, list positions left out), the tag's name and value.
+Taken = tuple[tuple[str | None, ...], str, Json]
 
 
 @dataclass(frozen=True)
 class Context:
-    """What holds above a site: upstream leniency (the innermost wins), an untagged union."""
+    """What holds above a site: upstream leniency (the innermost wins), an untagged union,
+    the variants taken on the way, and whether labels name them."""
 
     lenient: str | None = None  # the divergence an invalid value here gets
     ambiguous: bool = False
+    taken: tuple[Taken, ...] = ()
+    qualify: bool = False
 
 
 class Walker:
@@ -57,18 +75,45 @@ class Walker:
     def derive(
         self, method: Method, kind: Kind, params_def: str, base: Json, slug: str
     ) -> Iterator[Case]:
+        """The cases of every rule met along ``base``, the first example."""
+        for _, case in self._cases(method, kind, params_def, base, slug, Context()):
+            yield case
+
+    def derive_variants(
+        self, method: Method, kind: Kind, params_def: str, examples: Sequence[Example], slug: str
+    ) -> Iterator[tuple[Example, list[Case]]]:
+        """For each later example that takes a variant no earlier one took, the cases of the
+        rules under those variants (the first example's rules are ``derive``'s)."""
+        if not examples:
+            return
+        seen = {t for taken, _ in self._cases(
+            method, kind, params_def, examples[0].params, slug, Context()) for t in taken}  # fmt: skip
+        for example in examples[1:]:
+            walked = list(self._cases(
+                method, kind, params_def, example.params, slug, Context(qualify=True)))  # fmt: skip
+            new = [case for taken, case in walked if not set(taken) <= seen]
+            seen |= {t for taken, _ in walked for t in taken}
+            if new:
+                yield example, new
+
+    def _cases(
+        self, method: Method, kind: Kind, params_def: str, base: Json, slug: str, ctx: Context
+    ) -> Iterator[tuple[tuple[Taken, ...], Case]]:
         section = "params" if kind == "request" else "notification"
         top = {"$ref": ref_target(params_def)}
-        for m in self._object([top], base, (), "", Context()):
+        for m in self._object([top], base, (), "", ctx):
             params = apply(base, m.path, m.value)
             if m.ambiguous and not m.valid and self.valid(top, params):
                 continue  # another variant of an untagged union takes it: no case for this rule
-            yield Case(
-                f"{slug}.{section}.{id_part(m.label)}.{m.rule}",
-                f"`{m.label}` {m.why}",
-                text(message(kind, method.name, params)),
-                None if m.valid else self.codes.params,
-                m.divergence,
+            yield (
+                m.taken,
+                Case(
+                    f"{slug}.{section}.{id_part(m.label)}.{m.rule}",
+                    f"`{m.label}` {m.why}",
+                    text(message(kind, method.name, params)),
+                    None if m.valid else self.codes.params,
+                    m.divergence,
+                ),
             )
 
     def _view(self, schemas: Sequence[Mapping[str, Any]], value: dict[str, Any]) -> View:
@@ -97,7 +142,7 @@ class Walker:
         union = self.index.tagged_union(node)
         if union is not None:
             other = union.other.schema if union.other is not None else None
-            view.tag = Tag(union.field, union.tags, other)
+            view.tags.append((Tag(union.field, union.tags, other), value.get(union.field)))
             chosen = _variant(union, value)
             if chosen is not None:
                 self._gather(chosen, value, view)
@@ -114,27 +159,36 @@ class Walker:
         path: PathKey,
         label: str,
         ctx: Context,
+        shown: bool = False,
     ) -> Iterator[Mutation]:
+        """``shown``: the label names the object's innermost tag already (a list item's)."""
         view = self._view(schemas, value)
         if view.ambiguous:
             ctx = replace(ctx, ambiguous=True)
-        if (tag := view.tag) is not None:
-            at = f"{label}.{tag.name}" if label else tag.name
+        site = tuple(None if isinstance(step, int) else step for step in path)
+        # the first example's walk names (and gives rules to) the innermost union's tag
+        # only, as it always has: its ids are published
+        tags = view.tags if ctx.qualify else view.tags[-1:]
+        fields = [tag.name for tag, _ in tags]
+        for tag, _ in tags:
+            # a tag belongs to its union, not to the variant it picks
+            above, at = _under(ctx, site, view.tags, tag.name, label, shown)
 
-            def other_takes(new: str) -> bool:
-                assert tag is not None and tag.other is not None
+            def other_takes(new: str, tag: Tag = tag) -> bool:
+                assert tag.other is not None
                 return self.valid(tag.other, {**value, tag.name: new})
 
             for m in tag_rules(tag, other_takes, self.codes.params):
-                yield _site(m, path + (tag.name,), at, ctx)
+                yield _site(m, path + (tag.name,), at, above)
         for name, prop in view.props.items():
             if name == "_meta" and path:
                 continue  # the same nullable object everywhere: checked on params only
-            at = f"{label}.{name}" if label else name
+            tagged = name in fields
+            where, at = _under(ctx, site, view.tags, name, label, shown)
             leaf = self._leaf(prop)
-            inner = replace(ctx, lenient=_lenient(at, self.codes) if leaf.lenient else ctx.lenient)
+            lenient = _lenient(at, self.codes) if leaf.lenient else where.lenient
+            inner = replace(where, lenient=lenient)
             present = name in value
-            tagged = view.tag is not None and name == view.tag.name
             required = name in view.required
             bad = self.codes.params
             for m in property_rules(leaf, required, present, value.get(name), tagged, bad):
@@ -149,6 +203,7 @@ class Walker:
         path: PathKey,
         label: str,
         ctx: Context,
+        shown: bool = False,
     ) -> Iterator[Mutation]:
         if isinstance(value, dict):
             entries = self._collect(schemas, "additionalProperties")
@@ -156,7 +211,7 @@ class Walker:
                 for key, item in value.items():
                     yield from self._child(entries, item, path + (key,), f"{label}{{{key}}}", ctx)
             else:
-                yield from self._object(schemas, value, path, label, ctx)
+                yield from self._object(schemas, value, path, label, ctx, shown)
         elif isinstance(value, list):
             items = self._collect(schemas, "items")
             resolve = self.index.resolve
@@ -168,7 +223,7 @@ class Walker:
                 at = f"{label}[{item.get(tag.name, '')}]" if tag else f"{label}[]"
                 if items and at not in done:
                     done.add(at)
-                    yield from self._child(items, item, path + (index,), at, inner)
+                    yield from self._child(items, item, path + (index,), at, inner, bool(tag))
 
     def _collect(self, schemas: Sequence[Mapping[str, Any]], key: str) -> list[Mapping[str, Any]]:
         """The subschemas under ``key`` (items, additionalProperties) of a value's schemas."""
@@ -215,10 +270,33 @@ def _variant(union: TaggedUnion, value: dict[str, Any]) -> Mapping[str, Any] | N
     return union.other.schema if union.other is not None else None
 
 
+def _under(
+    ctx: Context,
+    site: tuple[str | None, ...],
+    tags: Sequence[tuple[Tag, Json]],
+    name: str,
+    label: str,
+    shown: bool,
+) -> tuple[Context, str]:
+    """The context and label of the member ``name`` of an object at ``site`` whose unions'
+    tags are ``tags``: below every variant the object takes, or, for a tag, below the
+    unions outside its own. ``shown``: the label already names the innermost tag."""
+    names = [tag.name for tag, _ in tags]
+    chosen = tags[: names.index(name)] if name in names else tags
+    taken = ctx.taken + tuple((site, tag.name, value) for tag, value in chosen)
+    prefix = label
+    if ctx.qualify:
+        hidden = len(tags) - 1 if shown else -1
+        prefix += "".join(f"[{value}]" for i, (_, value) in enumerate(chosen) if i != hidden)
+    return replace(ctx, taken=taken), f"{prefix}.{name}" if prefix else name
+
+
 def _site(m: Mutation, path: PathKey, label: str, ctx: Context) -> Mutation:
     """Place a rule at its path; note where upstream's lenient deserializer disagrees."""
     divergence = m.divergence if m.valid else m.divergence or ctx.lenient
-    return replace(m, path=path, label=label, divergence=divergence, ambiguous=ctx.ambiguous)
+    return replace(
+        m, path=path, label=label, divergence=divergence, ambiguous=ctx.ambiguous, taken=ctx.taken
+    )
 
 
 def _lenient(label: str, codes: Codes) -> str:

@@ -56,11 +56,17 @@ def method_groups(
     # the walk meets the key's own constraints too: the keyed cases already say those
     taken = {c.message for c in written}
     for call in method.calls:
-        base = next((e.params for e in method.examples if e.kind == call.kind), None)
-        if base is not None:
-            derived = walker.derive(method, call.kind, call.params, base, slug)
+        examples = [e for e in method.examples if e.kind == call.kind]
+        if examples:
+            derived = walker.derive(method, call.kind, call.params, examples[0].params, slug)
             add(call.kind, call.params, f"Every constraint of `{call.params}` (from "
                 "generated/schema.unstable.json), each exercised by changing one field of the first "
                 f"`{method.name}` {call.kind} example.",
                 [c for c in derived if c.message not in taken])  # fmt: skip
+        for example, cases in walker.derive_variants(
+            method, call.kind, call.params, examples, slug
+        ):
+            add(call.kind, call.params, f"The constraints under the union variants '{example.title}' "
+                "takes that no earlier example takes, each exercised by changing one field of it.",
+                [c for c in cases if c.message not in taken])  # fmt: skip
     return groups
