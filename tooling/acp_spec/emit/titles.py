@@ -9,8 +9,8 @@ and `Str`, and renamed real types (`SessionUpdate1`, `InitializeResponse1`). Her
 - a member titled like the def it stands for loses the title: it is that def (so does the
   root's `Request` of `Agent`, which is `AgentRequest`);
 - every other union member's title is qualified by the def it is in (`SessionUpdateOther`,
-  `RequestIdNumber`, a method binding's `AgentNotificationSessionUpdate`), which is also
-  the class acp_models names it, and is unique (the property path is added where two
+  `RequestIdNumber`, a method binding's `AgentNotificationSessionUpdate`: where acp_models
+  makes a class of the member, its name), unique (the property path is added where two
   unions of one def would share a name).
 
 Titles are annotations: what a message must be is unchanged. The in-memory schema that
