@@ -73,27 +73,17 @@ class Walker:
     # The walk: an object's view, then each property's rules, then its present children.
 
     def derive(
-        self, method: Method, kind: Kind, params_def: str, base: Json, slug: str
-    ) -> Iterator[Case]:
-        """The cases of every rule met along ``base``, the first example."""
-        for _, case in self._cases(method, kind, params_def, base, slug, Context()):
-            yield case
-
-    def derive_variants(
         self, method: Method, kind: Kind, params_def: str, examples: Sequence[Example], slug: str
     ) -> Iterator[tuple[Example, list[Case]]]:
-        """For each later example that takes a variant no earlier one took, the cases of the
-        rules under those variants (the first example's rules are ``derive``'s)."""
-        if not examples:
-            return
-        seen = {t for taken, _ in self._cases(
-            method, kind, params_def, examples[0].params, slug, Context()) for t in taken}  # fmt: skip
-        for example in examples[1:]:
-            walked = list(self._cases(
-                method, kind, params_def, example.params, slug, Context(qualify=True)))  # fmt: skip
-            new = [case for taken, case in walked if not set(taken) <= seen]
+        """The cases of every rule met along the first example; then, for each later example
+        that takes a union variant no earlier one took, the cases of the rules under it."""
+        seen: set[Taken] = set()
+        for number, example in enumerate(examples):
+            ctx = Context(qualify=number > 0)
+            walked = list(self._cases(method, kind, params_def, example.params, slug, ctx))
+            new = [case for taken, case in walked if number == 0 or not set(taken) <= seen]
             seen |= {t for taken, _ in walked for t in taken}
-            if new:
+            if new or number == 0:
                 yield example, new
 
     def _cases(

@@ -1,6 +1,6 @@
 """A method's vector file: its groups, in order: the spec's examples and their results, the
 keyed cases and retries (keyed.py), carried keyed messages, then every constraint of each
-params def (derive.py)."""
+params def along its first example, and the union variants later examples take (derive.py)."""
 
 from __future__ import annotations
 
@@ -57,16 +57,15 @@ def method_groups(
     taken = {c.message for c in written}
     for call in method.calls:
         examples = [e for e in method.examples if e.kind == call.kind]
-        if examples:
-            derived = walker.derive(method, call.kind, call.params, examples[0].params, slug)
-            add(call.kind, call.params, f"Every constraint of `{call.params}` (from "
-                "generated/schema.unstable.json), each exercised by changing one field of the first "
-                f"`{method.name}` {call.kind} example.",
-                [c for c in derived if c.message not in taken])  # fmt: skip
-        for example, cases in walker.derive_variants(
-            method, call.kind, call.params, examples, slug
-        ):
-            add(call.kind, call.params, f"The constraints under the union variants '{example.title}' "
-                "takes that no earlier example takes, each exercised by changing one field of it.",
-                [c for c in cases if c.message not in taken])  # fmt: skip
+        walks = walker.derive(method, call.kind, call.params, examples, slug)
+        for number, (example, cases) in enumerate(walks):
+            if number == 0:
+                about = (f"Every constraint of `{call.params}` (from generated/schema.unstable.json), "
+                         f"each exercised by changing one field of the first `{method.name}` "
+                         f"{call.kind} example.")  # fmt: skip
+            else:
+                about = (f"The constraints under the union variants '{example.title}' takes "
+                         "that no earlier example takes, each exercised by changing one field "
+                         "of it.")  # fmt: skip
+            add(call.kind, call.params, about, [c for c in cases if c.message not in taken])
     return groups
