@@ -58,6 +58,12 @@ class Context:
     ambiguous: bool = False
     taken: tuple[Taken, ...] = ()
     qualify: bool = False
+    # a later example's walk: the variants earlier ones took, whose rules are theirs
+    old: frozenset[Taken] = frozenset()
+
+    def done(self) -> bool:
+        """Every variant above the site was taken by an earlier example: no rules here."""
+        return self.qualify and set(self.taken) <= self.old
 
 
 class Walker:
@@ -77,34 +83,27 @@ class Walker:
     ) -> Iterator[tuple[Example, list[Case]]]:
         """The cases of every rule met along the first example; then, for each later example
         that takes a union variant no earlier one took, the cases of the rules under it."""
-        seen: set[Taken] = set()
-        for number, example in enumerate(examples):
-            ctx = Context(qualify=number > 0)
-            walked = list(self._cases(method, kind, params_def, example.params, slug, ctx))
-            new = [case for taken, case in walked if number == 0 or not set(taken) <= seen]
-            seen |= {t for taken, _ in walked for t in taken}
-            if new or number == 0:
-                yield example, new
-
-    def _cases(
-        self, method: Method, kind: Kind, params_def: str, base: Json, slug: str, ctx: Context
-    ) -> Iterator[tuple[tuple[Taken, ...], Case]]:
         section = "params" if kind == "request" else "notification"
         top = {"$ref": ref_target(params_def)}
-        for m in self._object([top], base, (), "", ctx):
-            params = apply(base, m.path, m.value)
-            if m.ambiguous and not m.valid and self.valid(top, params):
-                continue  # another variant of an untagged union takes it: no case for this rule
-            yield (
-                m.taken,
-                Case(
-                    f"{slug}.{section}.{id_part(m.label)}.{m.rule}",
-                    f"`{m.label}` {m.why}",
+        seen: set[Taken] = set()
+        for number, example in enumerate(examples):
+            base = example.params
+            ctx = Context(qualify=number > 0, old=frozenset(seen))
+            # the first example's walk is all new; a later one's only under a new variant
+            walked = list(self._object([top], base, (), "", ctx))
+            seen |= {t for m in walked for t in m.taken}
+            cases = []
+            for m in walked:
+                params = apply(base, m.path, m.value)
+                if m.ambiguous and not m.valid and self.valid(top, params):
+                    continue  # another variant of an untagged union takes it: no case
+                cases.append(Case(
+                    f"{slug}.{section}.{id_part(m.label)}.{m.rule}", f"`{m.label}` {m.why}",
                     text(message(kind, method.name, params)),
-                    None if m.valid else self.codes.params,
-                    m.divergence,
-                ),
-            )
+                    None if m.valid else self.codes.params, m.divergence,
+                ))  # fmt: skip
+            if cases or number == 0:
+                yield example, cases
 
     def _view(self, schemas: Sequence[Mapping[str, Any]], value: dict[str, Any]) -> View:
         view = View()
@@ -163,6 +162,8 @@ class Walker:
         for tag, _ in tags:
             # a tag belongs to its union, not to the variant it picks
             above, at = _under(ctx, site, view.tags, tag.name, label, shown)
+            if above.done():
+                continue
 
             def other_takes(new: str, tag: Tag = tag) -> bool:
                 assert tag.other is not None
@@ -181,7 +182,12 @@ class Walker:
             present = name in value
             required = name in view.required
             bad = self.codes.params
-            for m in property_rules(leaf, required, present, value.get(name), tagged, bad):
+            rules = (
+                ()
+                if inner.done()
+                else property_rules(leaf, required, present, value.get(name), tagged, bad)
+            )
+            for m in rules:
                 yield _site(m, path + (name,), at, inner)
             if present:
                 yield from self._child(prop, value[name], path + (name,), at, inner)
