@@ -39,15 +39,18 @@ def consumer_titles(schema: dict[str, Any]) -> dict[str, Any]:
     """A copy of ``schema`` whose def branches carry names fit for generated code."""
     out = copy.deepcopy(schema)
     used = set(out["$defs"])
-    for name, node in out["$defs"].items():
-        for path, member in _members(node, ()):
-            _rename(member, name, path, used)
+    owners = list(out["$defs"].items())
     # the root's forms keep their titles; what is inside them is named under each form's
     for form in out.get("anyOf", []):
         if isinstance(form, dict) and isinstance(form.get("title"), str):
             used.add(form["title"])
-            for path, member in _members(form, ()):
-                _rename(member, form["title"], path, used)
+            owners.append((form["title"], form))
+    renamed: set[int] = set()  # a member the copy shares between two places is named once
+    for name, node in owners:
+        for path, member in _members(node, ()):
+            if id(member) not in renamed:
+                renamed.add(id(member))
+                _rename(member, name, path, used)
     return out
 
 
