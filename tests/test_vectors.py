@@ -179,6 +179,25 @@ def test_the_schema_copy_is_the_source_and_generation_is_deterministic(
     assert json.dumps(index.schema) == before
 
 
+def test_every_session_update_variant_has_a_valid_and_an_invalid_case(
+    spec: Spec, vectors: dict[str, Any]
+) -> None:
+    """Where the traffic is: each `sessionUpdate` the index knows, in a valid message and
+    in one the receiver must reject."""
+    index = Index(spec)
+    union = index.tagged_union(index.defs["SessionUpdate"])
+    assert union is not None and union.field == "sessionUpdate"
+    outcomes: dict[Any, set[bool]] = {tag: set() for tag in union.tags}
+    for group in vectors[f"{VECTORS_DIR}/methods/session-update.json"]["groups"]:
+        for case in group["cases"]:
+            update = json.loads(case["message"])["params"].get("update")
+            if isinstance(update, dict) and update.get("sessionUpdate") in outcomes:
+                outcomes[update["sessionUpdate"]].add("valid" in case["expect"])
+    lacking = {tag: sorted(seen) for tag, seen in outcomes.items() if seen != {True, False}}
+    assert not lacking, f"variants without both a valid and an invalid case: {lacking}"
+    assert len(outcomes) >= 20  # the index reads the union, not an empty one
+
+
 # ── (b) every case agrees with generated/schema.json ──
 
 
