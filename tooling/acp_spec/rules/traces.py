@@ -81,7 +81,7 @@ def trace_connections(spec: Spec, index: Index, _: Written) -> Iterator[Diagnost
                 opened.setdefault(name, _line(spec, path))
                 continue
             if step.kind == "fault":
-                yield from _fault_fields(spec, trace, step, path)
+                yield from _fault_fields(spec, step, path)
                 if step.fault in ("restart-agent", "restart-client"):
                     closed.update({n: _line(spec, path) for n in opened if n not in closed})
                     continue
@@ -101,7 +101,7 @@ def trace_connections(spec: Spec, index: Index, _: Written) -> Iterator[Diagnost
                 closed.setdefault(name, _line(spec, path))
 
 
-def _fault_fields(spec: Spec, trace: Trace, step: Step, path: PathKey) -> Iterator[Diagnostic]:
+def _fault_fields(spec: Spec, step: Step, path: PathKey) -> Iterator[Diagnostic]:
     if step.fault in ("drop-response", "close") and step.connection is None:
         yield _at(spec, path, f"fault {step.fault} needs the connection it acts on; add `on:`")
     if step.fault in ("restart-agent", "restart-client") and step.connection is not None:
