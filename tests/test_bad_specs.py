@@ -83,6 +83,27 @@ def append(entries: str) -> Text:
     return apply
 
 
+def in_trace(trace_id: str, old: str, new: str) -> Text:
+    """Replace the one occurrence of ``old`` in the trace ``trace_id`` (an item of the
+    ``traces`` list) by ``new``."""
+
+    def apply(text: str) -> str:
+        head = re.search(r"^traces:\n", text, re.M)
+        assert head, "no top-level section 'traces' in the spec"
+        found = re.compile(rf"^  - {MARK}?id: {MARK}?{re.escape(trace_id)}\n", re.M).search(
+            text, head.end()
+        )
+        assert found, f"no trace {trace_id!r}: the spec changed; update this case"
+        end = re.compile(r"^(?:  - |[^ #\n])", re.M).search(text, found.end())
+        stop = end.start() if end else len(text)
+        body = text[found.start() : stop]
+        count = body.count(old)
+        assert count == 1, f"{old!r} occurs {count} times in trace {trace_id}; update this case"
+        return text[: found.start()] + body.replace(old, new) + text[stop:]
+
+    return apply
+
+
 def chain(*steps: Text) -> Text:
     def apply(text: str) -> str:
         for step in steps:
@@ -675,6 +696,109 @@ SPEC_CASES = [
         edit("types", "SessionId", "    type: string\n", "    type: string\n    pattern: ⟦'(['\n"),
         Expect("pattern", "fix the pattern"),
     ),
+    # ── traces (rules/traces.py): one problem of each rule, each in its own place ──
+    from_spec(
+        "trace-problems",
+        chain(
+            in_trace("retry-same-connection", "method: session/new,", "method: ⟦session/nwe,"),
+            in_trace(
+                "retry-after-resume",
+                "params: {cwd: /home/user/project}}",
+                "params: {cwd: ⟦42}}",
+            ),
+            in_trace(
+                "same-key-other-session",
+                "params: {sessionId: $other, update: {sessionUpdate: user_message, messageId: $second",
+                "params: {sessionId: ⟦$othr, update: {sessionUpdate: user_message, messageId: $second",
+            ),
+            in_trace(
+                "retry-after-agent-restart",
+                "      - send: {from: client, on: c2, message: {id: 2,",
+                "      - send: {from: client, on: ⟦c3, message: {id: 2,",
+            ),
+            in_trace(
+                "idempotent-resend",
+                "      - send: {from: client, on: c1, message: {id: 5,",
+                "      - send: {from: ⟦agent, on: c1, message: {id: 5,",
+            ),
+            in_trace(
+                "keys-stay-private", "  - id: keys-stay-private\n", "  - id: ⟦retry-while-held\n"
+            ),
+            in_trace(
+                "duplicating-resend",
+                "      - expect: {from: agent, on: c1, message: {id: 4, result:",
+                "      - expect: {from: agent, on: c1, message: {id: ⟦14, result:",
+            ),
+            in_trace(
+                "retry-after-error",
+                "idempotencyKey: 8f1a6c3d-5e20-4b97-a4d8-2c9e0b7f1d35, prompt: [{type: text, text: Also update the changelog}]}}}\n      - expect",
+                "idempotencyKey: ⟦$sessionId, prompt: [{type: text, text: Also update the changelog}]}}}\n      - expect",
+            ),
+            in_trace(
+                "key-forgotten-with-the-session",
+                "      - fault: {type: restart-agent, store: lose}\n",
+                "      - fault: ⟦{type: restart-agent}\n",
+            ),
+            in_trace("not-retried-client", "after: hello}", "after: ⟦helo}"),
+            in_trace(
+                "retry-inserted-during-work",
+                "      - fault: {type: drop-response, on: c1}\n",
+                "      - user: ⟦{action: cancel}\n",
+            ),
+            in_trace(
+                "reused-key-different-prompt",
+                "error: {code: -32602, message: $any}}",
+                "error: {code: ⟦-32601, message: $any}}",
+            ),
+            in_trace(
+                "cancel-held-key",
+                "            - message: {id: 5, result: {messageId: $answer}}\n",
+                "            - message: {id: 5, result: {messageId: $answer}}\n"
+                "      - send: {from: client, on: c1, message: {method: session/cancel, "
+                "params: {sessionId: ⟦$nope}}}\n",
+            ),
+            in_trace("client-resends-after-restart", "      - wait: 500\n", "      - ⟦wiat: 500\n"),
+        ),
+        Expect(
+            "method 'session/nwe' is not a method of the spec (did you mean 'session/new'?)",
+            "use one of its methods",
+        ),
+        Expect("the message does not match NewSessionRequest at params › cwd", "fix the message"),
+        Expect("connection 'c3' is not connected here", "add `- connect: c3` before this step"),
+        Expect("user steps drive a client under test", "send the client's messages instead"),
+        Expect(
+            "$nope is not captured by an earlier step",
+            "capture it with `capture:` in an expect before this step",
+        ),
+        Expect("the idempotencyKey a runner sends is a fixed value", "write the key out (a UUID)"),
+        Expect(
+            "$othr is not captured by an earlier step (did you mean 'other'?)",
+            "capture it with `capture:` in an expect before this step",
+        ),
+        Expect(
+            "session/prompt does not list method_not_found (-32601) among its errors",
+            "or list it there",
+        ),
+        Expect(
+            "trace id 'retry-while-held' is taken by the trace at line", "give this one its own"
+        ),
+        Expect(
+            "this trace tests the agent, so the runner sends as the client",
+            "what the agent sends is an expect",
+        ),
+        Expect(
+            "no earlier step sends or expects a request with id 14 on c1", "a response answers one"
+        ),
+        Expect(
+            "fault restart-agent must say whether the agent keeps its stored sessions",
+            "add `store: keep`",
+        ),
+        Expect(
+            "unknown field 'wiat' in traces › 14 › steps › ",
+            "remove it or fix its name",
+        ),
+        Expect("no earlier step is labelled 'helo' (did you mean 'hello'?)", "label it with `as:`"),
+    ),
     # ── several problems in different places, all in one run ──
     from_spec(
         "several-problems-in-one-run",
@@ -940,6 +1064,16 @@ def test_in_process_runs_say_what_the_command_says(case_id: str, tmp_path: Path)
         command.stdout,
         command.stderr,
     )
+
+
+def test_trace_problems_are_each_reported_once(outcomes: Outcomes) -> None:
+    """A broken trace is left out of the model, and the rules still place every problem of
+    the others; none is reported twice or as a consequence of another."""
+    case = next(c for c in SPEC_CASES if c.id == "trace-problems")
+    result = outcomes[case.id].result
+    assert result is not None
+    count = int(result.stderr.splitlines()[-1].split()[0])
+    assert count == len(case.positions()), result.stderr
 
 
 def test_the_corpus_is_big_enough() -> None:

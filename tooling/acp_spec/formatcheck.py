@@ -150,6 +150,9 @@ def _explain(error: ValidationError) -> Iterator[tuple[PathKey, bool, str]]:
         for key, needs in wanted.items():
             for need in (n for n in needs if key in present and n not in present):
                 yield path, True, f"{where} has '{key}' but no '{need}'; add '{need}'"
+    elif kind == "maxProperties" and path[:1] == ("traces",):
+        yield path, False, (f"{where} is more than one step; a step is one of connect, send, "
+                            "expect, fault, wait, user: split it in two")  # fmt: skip
     elif kind in ("minItems", "minProperties", "minLength"):
         yield path, False, f"{where} is empty; give it at least one entry"
     else:

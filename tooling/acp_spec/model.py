@@ -193,3 +193,56 @@ class Spec:
     """Problems that do not make the spec invalid, for the command to print."""
     retired_vector_ids: frozenset[str] = frozenset()
     """Vector ids retired in the published ids beside the spec: never generated again."""
+    traces: tuple[Trace, ...] = ()
+
+
+# ── traces: the RFD's behaviour as scripted exchanges (spec/README.md, "Traces") ──
+
+Side = Literal["agent", "client"]
+StepKind = Literal["connect", "send", "expect", "fault", "wait", "user"]
+FaultKind = Literal["drop-response", "close", "restart-agent", "restart-client"]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One message an expect step accepts: a pattern, how it matches, the fields it must
+    lack and the values it captures (name -> JSON Pointer into the matched message)."""
+
+    message: Any
+    match: Literal["subset", "exact"]
+    absent: tuple[str, ...]
+    capture: Mapping[str, str]
+    contains: str | None = None
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a trace; which fields mean something depends on ``kind``."""
+
+    kind: StepKind
+    connection: str | None = None  # connect, send, expect, fault drop-response/close
+    sender: Side | None = None  # send, expect
+    label: str | None = None  # send, expect: a name ``after`` refers to
+    message: Any = None  # send
+    outcomes: tuple[Outcome, ...] = ()  # expect: one of these
+    within: int | None = None  # expect: milliseconds
+    after: str | None = None  # expect: arrives after the message of this label
+    count: int | None = None  # expect: exactly this many such messages by the trace's end
+    fault: FaultKind | None = None
+    store: Literal["keep", "lose"] | None = None  # fault restart-agent
+    ms: int | None = None  # wait
+    action: Literal["submit", "cancel"] | None = None  # user
+    text: str | None = None  # user submit
+
+
+@dataclass(frozen=True)
+class Trace:
+    id: str
+    title: str
+    rule: str
+    description: str
+    side: Side
+    capability: str | None
+    steps: tuple[Step, ...]
+    number: int = 0
+    """Its place in the source's list (a broken trace is left out of the model)."""

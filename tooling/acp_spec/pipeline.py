@@ -15,6 +15,7 @@ from .emit.meta import emit_meta
 from .emit.models.codegen import tool_versions
 from .emit.schema import emit_schema
 from .emit.table import MethodRow, table
+from .emit.traces import emit_traces
 from .emit.vectors import emit_vectors
 from .formatcheck import FORMAT_SCHEMA
 from .index import Index
@@ -39,6 +40,7 @@ EMITTERS: tuple[Emitter, ...] = (
     emit_schema,
     emit_meta,
     emit_vectors,
+    emit_traces,
     emit_docs,
     emit_format_schema,
 )

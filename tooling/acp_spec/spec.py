@@ -26,9 +26,12 @@ from .model import (
     ErrorCode,
     Example,
     Method,
+    Outcome,
     Retry,
     RetryClass,
     Spec,
+    Step,
+    Trace,
     TypeDef,
     Upstream,
 )
@@ -231,7 +234,50 @@ def _build(
         methods={name: _method(name, m) for name, m in entries("methods").items()},
         types={name: TypeDef(name, t) for name, t in entries("types").items()},
         where=where,
+        traces=tuple(
+            _trace(n, t)
+            for n, t in enumerate(data.get("traces", []))
+            if _healthy(broken, ("traces", n))
+        )
+        if isinstance(data.get("traces"), list)
+        else (),
     )
+
+
+def _trace(number: int, raw: dict[str, Any]) -> Trace:
+    return Trace(
+        number=number,
+        id=raw["id"],
+        title=raw["title"],
+        rule=raw["rule"],
+        description=raw["description"],
+        side=raw["side"],
+        capability=raw.get("capability"),
+        steps=tuple(_step(step) for step in raw["steps"]),
+    )
+
+
+def _step(raw: dict[str, Any]) -> Step:
+    ((kind, body),) = raw.items()
+    if kind == "connect":
+        return Step("connect", connection=body)
+    if kind == "wait":
+        return Step("wait", ms=body)
+    if kind == "user":
+        return Step("user", action=body["action"], text=body.get("text"))
+    if kind == "fault":
+        return Step("fault", connection=body.get("on"), fault=body["type"], store=body.get("store"))
+    on, sender, label = body["on"], body["from"], body.get("as")
+    if kind == "send":
+        return Step("send", connection=on, sender=sender, label=label, message=body["message"])
+    alternatives = body.get("oneOf", [body] if "message" in body else [])
+    outcomes = tuple(
+        Outcome(o["message"], o.get("match", "subset"), tuple(o.get("absent", ())),
+                dict(o.get("capture", {})), o.get("contains"))
+        for o in alternatives
+    )  # fmt: skip
+    return Step("expect", connection=on, sender=sender, label=label, outcomes=outcomes,
+                within=body.get("within"), after=body.get("after"), count=body.get("count"))  # fmt: skip
 
 
 def _optional_text(value: Any) -> str | None:

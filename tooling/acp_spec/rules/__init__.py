@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..diagnostics import Diagnostic
 from ..index import Index
 from ..model import Spec
-from . import examples, methods, models, names, references, types, upstream
+from . import examples, methods, models, names, references, traces, types, upstream
 from .common import Rule, Written
 
 __all__ = ["RULES", "Rule", "Written", "check"]
@@ -44,6 +44,14 @@ RULES: tuple[Rule, ...] = (
     upstream.types_follow_upstream,
     upstream.stability_follows_upstream,
     upstream.departures_are_listed,
+    traces.trace_ids_unique,
+    traces.trace_capabilities,
+    traces.trace_connections,
+    traces.trace_sides,
+    traces.trace_expects_say_what,
+    traces.trace_captures,
+    traces.trace_keys_fixed,
+    traces.trace_messages_validate,
 )
 
 
