@@ -78,9 +78,17 @@ def _built(tmp: Path, spec: Spec) -> Path:
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory, real_spec: Spec) -> Iterator[str]:
-    with serve(_built(tmp_path_factory.mktemp("site"), real_spec)) as url:
-        yield url
+def built_site(
+    tmp_path_factory: pytest.TempPathFactory, real_spec: Spec
+) -> Iterator[tuple[Path, str]]:
+    built = _built(tmp_path_factory.mktemp("site"), real_spec)
+    with serve(built) as url:
+        yield built, url
+
+
+@pytest.fixture(scope="module")
+def site(built_site: tuple[Path, str]) -> str:
+    return built_site[1]
 
 
 @pytest.fixture(scope="module")
@@ -208,8 +216,8 @@ def test_type_links_open_the_type(browse: Browse) -> None:
     box = heading.bounding_box()
     assert box is not None and 0 <= box["y"] < VIEWPORT["height"], "the section is not in view"
     browse.open("methods/session-prompt.html")
-    params = page.locator("xpath=//h2[@id='request-params']/following::table[1]")
-    params.get_by_role("link", name="IdempotencyKey").first.click()
+    params = page.locator("xpath=//h2[@id='request-params']/following::div[@class='acp-fields'][1]")
+    params.get_by_role("link", name="IdempotencyKey", exact=True).first.click()
     page.wait_for_url("**/types/idempotency-key.html")
     assert _title(page) == "IdempotencyKey"
     assert "maxLength: 255" in page.locator("article").inner_text()
@@ -223,11 +231,69 @@ def test_a_rust_name_in_a_description_opens_the_row_it_names(browse: Browse) -> 
     # upstream wrote [`Error::data`]: shown by its wire name, linked to its row
     about.get_by_role("link", name="data", exact=True).first.click()
     page.wait_for_url("**/types.html#Error.data")
-    row = page.locator("xpath=//span[@id='Error.data']/ancestor::tr[1]")
+    row = page.locator("xpath=//*[@id='Error.data']/ancestor::div[@class='acp-field'][1]")
     row.wait_for(state="visible")
     box = row.bounding_box()
     assert box is not None and 0 <= box["y"] < VIEWPORT["height"], "the row is not in view"
     assert "ErrorData" in row.inner_text()
+    browse.assert_clean()
+
+
+# Every table and field block, and the page itself, measured at a phone's width, a laptop's
+# and a wide screen's. Each page is loaded once and resized: layout follows the viewport.
+WIDTHS = (390, 1280, 1920)
+_OVERFLOW = """() => {
+  const out = [];
+  const doc = document.documentElement;
+  if (doc.scrollWidth > doc.clientWidth + 1) out.push(`page ${doc.scrollWidth}>${doc.clientWidth}`);
+  const boxes = document.querySelectorAll(
+    "article table, article .md-typeset__scrollwrap, article .acp-field, article .acp-fields");
+  for (const el of boxes) {
+    if (el.scrollWidth > el.clientWidth + 1) {
+      const name = el.closest("[id]") ? el.closest("[id]").id : "";
+      out.push(`${el.tagName.toLowerCase()}.${el.className} near #${name}: ` +
+               `${el.scrollWidth}>${el.clientWidth}`);
+    }
+  }
+  return [out, boxes.length];
+}"""
+
+
+def _sampled_pages(built: Path) -> list[str]:
+    """Every page that is one of a kind, and of the method and type pages (each made by one
+    template) the largest: the most fields and variants, the longest texts and examples.
+    A page loads in about a second on two shared cores, so all of them would take minutes."""
+    pages = sorted(p.relative_to(built).as_posix() for p in built.rglob("*.html"))
+    by_size = sorted(pages, key=lambda p: (-(built / p).stat().st_size, p))
+    single = [p for p in pages if "/" not in p and p != "404.html"]
+    methods = [p for p in by_size if p.startswith("methods/")][:5]
+    types = [p for p in by_size if p.startswith("types/")][:5]
+    return (
+        single
+        + methods
+        + ["methods/session-prompt.html"] * ("methods/session-prompt.html" not in methods)
+        + types
+    )
+
+
+def test_no_page_scrolls_sideways_at_any_width(browser: Any, built_site: tuple[Path, str]) -> None:
+    built, base = built_site
+    browse = next(_browse(browser, base))
+    page = browse.page
+    wide: list[str] = []
+    measured = 0
+    for path in _sampled_pages(built):
+        page.set_viewport_size({"width": WIDTHS[0], "height": 900})
+        browse.open(path)
+        # measured at once after a resize: no width may be caught mid-transition
+        page.add_style_tag(content="*, *::before, *::after { transition: none !important; }")
+        for width in WIDTHS:
+            page.set_viewport_size({"width": width, "height": 900})
+            found, count = page.evaluate(_OVERFLOW)
+            measured += count
+            wide += [f"{path} at {width}px: {f}" for f in found]
+    assert measured > 100, "nothing was measured"
+    assert not wide, "\n".join(wide[:30])
     browse.assert_clean()
 
 

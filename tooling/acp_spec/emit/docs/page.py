@@ -52,19 +52,23 @@ def code(text: Any) -> Markup:
 
 @dataclass(frozen=True)
 class FieldRow:
-    name: Markup
+    """One field as a block: its name line (name, type, badges), then its description."""
+
+    name: Markup  # the wire name as a code span; a link to its anchor where it is not documented
+    anchor: str  # the field's id on the page that documents it; "" elsewhere
     type: Markup
-    required: str
-    nullable: str
-    constraints: Markup
-    description: Markup
+    required: bool
+    nullable: bool
+    constraints: tuple[Markup, ...]
+    description: Markup  # Markdown block
 
 
 @dataclass(frozen=True)
 class VariantRow:
-    name: Markup
+    name: Markup  # the tag named (`sessionUpdate`: `"agent_message_chunk"`) or the variant's title
+    anchor: str
     type: Markup
-    description: Markup
+    description: Markup  # Markdown block
 
 
 class Page:
@@ -172,15 +176,18 @@ class Page:
         return str(kind) if isinstance(kind, str) else "any"
 
     def constraints(self, schema: Mapping[str, Any]) -> Markup:
+        return Markup(", ".join(self.constraint_list(schema)))
+
+    def constraint_list(self, schema: Mapping[str, Any]) -> tuple[Markup, ...]:
+        """A schema's constraints, each a code span; those of the scalar def it refers to
+        too, marked where they come from."""
         schema, _ = _without_null(schema)
-        found = _constraints(schema)
+        found = [Markup(c) for c in _constraints(schema)]
         name = _shown_def(schema)
         target = self.site.defs.get(name) if name else None
         if target is not None and not {"properties", "anyOf", "oneOf"} & set(target):
-            inherited = _constraints(target)
-            if inherited:
-                found.append(f"{', '.join(inherited)} (from {self.type_link(name or '')})")
-        return Markup(", ".join(found))
+            found += [Markup(f"{c} (from {name})") for c in _constraints(target)]
+        return tuple(found)
 
     def fields(self, type_name: str) -> list[FieldRow]:
         schema = self.site.defs.get(type_name, {})
@@ -191,13 +198,16 @@ class Page:
             if not isinstance(prop, dict):
                 continue
             meta = prop == STANDARD_META
-            anchor = _anchor(field_anchor(type_name, name)) if anchored else Markup()
+            anchor = field_anchor(type_name, name)
+            shown = code(name)
+            if not anchored and type_name in self.site.defs:
+                shown = Markup(f"[{shown}]({self.url(type_page(type_name), anchor)})")
             rows.append(FieldRow(
-                name=anchor + code(name), type=Markup(self._expr(_without_null(prop)[0])),
-                required="yes" if name in required else "no",
-                nullable="yes" if self.site.index.accepts_null(prop) else "no",
-                constraints=self.constraints(prop),
-                description=self.cell(_META_SHORT if meta else str(prop.get("description", ""))),
+                name=shown, anchor=anchor if anchored else "",
+                type=Markup(self._expr(_without_null(prop)[0])),
+                required=name in required, nullable=self.site.index.accepts_null(prop),
+                constraints=self.constraint_list(prop),
+                description=self.md(_META_SHORT if meta else str(prop.get("description", ""))),
             ))  # fmt: skip
         return rows
 
@@ -211,24 +221,33 @@ class Page:
                 continue
             key = links.member_key(self.site.index, variant)
             anchored = key is not None and keyed.get(key) is variant
-            anchor = _anchor(variant_anchor(type_name, key or "")) if anchored else Markup()
             rows.append(VariantRow(
-                name=anchor + code(self._variant_name(variant)), type=self._variant_type(variant),
-                description=self.cell(str(variant.get("description", ""))),
+                name=self._variant_name(variant),
+                anchor=variant_anchor(type_name, key or "") if anchored else "",
+                type=self._variant_type(variant),
+                description=self.md(str(variant.get("description", ""))),
             ))  # fmt: skip
         return rows
+
+    def tag_field(self, type_name: str) -> str | None:
+        """The property that tells a tagged union's variants apart (``sessionUpdate``)."""
+        union = self.site.index.tagged_union(self.site.defs.get(type_name, {}))
+        return union.field if union is not None else None
 
     def _tag(self, variant: Mapping[str, Any]) -> Any:
         tag = self.site.index.tag_of(variant)
         return None if tag is None else tag[1]
 
-    def _variant_name(self, variant: Mapping[str, Any]) -> str:
+    def _variant_name(self, variant: Mapping[str, Any]) -> Markup:
+        """A tagged variant by its tag, named: `sessionUpdate`: `"agent_message_chunk"`."""
+        tag = self.site.index.tag_of(variant)
+        if tag is not None:
+            return Markup(f"{code(tag[0])}: {code(json.dumps(tag[1], ensure_ascii=False))}")
         if "title" in variant:
-            return str(variant["title"])
-        for value in (variant.get("const"), self._tag(variant)):
-            if value is not None:
-                return json.dumps(value, ensure_ascii=False)
-        return _shown_def(variant) or str(variant.get("type", "variant"))
+            return code(variant["title"])
+        if variant.get("const") is not None:
+            return code(json.dumps(variant["const"], ensure_ascii=False))
+        return code(_shown_def(variant) or str(variant.get("type", "variant")))
 
     def _variant_type(self, variant: Mapping[str, Any]) -> Markup:
         if _shown_def(variant) is not None or self._tag(variant) is None:
@@ -287,10 +306,6 @@ class Page:
                 return Markup(f"one of {len(variants)} values")
             return Markup(f"one of {len(variants)} variants")
         return self.type_expr(schema)
-
-
-def _anchor(anchor: str) -> Markup:
-    return Markup('<span id="{}"></span>').format(anchor)
 
 
 def _shown_def(schema: Mapping[str, Any]) -> str | None:
