@@ -210,11 +210,9 @@ def test_type_links_open_the_type(browse: Browse) -> None:
     page = browse.page
     browse.open("methods/session-prompt.html")
     page.locator("h2#request-params a", has_text="PromptRequest").click()
-    page.wait_for_url("**/types.html#PromptRequest")
-    heading = page.locator("h2#PromptRequest")
-    heading.wait_for(state="visible")
-    box = heading.bounding_box()
-    assert box is not None and 0 <= box["y"] < VIEWPORT["height"], "the section is not in view"
+    page.wait_for_url("**/types/PromptRequest.html")
+    assert _title(page) == "PromptRequest"
+    assert page.locator("h3#PromptRequest\\.sessionId").is_visible()
     browse.open("methods/session-prompt.html")
     params = page.locator("xpath=//h2[@id='request-params']/following::div[@class='acp-fields'][1]")
     params.get_by_role("link", name="IdempotencyKey", exact=True).first.click()
@@ -226,11 +224,11 @@ def test_type_links_open_the_type(browse: Browse) -> None:
 
 def test_a_rust_name_in_a_description_opens_the_row_it_names(browse: Browse) -> None:
     page = browse.page
-    browse.open("types.html")
-    about = page.locator("xpath=//h2[@id='ErrorData']/following::p[1]")
-    # upstream wrote [`Error::data`]: shown by its wire name, linked to its row
+    browse.open("types/ErrorData.html")
+    about = page.locator("xpath=//h1/following::p[1]")
+    # upstream wrote [`Error::data`]: shown by its wire name, linked to its block
     about.get_by_role("link", name="data", exact=True).first.click()
-    page.wait_for_url("**/types.html#Error.data")
+    page.wait_for_url("**/types/Error.html#Error.data")
     row = page.locator("xpath=//*[@id='Error.data']/ancestor::div[@class='acp-field'][1]")
     row.wait_for(state="visible")
     box = row.bounding_box()
@@ -321,7 +319,13 @@ def test_the_method_table_filters_by_retry_class(browse: Browse, real_spec: Spec
 
 
 @pytest.mark.parametrize(
-    "path", ["methods/session-prompt.html", "types.html", "errors.html", "retry-classes.html"]
+    "path",
+    [
+        "methods/session-prompt.html",
+        "types/PromptRequest.html",
+        "errors.html",
+        "retry-classes.html",
+    ],
 )
 def test_html_in_the_spec_shows_as_text_and_never_runs(browse_hostile: Browse, path: str) -> None:
     page = browse_hostile.page

@@ -111,9 +111,13 @@ def test_every_generated_page_starts_with_the_note_and_the_nav_lists_every_page(
     nav = pages[NAV_PATH]
     assert nav.startswith("# generated from spec/acp-v2.yaml")
     for path in docs:
+        if path.startswith(f"{DOCS_DIR}/types/"):
+            continue  # a page per type: the menu lists their index, types.md
         assert json.dumps(path.removeprefix(DOCS_DIR + "/")) in nav or path.endswith(
             ("/index.md", "/retry-classes.md", "/types.md", "/errors.md")
         ), path
+    mkdocs = (SITE / "mkdocs.yml").read_text(encoding="utf-8")
+    assert "not_in_nav: |\n  /types/*.md\n" in mkdocs
 
 
 def test_generated_pages_never_overwrite_a_hand_written_one(pages: dict[str, str]) -> None:
@@ -148,13 +152,28 @@ def test_session_prompt_renders_the_keyed_prompt_rules(
             assert "## Keyed prompts" not in page_of(pages, method)
 
 
-def test_types_page_has_a_section_per_type_and_idempotency_key_a_page(
+def test_every_type_has_a_page_and_the_types_page_is_their_index(
     real_spec: Spec, pages: dict[str, str]
 ) -> None:
     text = pages[f"{DOCS_DIR}/types.md"]
     for name in real_spec.types:
-        assert f"\n## {name} {{ #{name} }}\n" in text
-    assert "[session/prompt](methods/session-prompt.md)" in text.split("## PromptRequest ")[1]
+        page = "types/idempotency-key.md" if name == "IdempotencyKey" else f"types/{name}.md"
+        assert f"\n| [{name}]({page}) | " in text
+        assert pages[f"{DOCS_DIR}/{page}"].split("\n")[2] == f"# {name}"
+    request = pages[f"{DOCS_DIR}/types/PromptRequest.md"]
+    assert "[session/prompt](../methods/session-prompt.md)" in request
+    chunk = pages[f"{DOCS_DIR}/types/ContentChunk.md"]
+    assert "**Variant of:** [SessionUpdate](SessionUpdate.md)" in chunk
+    update = page_of(pages, "session/update")
+    variants = update.split("### The variants of `update`: [SessionUpdate]", 1)[1]
+    index = Index(real_spec)
+    union = index.tagged_union(index.defs["SessionUpdate"])
+    assert union is not None and union.field == "sessionUpdate"
+    tags = union.tags
+    assert len(tags) > 20
+    for tag in tags:
+        link = f'[`sessionUpdate`: `"{tag}"`](../types/SessionUpdate.md#SessionUpdate-{tag})'
+        assert link in variants
     own = pages[f"{DOCS_DIR}/types/idempotency-key.md"]
     assert "# IdempotencyKey" in own and "`maxLength: 255`" in own
     prompt = page_of(pages, "session/prompt")
@@ -418,10 +437,10 @@ def test_unresolved_names_the_data_path_of_the_text(real_spec: Spec) -> None:
         (("types", "PromptRequest", "properties", "sessionId", "description"), "Nope::x"),
     ]
     page = page_of({p: d.decode() for p, d in emit_all_docs(spec).items()}, "session/prompt")
-    assert "Sends a [`Missing`] and a [`PromptRequest`](../types.md#PromptRequest)." in page
+    assert "Sends a [`Missing`] and a [`PromptRequest`](../types/PromptRequest.md)." in page
     assert "See [`Nope::x`]." in page  # shown as written, never dropped
     # a type's description, through the shared macros, links relative to the method's page
-    assert "Holds a [`messageId`](../types.md#UserMessage.messageId)." in page
+    assert "Holds a [`messageId`](../types/UserMessage.md#UserMessage.messageId)." in page
 
 
 def _with_descriptions(spec: Spec, edits: dict[str, str]) -> Spec:
@@ -449,18 +468,22 @@ def test_rustdoc_links_become_links_to_the_row_that_documents_them(
     linked_pages: dict[str, str],
 ) -> None:
     pages = linked_pages
-    types = pages[f"{DOCS_DIR}/types.md"]
-    section = types.split("\n## UserMessage ", 1)[1].split("\n## ", 1)[0]
+    section = pages[f"{DOCS_DIR}/types/UserMessage.md"]
     assert "Only [`messageId`](#UserMessage.messageId) is required." in section
     assert "### `messageId` { #UserMessage.messageId }" in section
+    types = pages[f"{DOCS_DIR}/types/ContentBlock.md"]
     assert '### `type`: `"resource_link"` { #ContentBlock-resource_link }' in types
     prompt = page_of(pages, "session/prompt")
-    assert "[`text`](../types.md#ContentBlock-text)" in prompt
+    assert "[`text`](../types/ContentBlock.md#ContentBlock-text)" in prompt
     assert "[`IdempotencyKey`](../types/idempotency-key.md)" in prompt
     # a method's page shows its params' fields, but their anchors are on the types' page
-    assert "{ #" not in prompt.split("## Errors")[0].split("## Retry class")[1].replace(
-        "{ #request-params }", ""
-    ).replace("{ #result }", "")
+    shown = prompt.split("## Errors")[0].split("## Retry class")[1]
+    assert re.findall(r"\{ #([^ ]+) \}", shown) == [
+        "request-params",
+        "request-params-fields",
+        "result",
+        "result-fields",
+    ]
     assert not re.search(r"\[`[^`\]]+`\](?![(\[])", types + prompt)
 
 
@@ -639,12 +662,13 @@ def test_the_site_builds_strictly_with_no_warning_and_no_broken_link(
 
 @pytest.mark.slow
 def test_the_built_pages_link_rust_names_to_their_rows(built: Path) -> None:
-    types = (built / "types.html").read_text(encoding="utf-8")
+    types = (built / "types/Error.html").read_text(encoding="utf-8")
     assert (
-        '<a href="#UnsupportedProtocolVersionErrorData"><code>UnsupportedProtocolVersionErrorData'
-        "</code></a>" in types
+        '<a href="UnsupportedProtocolVersionErrorData.html"><code>'
+        "UnsupportedProtocolVersionErrorData</code></a>" in types
     )
-    assert '<h3 id="UserMessage.messageId"><code>messageId</code>' in types
+    message = (built / "types/UserMessage.html").read_text(encoding="utf-8")
+    assert '<h3 id="UserMessage.messageId"><code>messageId</code>' in message
     prompt = (built / "methods/session-prompt.html").read_text(encoding="utf-8")
     assert '<a href="../types/idempotency-key.html"><code>IdempotencyKey</code></a>' in prompt
     assert "[<code>" not in types + prompt  # no link left in brackets

@@ -18,12 +18,11 @@ from markupsafe import Markup
 
 from ... import links
 from ...defs import STANDARD_META
-from ...index import is_null, stands_for
+from ...index import is_null
 from ..table import MethodRow
 from .escaping import cell_text, code_span, markdown_text, safe_url
 from .paths import (
     ERRORS,
-    OWN_PAGES,
     RETRY_CLASSES,
     class_anchor,
     error_anchor,
@@ -33,6 +32,7 @@ from .paths import (
     variant_anchor,
 )
 from .site import DIRECTION_LABELS, STABILITY_NOTES, Site
+from .site import shown_def as _shown_def
 
 # The standard `_meta` property is on almost every object: a short line says what it is.
 _META_SHORT = (
@@ -103,7 +103,7 @@ class Page:
         elif target.kind == "variant":
             anchor = variant_anchor(target.type, target.name)
         else:
-            anchor = self._type_anchor(target.type)
+            anchor = ""
         return f"[{code_span(target.shown)}]({self.url(type_page(target.type), anchor)})"
 
     # links
@@ -111,11 +111,7 @@ class Page:
     def type_link(self, name: str) -> Markup:
         if name not in self.site.defs:
             return code(name)
-        return Markup(f"[{name}]({self.url(type_page(name), self._type_anchor(name))})")
-
-    @staticmethod
-    def _type_anchor(name: str) -> str:
-        return "" if type_page(name) in OWN_PAGES.values() else type_anchor(name)
+        return Markup(f"[{name}]({self.url(type_page(name))})")
 
     def _documents(self, type_name: str) -> bool:
         """Whether this page is where the type is documented: its rows carry the anchors
@@ -214,16 +210,19 @@ class Page:
     def variants(self, type_name: str) -> list[VariantRow]:
         schema = self.site.defs.get(type_name, {})
         variants = schema.get("anyOf") or schema.get("oneOf") or []
-        keyed = links.member_keys(self.site.index, schema) if self._documents(type_name) else {}
+        keyed = links.member_keys(self.site.index, schema)
+        here = self._documents(type_name)
         rows = []
         for variant in variants:
             if not isinstance(variant, dict):
                 continue
             key = links.member_key(self.site.index, variant)
-            anchored = key is not None and keyed.get(key) is variant
+            anchor = variant_anchor(type_name, key) if key and keyed.get(key) is variant else ""
+            name = self._variant_name(variant)
+            if anchor and not here:
+                name = Markup(f"[{name}]({self.url(type_page(type_name), anchor)})")
             rows.append(VariantRow(
-                name=self._variant_name(variant),
-                anchor=variant_anchor(type_name, key or "") if anchored else "",
+                name=name, anchor=anchor if here else "",
                 type=self._variant_type(variant),
                 description=self.md(str(variant.get("description", ""))),
             ))  # fmt: skip
@@ -262,6 +261,26 @@ class Page:
 
     def type_names(self) -> list[str]:
         return sorted(self.site.defs, key=lambda name: (name.lower(), name))
+
+    def union_fields(self, type_name: str) -> list[tuple[str, str]]:
+        """The fields of a type that hold a tagged union def, with that def: a method's page
+        lists the union's variants (``session/update``'s ``update``)."""
+        props = self.site.defs.get(type_name, {}).get("properties", {})
+        found = []
+        for field, prop in props.items():
+            target = self.site.index.field_type(prop) if isinstance(prop, dict) else None
+            if target in self.site.defs and self.tag_field(target):
+                found.append((field, target))
+        return found
+
+    def variant_of(self, type_name: str) -> list[str]:
+        """The unions that list the type as a variant."""
+        return list(self.site.variant_of.get(type_name, ()))
+
+    def first_paragraph(self, type_name: str) -> Markup:
+        """A type's description's first paragraph, as one table cell."""
+        text = str(self.site.defs.get(type_name, {}).get("description", ""))
+        return self.cell(re.split(r"\n\s*\n", text.strip(), maxsplit=1)[0])
 
     # the method table
 
@@ -306,16 +325,6 @@ class Page:
                 return Markup(f"one of {len(variants)} values")
             return Markup(f"one of {len(variants)} variants")
         return self.type_expr(schema)
-
-
-def _shown_def(schema: Mapping[str, Any]) -> str | None:
-    """The def a fragment is shown as: the one it stands for or, for a union member that
-    adds its tag to a def (``allOf: [X]`` beside the tag property), that def."""
-    name = stands_for(schema)
-    parts = schema.get("allOf")
-    if name is None and isinstance(parts, list) and len(parts) == 1:
-        name = stands_for(parts[0])
-    return name
 
 
 def _without_null(schema: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
