@@ -27,7 +27,6 @@ from .paths import (
     class_anchor,
     error_anchor,
     field_anchor,
-    type_anchor,
     type_page,
     variant_anchor,
 )
