@@ -265,11 +265,11 @@ class Page:
         """The fields of a type that hold a tagged union def, with that def: a method's page
         lists the union's variants (``session/update``'s ``update``)."""
         props = self.site.defs.get(type_name, {}).get("properties", {})
-        found = []
+        found: list[tuple[str, str]] = []
         for field, prop in props.items():
             target = self.site.index.field_type(prop) if isinstance(prop, dict) else None
-            if target in self.site.defs and self.tag_field(target):
-                found.append((field, target))
+            if target is not None and target in self.site.defs and self.tag_field(target):
+                found.append((str(field), target))
         return found
 
     def variant_of(self, type_name: str) -> list[str]:
