@@ -18,7 +18,6 @@ from typing import Any
 from urllib.parse import urlparse
 
 import pytest
-from acp_spec.emit.table import table
 from acp_spec.model import Spec
 from test_docs import XSS_IMG, XSS_SCRIPT, _with_payloads, build_site, make_site
 
@@ -295,26 +294,37 @@ def test_no_page_scrolls_sideways_at_any_width(browser: Any, built_site: tuple[P
     browse.assert_clean()
 
 
-def test_the_method_table_filters_by_retry_class(browse: Browse, real_spec: Spec) -> None:
+def test_the_retry_table_filters_and_keeps_the_filter_in_the_address(
+    browse: Browse, real_spec: Spec
+) -> None:
     page = browse.page
-    rows = table(real_spec)
+    # a row per method and direction it is sent in
+    rows = [(m.name, r.direction, r.retry_class, m.audited)
+            for m in real_spec.methods.values() for r in m.retry]  # fmt: skip
 
     def shown() -> list[str]:
-        visible = page.locator("tr:visible:has([data-retry-class]) td:first-child")
+        visible = page.locator("tr:visible:has([data-retry-class]) td:first-child a")
         return [text.strip() for text in visible.all_inner_texts()]
 
     browse.open("retry-classes.html")
     assert len(shown()) == len(rows)
     page.get_by_role("button", name="Keyed (1)").click()
     assert shown() == ["session/prompt"]
-    duplicating = [r.name for r in rows if "duplicating" in r.retry_classes.values()]
+    assert page.url.endswith("retry-classes.html?class=keyed")
+    duplicating = [r[0] for r in rows if r[2] == "duplicating"]
     page.get_by_role("button", name=f"Duplicating ({len(duplicating)})").click()
     assert shown() == duplicating
     assert "Showing" in page.locator(".acp-filter__status").inner_text()
     page.get_by_role("button", name=f"All ({len(rows)})").click()
-    assert len(shown()) == len(rows)
+    agent = [r for r in rows if r[1] == "agent-to-client"]
+    page.get_by_role("button", name=f"Agent → Client ({len(agent)})").click()
+    assert shown() == [r[0] for r in agent]
+    audited = [r[0] for r in agent if r[3]]
+    page.get_by_role("button", name=f"RFD audit ({sum(r[3] for r in rows)})").click()
+    assert shown() == audited
+    assert "sender=agent-to-client" in page.url and "source=audit" in page.url
     browse.open("retry-classes.html?class=not_retried")
-    assert shown() == [r.name for r in rows if "not_retried" in r.retry_classes.values()]
+    assert shown() == [r[0] for r in rows if r[2] == "not_retried"]
     browse.assert_clean()
 
 

@@ -83,8 +83,22 @@ def test_every_method_has_a_page_with_its_retry_class_table(
             retry_class = real_spec.retry_classes[entry.retry_class]
             assert f"[{retry_class.title}](../retry-classes.md#class-" in retry
             assert cell_text(entry.again) in retry
-            assert cell_text(retry_class.rule) in retry
+            rule = retry_class.rule
+            if entry.direction == "agent-to-client":
+                # worded for the sender: the Agent sends these
+                assert "The Client may" not in retry
+                rule = rule.replace("The Client", "The Agent")
+            assert cell_text(rule) in retry
         assert method.docs in text
+    permission = page_of(pages, "session/request_permission")
+    assert "| The Agent may send it again as is." in permission
+
+
+def test_no_retry_text_leans_on_another_row(real_spec: Spec) -> None:
+    # the RFD's table says "The same." for elicitation/create, meaning the row above it
+    for method in real_spec.methods.values():
+        for entry in method.retry:
+            assert not entry.again.startswith("The same."), method.name
 
 
 def test_the_retry_classes_page_lists_every_class_and_method(
@@ -96,10 +110,15 @@ def test_the_retry_classes_page_lists_every_class_and_method(
     for method in real_spec.methods.values():
         assert f"]({method_page(method.name)})" in text
     rows = [line for line in text.splitlines() if 'data-retry-class="' in line]
-    assert len(rows) == len(real_spec.methods)
-    assert 'data-retry-class="keyed">Keyed</span>' in "".join(
-        row for row in rows if "[session/prompt]" in row
-    )
+    assert len(rows) == sum(len(m.retry) for m in real_spec.methods.values())
+    prompt = "".join(row for row in rows if "[session/prompt]" in row)
+    assert 'data-retry-class="keyed">[Keyed](#class-keyed)</span>' in prompt
+    assert '<span data-sender="client-to-agent">Client → Agent</span>' in prompt
+    assert '<span data-source="audit">RFD audit</span>' in prompt
+    for method in real_spec.methods.values():
+        if not method.audited:
+            row = next(r for r in rows if f"[{method.name}](" in r)
+            assert '<span data-source="reasoning">acp-spec\'s reasoning</span>' in row
 
 
 def test_every_generated_page_starts_with_the_note_and_the_nav_lists_every_page(

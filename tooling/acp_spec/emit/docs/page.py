@@ -63,6 +63,24 @@ class FieldRow:
 
 
 @dataclass(frozen=True)
+class RetryRow:
+    """One row of the retry table: a method in one direction it is sent in."""
+
+    name: str
+    direction: str  # client-to-agent | agent-to-client
+    retry_class: str
+    again: str
+    audited: bool
+    stability: str
+    kind: str
+
+
+# Who sends a method in a direction: the retry rules are written for the Client (the RFD's
+# words), and say "the Agent" where the Agent sends the method.
+SENDERS = {"client-to-agent": "Client", "agent-to-client": "Agent"}
+
+
+@dataclass(frozen=True)
 class VariantRow:
     name: Markup  # the tag named (`sessionUpdate`: `"agent_message_chunk"`) or the variant's title
     anchor: str
@@ -282,6 +300,29 @@ class Page:
         return self.cell(re.split(r"\n\s*\n", text.strip(), maxsplit=1)[0])
 
     # the method table
+
+    def rule(self, class_id: str, direction: str) -> str:
+        """A class's retry rule, worded for whoever sends the method in ``direction``."""
+        rule = self.site.spec.retry_classes[class_id].rule
+        if SENDERS.get(direction) == "Agent":
+            rule = re.sub(r"\bThe Client\b", "The Agent", rule)
+            rule = re.sub(r"\bthe Client\b", "the Agent", rule)
+        return rule
+
+    def retry_rows(self) -> list[RetryRow]:
+        rows = []
+        for row in self.site.rows:
+            method = self.site.spec.methods[row.name]
+            for retry in method.retry:
+                rows.append(RetryRow(
+                    name=row.name, direction=retry.direction, retry_class=retry.retry_class,
+                    again=retry.again, audited=method.audited, stability=row.stability,
+                    kind=row.kind,
+                ))  # fmt: skip
+        return rows
+
+    def count(self, rows: list[RetryRow], key: str, value: Any) -> int:
+        return sum(getattr(r, key) == value for r in rows)
 
     def methods_of(self, class_id: str) -> list[str]:
         return [r.name for r in self.site.rows if class_id in r.retry_classes.values()]
