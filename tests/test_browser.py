@@ -179,11 +179,12 @@ def test_session_prompt_shows_its_retry_class_and_the_key_rules(
     ]
     assert rules[1][1] == "Doesn't insert a message. Responds with that message's messageId."
     assert page.locator("h3#how-long-a-key-lasts").is_visible()
-    assert "There is no time window" in page.locator("h3#how-long-a-key-lasts + p").inner_text()
     assert (
-        "idempotencyKey=K"
-        in page.locator("h3#a-retry-after-a-lost-response ~ div pre").inner_text()
+        "There is no time window" in page.locator("h3#how-long-a-key-lasts ~ p").nth(1).inner_text()
     )
+    retry = page.locator("h3#example-1 ~ div pre").first.inner_text()
+    assert '"idempotencyKey": "0b6f3c1e' in retry
+    assert page.locator("dfn", has_text="held prompt").is_visible()
     SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(SCREENSHOT))

@@ -149,26 +149,111 @@ def test_generated_pages_never_overwrite_a_hand_written_one(pages: dict[str, str
     assert not set(hand_written) & set(pages)
 
 
-def test_session_prompt_renders_the_keyed_prompt_rules(
+def _words(text: str) -> str:
+    """Markdown as a reader compares it: one space between words, links to .md pages as
+    their site URLs."""
+    return " ".join(text.replace(".md#", "#").split())
+
+
+def test_the_keyed_prompt_rules_are_the_rfds_words(real_spec: Spec) -> None:
+    rules = real_spec.keyed_prompts
+    assert rules is not None and rules.method == "session/prompt"
+    rfd = _words(RFD.read_text(encoding="utf-8"))
+    wanted = {"The `idempotencyKey` parameter", "How the Agent handles a keyed prompt",
+              "How long a key lasts"}  # fmt: skip
+    assert wanted <= {s.title for s in rules.sections}
+    for section in rules.sections:
+        assert f"### {section.title}" in rfd or section.title == "Where the record lives"
+        for text in (*section.rules, *section.text.split("\n\n"), *section.after.split("\n\n")):
+            if text.strip():
+                assert _words(text) in rfd, text
+    # every bullet of the RFD's three sections is a rule here
+    body = RFD.read_text(encoding="utf-8").split("### The `idempotencyKey` parameter", 1)[1]
+    body = body.split("## Shiny future", 1)[0]
+    bullets = [_words(line[2:]) for line in body.splitlines() if line.startswith("* ")]
+    shown = {_words(r) for s in rules.sections for r in s.rules}
+    assert [b for b in bullets if b not in shown] == []
+    assert "MUST" in " ".join(shown) and "SHOULD" in " ".join(shown) and "MAY" in " ".join(shown)
+
+
+def test_session_prompt_and_the_key_page_render_the_same_rules(
     pages: dict[str, str], real_spec: Spec
 ) -> None:
-    rfd_text = RFD.read_text(encoding="utf-8")
+    rules = real_spec.keyed_prompts
+    assert rules is not None
     text = page_of(pages, "session/prompt")
+    key_page = pages[f"{DOCS_DIR}/types/idempotency-key.md"]
     assert "| What the Agent has recorded for the key | What the Agent does |" in text
-    for first_cell in ("Nothing", "A message that was inserted with this key"):
-        rfd_row = next(
-            line for line in rfd_text.splitlines() if line.startswith(f"| {first_cell} |")
-        )
-        assert rfd_row in text
-    assert "### How long a key lasts" in text
-    key = real_spec.types["IdempotencyKey"].schema
-    assert f"A string of {key['minLength']} to {key['maxLength']} characters" in text
-    diagram = text.split("### A retry after a lost response", 1)[1]
-    assert "```text" in diagram and "idempotencyKey=K" in diagram
+    for section in rules.sections:
+        assert f"### {section.title} {{ #{section.id} }}" in text
+        for rule in section.rules:
+            shown = "- " + markdown_text(rule).replace("\n", "\n  ")
+            assert shown in text
+            if section.id == "the-key":
+                assert shown in key_page
+    assert "<dfn>held prompt</dfn>" in text and "<dfn>held prompt</dfn>" in key_page
+    # the field's description says what the rules say, in the same words
+    field = real_spec.types["PromptRequest"].schema["properties"]["idempotencyKey"]["description"]
+    said = {_words(r) for s in rules.sections for r in s.rules}
+    middle = _words(field.split("\n\n")[1])
+    assert any(middle.startswith(r) for r in said) and all(
+        sentence.strip() in " ".join(said) for sentence in middle.split(". ")
+    )
+    retry = text.split("### A retry after a lost response", 1)[1].split("\n### ", 1)[0]
+    assert retry.count('"idempotencyKey": "0b6f3c1e') == 2
+    assert '"id": 7' in retry and '"id": 3' in retry and '"messageId": "msg_user_8f7a1"' in retry
+    rejected = text.split("### A key that is not an IdempotencyKey", 1)[1]
+    assert '"idempotencyKey": ""' in rejected and '"code": -32602' in rejected
     assert "mermaid" not in text  # mkdocs-material would load mermaid.js from a CDN
     for method in real_spec.methods:
         if method != "session/prompt":
             assert "## Keyed prompts" not in page_of(pages, method)
+
+
+def test_keyed_examples_are_checked_both_ways(real_spec: Spec) -> None:
+    rules = real_spec.keyed_prompts
+    assert rules is not None
+    retry, rejected = rules.examples[0], rules.examples[1]
+    flipped = dataclasses.replace(rejected, messages=(
+        dataclasses.replace(rejected.messages[0], valid=True), *rejected.messages[1:]))  # fmt: skip
+    lenient = dataclasses.replace(retry, messages=(
+        dataclasses.replace(retry.messages[0], valid=False), *retry.messages[1:]))  # fmt: skip
+    spec = dataclasses.replace(
+        real_spec, keyed_prompts=dataclasses.replace(rules, examples=(lenient, flipped))
+    )
+    with pytest.raises(SpecError) as caught:
+        emit_all_docs(spec)
+    message = str(caught.value)
+    assert "rejects 'The request (the schema rejects it)' at the top" in message
+    assert "'The first attempt (its response is lost)' is marked valid: false" in message
+    assert "spec/acp-v2.yaml:" in message
+
+
+def test_the_keyed_rules_name_a_keyed_method(real_spec: Spec) -> None:
+    from acp_spec.rules.methods import keyed_prompts_name_a_keyed_method
+
+    rules = real_spec.keyed_prompts
+    assert rules is not None
+    spec = dataclasses.replace(
+        real_spec, keyed_prompts=dataclasses.replace(rules, method="session/new")
+    )
+    found = list(keyed_prompts_name_a_keyed_method(spec, Index(spec), None))  # type: ignore[arg-type]
+    assert len(found) == 1 and "name one of: session/prompt" in found[0].message
+    assert list(keyed_prompts_name_a_keyed_method(real_spec, Index(real_spec), None)) == []  # type: ignore[arg-type]
+
+
+def test_every_request_that_can_fail_shows_an_error_response(
+    real_spec: Spec, pages: dict[str, str]
+) -> None:
+    for method in real_spec.methods.values():
+        text = page_of(pages, method.name)
+        if method.request is None or not method.errors:
+            assert "### An error response" not in text
+            continue
+        shown = text.split("### An error response: ", 1)[1]
+        code = int(shown.split(" ", 1)[0])
+        assert code in {real_spec.errors[e].code for e in method.errors}
+        assert f'"code": {code}' in shown and '"error": {' in shown
 
 
 def test_every_type_has_a_page_and_the_types_page_is_their_index(
@@ -229,6 +314,16 @@ def test_examples_are_rendered_as_json_rpc_messages(real_spec: Spec, pages: dict
             else:
                 expected.append({"jsonrpc": "2.0", "id": 1, "method": method.name, "params": example.params})  # fmt: skip
                 expected.append({"jsonrpc": "2.0", "id": 1, "result": example.result})
+        if method.request is not None and method.errors:
+            # and a request answered with an error: its first example's, with a listed code
+            expected.append(expected[0])
+            assert blocks[len(expected)]["error"]["code"] in {
+                real_spec.errors[e].code for e in method.errors
+            }
+            expected.append(blocks[len(expected)])
+        keyed = real_spec.keyed_prompts
+        if keyed is not None and method.name == keyed.method:
+            expected += [m.message for e in keyed.examples for m in e.messages]
         assert blocks == expected, method.name
 
 

@@ -24,6 +24,10 @@ from .model import (
     Difference,
     ErrorCode,
     Example,
+    KeyedExample,
+    KeyedMessage,
+    KeyedPrompts,
+    KeyedSection,
     Method,
     Retry,
     RetryClass,
@@ -221,7 +225,30 @@ def _build(
         methods={name: _method(name, m) for name, m in entries("methods").items()},
         types={name: TypeDef(name, t) for name, t in entries("types").items()},
         where=where,
+        keyed_prompts=_keyed(data["keyedPrompts"])
+        if isinstance(data.get("keyedPrompts"), dict) and _healthy(broken, ("keyedPrompts",))
+        else None,
     )
+
+
+def _keyed(raw: dict[str, Any]) -> KeyedPrompts:
+    sections = tuple(
+        KeyedSection(
+            id=s["id"], title=s["title"], text=s.get("text", ""),
+            columns=tuple(s.get("table", {}).get("columns", ())),
+            rows=tuple(tuple(r) for r in s.get("table", {}).get("rows", ())),
+            rules=tuple(s.get("rules", ())), after=s.get("after", ""),
+        )
+        for s in raw["sections"]
+    )  # fmt: skip
+    examples = tuple(
+        KeyedExample(e["title"], e.get("text", ""), tuple(
+            KeyedMessage(m["label"], m["message"], m.get("valid", True)) for m in e["messages"]
+        ))
+        for e in raw.get("examples", ())
+    )  # fmt: skip
+    terms = tuple((t["term"], t["definition"]) for t in raw.get("terms", ()))
+    return KeyedPrompts(raw["method"], raw["rfd"], terms, sections, examples)
 
 
 def _optional_text(value: Any) -> str | None:

@@ -10,7 +10,12 @@ from ...diff.upstream import AgainstUpstream, against_upstream
 from ...index import Index, stands_for
 from ...model import Spec
 from ..table import MethodRow, table
-from .examples import RenderedExample, render_examples
+from .examples import (
+    RenderedExample,
+    render_error_examples,
+    render_examples,
+    render_keyed_examples,
+)
 from .paths import method_pages, type_pages
 
 DIRECTION_LABELS = {
@@ -47,6 +52,8 @@ class Site:
     used_by: Mapping[str, tuple[str, ...]]
     errors_used_by: Mapping[str, tuple[str, ...]]
     examples: Mapping[str, tuple[RenderedExample, ...]]
+    error_examples: Mapping[str, RenderedExample]
+    keyed_examples: tuple[RenderedExample, ...]
     # the release the spec follows against the spec, each finding under the listed entry
     # that explains it; None without an upstream snapshot
     upstream: AgainstUpstream | None
@@ -70,7 +77,8 @@ def build_site(spec: Spec, index: Index) -> Site:
         type_pages=type_pages(defs), variant_of={k: tuple(v) for k, v in variant_of.items()},
         rows=tuple(table(spec)), used_by={name: index.used_by(name) for name in defs},
         errors_used_by={k: tuple(v) for k, v in errors_used_by.items()},
-        examples=render_examples(spec, index), upstream=against_upstream(spec, index),
+        examples=render_examples(spec, index), error_examples=render_error_examples(spec, index),
+        keyed_examples=render_keyed_examples(spec, index), upstream=against_upstream(spec, index),
     )  # fmt: skip
 
 
