@@ -191,16 +191,67 @@ def test_session_prompt_shows_its_retry_class_and_the_key_rules(
     browse.assert_clean()
 
 
-def test_search_finds_a_method_by_name_and_opens_it(browse: Browse) -> None:
+# What a reader types, and where the first result must lead: a method's or type's page, a
+# field's anchor, an error code's section (with or without its sign).
+SEARCHES = {
+    "session/prompt": ("methods/session-prompt.html",),
+    "session/update": ("methods/session-update.html",),
+    "session/cancel": ("methods/session-cancel.html",),
+    "initialize": ("methods/initialize.html",),
+    "elicitation/create": ("methods/elicitation-create.html",),
+    "set_config_option": ("methods/session-set_config_option.html",),
+    "PromptRequest": ("types/PromptRequest.html",),
+    "MessageId": ("types/MessageId.html",),
+    "ContentBlock": ("types/ContentBlock.html",),
+    "SessionUpdate": ("types/SessionUpdate.html",),
+    "sessionId": ("types/SessionId.html", "#"),  # the type, or a sessionId field's anchor
+    "IdempotencyKey": ("types/idempotency-key.html", "types/PromptRequest.html#PromptRequest.idempotencyKey"),
+    "stopReason": ("types/IdleStateUpdate.html#IdleStateUpdate.stopReason",),
+    "-32602": ("errors.html#error-invalid_params",),
+    "32602": ("errors.html#error-invalid_params",),
+    "-32800": ("errors.html#error-request_cancelled",),
+    "Invalid params": ("errors.html#error-invalid_params",),
+    "keyed": ("methods/session-prompt.html",),
+    "held prompt": ("methods/session-prompt.html",),
+}  # fmt: skip
+
+
+def _first_result(page: Any, query: str) -> tuple[str, str]:
+    """The first result's address (without the highlight) and its text, for ``query``."""
+    box = page.locator("input.md-search__input")
+    box.fill("")
+    box.press("End")  # the search runs on a key: once for the whole query, not per letter
+    page.wait_for_function("!document.querySelector('.md-search-result__item')")
+    box.fill(query)
+    box.press("End")
+    items = page.locator(".md-search-result__item > a")
+    items.first.wait_for(state="visible", timeout=15_000)
+    # the first page's entry, then its best section (when one matched): take the section
+    hrefs = [items.nth(i).get_attribute("href") or "" for i in range(min(2, items.count()))]
+    href = hrefs[0]
+    if len(hrefs) > 1 and hrefs[1].split("?")[0] == href.split("?")[0] and "#" in hrefs[1]:
+        href = hrefs[1]
+    shown = href.split("?")[0] + ("#" + href.split("#", 1)[1] if "#" in href else "")
+    return shown, str(page.locator(".md-search-result__item").first.inner_text())
+
+
+def test_search_finds_methods_types_fields_and_codes_first(browse: Browse) -> None:
     page = browse.page
     browse.open("index.html")
-    box = page.locator("input.md-search__input")
-    box.click()
-    box.press_sequentially("set_config_option", delay=40)  # Material reacts to typed keys
-    first = page.locator(".md-search-result__item a").first
-    first.wait_for(state="visible", timeout=15_000)
-    assert "methods/session-set_config_option.html" in (first.get_attribute("href") or "")
-    first.click()
+    page.locator("input.md-search__input").click()
+    wrong = []
+    for query, wanted in SEARCHES.items():
+        href, text = _first_result(page, query)
+        where = href.removeprefix(browse.base)
+        if not any(
+            where.startswith(w) or (w == "#" and "#" in where and query in where) for w in wanted
+        ):
+            wrong.append(f"{query!r}: first result {where} ({text[:60]!r}), wanted {wanted}")
+        assert "{" not in text.split("\n")[0], f"{query!r}: a JSON snippet"
+    assert not wrong, "\n".join(wrong)
+    # a result opens its page
+    _first_result(page, "set_config_option")
+    page.locator(".md-search-result__item a").first.click()
     page.wait_for_url("**/methods/session-set_config_option.html*")
     assert _title(page) == "session/set_config_option"
     browse.assert_clean()

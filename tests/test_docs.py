@@ -250,8 +250,8 @@ def test_every_request_that_can_fail_shows_an_error_response(
         if method.request is None or not method.errors:
             assert "### An error response" not in text
             continue
-        shown = text.split("### An error response: ", 1)[1]
-        code = int(shown.split(" ", 1)[0])
+        shown = text.split("### An error response\n", 1)[1]
+        code = int(shown.split("Response (", 1)[1].split(",", 1)[0])
         assert code in {real_spec.errors[e].code for e in method.errors}
         assert f'"code": {code}' in shown and '"error": {' in shown
 
@@ -289,7 +289,9 @@ def test_every_type_has_a_page_and_the_types_page_is_their_index(
 def test_errors_page_lists_every_code(real_spec: Spec, pages: dict[str, str]) -> None:
     text = pages[f"{DOCS_DIR}/errors.md"]
     for error in real_spec.errors.values():
-        assert f'<span id="error-{error.name}"></span>`{error.code}`' in text
+        assert (
+            f"\n## `{error.code}` {markdown_text(error.title)} {{ #error-{error.name} }}\n" in text
+        )
 
 
 def test_the_emitter_is_deterministic(real_spec: Spec, pages: dict[str, str]) -> None:

@@ -112,9 +112,12 @@ def render_error_examples(spec: Spec, index: Index) -> dict[str, RenderedExample
                 f"the error response with code {error.code} that {method.name}'s page shows is "
                 f"rejected by generated/schema.unstable.json: {found.message}; fix the error code "
                 "or the Error type"))  # fmt: skip
-        title = f"An error response: {error.code} ({error.title})"
+        # the code in the label, not the title: search ranks the errors page first for it
+        answer = f"Response ({error.code}, {error.title})"
         out[method.name] = RenderedExample(
-            title, "request", (("Request", _fenced(request)), ("Response", _fenced(response)))
+            "An error response",
+            "request",
+            (("Request", _fenced(request)), (answer, _fenced(response))),
         )
     if problems:
         raise SpecError(problems)
