@@ -29,7 +29,18 @@ CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--no-first-run", "--disable-sync",
 ]  # fmt: skip
-SCREENSHOT = ROOT / "docs" / "screenshots" / "session-prompt.png"
+AXE = ROOT / "tests" / "node" / "node_modules" / "axe-core" / "axe.min.js"
+# a page of each template (the largest where there are many), in the light scheme; the
+# dark scheme changes colours only, so the pages with the most kinds of them (links, code,
+# badges, buttons) stand for it. axe takes a second or more a page on two shared cores.
+AXE_PAGES = {
+    "light": ("index.html", "retry-classes.html", "methods/session-prompt.html",
+              "types/SessionUpdate.html", "errors.html"),
+    "dark": ("retry-classes.html", "methods/session-prompt.html"),
+}  # fmt: skip
+_AXE_RUN = """async () => (await axe.run(document, {resultTypes: ["violations"]})).violations
+  .filter(v => v.impact === "serious" || v.impact === "critical")
+  .map(v => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map(n => n.target.join(" ")).join(", ")}`)"""
 VIEWPORT = {"width": 1280, "height": 900}
 
 
@@ -185,9 +196,6 @@ def test_session_prompt_shows_its_retry_class_and_the_key_rules(
     retry = page.locator("h3#example-1 ~ div pre").first.inner_text()
     assert '"idempotencyKey": "0b6f3c1e' in retry
     assert page.locator("dfn", has_text="held prompt").is_visible()
-    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-    page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(SCREENSHOT))
     browse.assert_clean()
 
 
@@ -315,8 +323,8 @@ def _sampled_pages(built: Path) -> list[str]:
     pages = sorted(p.relative_to(built).as_posix() for p in built.rglob("*.html"))
     by_size = sorted(pages, key=lambda p: (-(built / p).stat().st_size, p))
     single = [p for p in pages if "/" not in p and p != "404.html"]
-    methods = [p for p in by_size if p.startswith("methods/")][:5]
-    types = [p for p in by_size if p.startswith("types/")][:5]
+    methods = [p for p in by_size if p.startswith("methods/")][:3]
+    types = [p for p in by_size if p.startswith("types/")][:3]
     return (
         single
         + methods
@@ -399,3 +407,59 @@ def test_html_in_the_spec_shows_as_text_and_never_runs(browse_hostile: Browse, p
     assert XSS_SCRIPT in text and XSS_IMG in text
     assert page.locator("article").get_by_text(XSS_SCRIPT).first.is_visible()
     browse_hostile.assert_clean()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_serious_or_critical_violation(browser: Any, site: str, scheme: str) -> None:
+    if not AXE.is_file():
+        pytest.fail(f"axe-core is missing at {AXE}: run `npm ci` in tests/node (scripts/test.sh "
+                    "does)", pytrace=False)  # fmt: skip
+    axe = AXE.read_text(encoding="utf-8")
+    context = browser.new_context(viewport=VIEWPORT, color_scheme=scheme)
+    page = context.new_page()
+    found = []
+    try:
+        for path in AXE_PAGES[scheme]:
+            page.goto(site + path)
+            page.wait_for_load_state("load")
+            assert page.evaluate("document.body.getAttribute('data-md-color-scheme')") == (
+                "default" if scheme == "light" else "slate"
+            )
+            page.add_script_tag(content=axe)
+            found += [f"{path}: {v}" for v in page.evaluate(_AXE_RUN)]
+    finally:
+        context.close()
+    assert not found, "\n".join(found)
+
+
+# The README's screenshots, desktop and phone: a method page, the retry table, a type page
+# and a search. Written where the README shows them; see the README for how stable they are.
+SHOTS = ROOT / "docs" / "screenshots"
+
+
+def test_screenshots_for_the_readme(browser: Any, site: str) -> None:
+    for device, viewport in (("desktop", VIEWPORT), ("phone", {"width": 390, "height": 844})):
+        context = browser.new_context(viewport=viewport, color_scheme="light")
+        page = context.new_page()
+        try:
+            for name, path in (("session-prompt", "methods/session-prompt.html"),
+                               ("retry-table", "retry-classes.html?class=idempotent#methods"),
+                               ("type-page", "types/SessionUpdate.html")):  # fmt: skip
+                page.goto(site + path)
+                page.wait_for_load_state("load")
+                page.add_style_tag(
+                    content="*, *::before, *::after { transition: none !important; animation: none !important; caret-color: transparent !important; }"
+                )
+                page.screenshot(path=str(SHOTS / f"{name}-{device}.png"))
+            page.goto(site + "index.html")
+            page.wait_for_load_state("load")
+            if device == "phone":
+                page.locator("label[for='__search']").first.click()
+            _first_result(page, "PromptRequest")
+            page.add_style_tag(
+                content="*, *::before, *::after { transition: none !important; animation: none !important; caret-color: transparent !important; }"
+            )
+            page.screenshot(path=str(SHOTS / f"search-{device}.png"))
+        finally:
+            context.close()
+    assert len(list(SHOTS.glob("*-desktop.png"))) == 4 and len(list(SHOTS.glob("*-phone.png"))) == 4

@@ -882,3 +882,39 @@ def _listening(port: int) -> bool:
     with socket.socket() as probe:
         probe.settimeout(1)
         return probe.connect_ex(("127.0.0.1", port)) == 0
+
+
+# ── polish: capabilities as on the wire, the menu by namespace ──
+
+
+def test_gating_capabilities_show_the_wire_path_and_link_its_field(
+    real_spec: Spec, pages: dict[str, str]
+) -> None:
+    for method in real_spec.methods.values():
+        line = page_of(pages, method.name).split("- **Gating capability:** ", 1)[1].split("\n")[0]
+        if method.capability is None:
+            assert line == "none"
+            continue
+        head, *fields = method.capability.split(".")
+        side = {"agentCapabilities": "result", "clientCapabilities": "params"}[head]
+        wire = ".".join(["capabilities", *fields])
+        assert line.startswith(f"[`{wire}`](../types/"), line
+        anchor = line.split("](", 1)[1].split(")", 1)[0].split("#", 1)[1]
+        assert anchor.endswith("." + fields[-1])
+        assert line.endswith(f" in the [initialize](initialize.md) {side}")
+        assert "agentCapabilities" not in line and "clientCapabilities" not in line
+
+
+def test_the_menu_groups_methods_by_namespace_with_their_stability(
+    real_spec: Spec, pages: dict[str, str]
+) -> None:
+    nav = pages[NAV_PATH]
+    methods = nav.split("  - Methods:\n", 1)[1].split("\n  - ", 1)[0]
+    for method in real_spec.methods.values():
+        mark = "" if method.stability == "stable" else f" · {method.stability}"
+        entry = f'- "{method.name}{mark}": "{method_page(method.name)}"'
+        assert entry in methods, entry
+        if "/" in method.name:
+            namespace = method.name.split("/", 1)[0] + "/"
+            group = methods.split(f'      - "{namespace}":\n', 1)[1].split('\n      - "', 1)[0]
+            assert entry in group

@@ -49,6 +49,14 @@ def code(text: Any) -> Markup:
     return Markup(code_span(str(text)))
 
 
+# The spec names a gating capability from the type that holds it; on the wire it is the
+# `capabilities` field of the initialize result (the Agent's) or params (the Client's).
+_CAPABILITY_WIRE = {
+    "agentCapabilities": ("AgentCapabilities", "result"),
+    "clientCapabilities": ("ClientCapabilities", "params"),
+}
+
+
 @dataclass(frozen=True)
 class FieldRow:
     """One field as a block: its name line (name, type, badges), then its description."""
@@ -299,6 +307,30 @@ class Page:
         text = str(self.site.defs.get(type_name, {}).get("description", ""))
         return self.cell(re.split(r"\n\s*\n", text.strip(), maxsplit=1)[0])
 
+    # capabilities
+
+    def capability(self, path: str) -> Markup:
+        """A gating capability as it is on the wire (`capabilities.session.delete`, in the
+        initialize result or params), linked to the field that documents it."""
+        head, *fields = path.split(".")
+        root, where = _CAPABILITY_WIRE.get(head, (None, ""))
+        current = root
+        target: tuple[str, str] | None = None
+        for field in fields:
+            props = self.site.defs.get(current or "", {}).get("properties", {})
+            prop = props.get(field)
+            if current is None or not isinstance(prop, dict):
+                target = None
+                break
+            target = (current, field)
+            current = self.site.index.field_type(prop)
+        wire = code(".".join(["capabilities", *fields]) if root else path)
+        if target is not None:
+            wire = Markup(f"[{wire}]({self.url(type_page(target[0]), field_anchor(*target))})")
+        if not where or "initialize" not in self.site.pages:
+            return wire
+        return Markup(f"{wire} in the {self.method_link('initialize')} {where}")
+
     # the method table
 
     def rule(self, class_id: str, direction: str) -> str:
@@ -323,6 +355,15 @@ class Page:
 
     def count(self, rows: list[RetryRow], key: str, value: Any) -> int:
         return sum(getattr(r, key) == value for r in rows)
+
+    def namespaces(self) -> list[tuple[str, list[MethodRow]]]:
+        """The methods grouped by namespace (`session/prompt` in `session/`), in the order
+        the spec first names each; `$/cancel_request` is in the protocol's `$/`."""
+        groups: dict[str, list[MethodRow]] = {}
+        for row in self.site.rows:
+            head, slash, _ = row.name.partition("/")
+            groups.setdefault(f"{head}/" if slash else row.name, []).append(row)
+        return list(groups.items())
 
     def methods_of(self, class_id: str) -> list[str]:
         return [r.name for r in self.site.rows if class_id in r.retry_classes.values()]

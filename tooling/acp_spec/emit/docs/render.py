@@ -118,7 +118,8 @@ def render_docs(spec: Spec, index: Index, templates: Path) -> dict[str, bytes]:
     for path in outputs:
         if posixpath.normpath(path) != path or not path.startswith(DOCS_DIR + "/"):
             raise ValueError(f"refusing to write {path}: outside {DOCS_DIR}")
-    outputs[NAV_PATH] = _tidy(env.get_template("nav.yml.j2").render(site=site))
+    nav = env.get_template("nav.yml.j2").render(site=site, page=Page(site, NAV_PATH))
+    outputs[NAV_PATH] = _tidy(nav)
     return outputs
 
 
