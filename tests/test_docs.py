@@ -918,3 +918,17 @@ def test_the_menu_groups_methods_by_namespace_with_their_stability(
             namespace = method.name.split("/", 1)[0] + "/"
             group = methods.split(f'      - "{namespace}":\n', 1)[1].split('\n      - "', 1)[0]
             assert entry in group
+
+
+def test_a_variant_written_inline_shows_its_fields(pages: dict[str, str]) -> None:
+    auth = pages[f"{DOCS_DIR}/types/AuthMethod.md"]
+    other = auth.split("{ #AuthMethod-other }", 1)[1].split(
+        '<div class="acp-field acp-field--variant"'
+    )[0]
+    assert "<summary>Its fields (3)</summary>" in other
+    for field in ("type", "methodId", "name"):
+        assert f'<p class="acp-field__name" markdown="span">`{field}`</p>' in other
+    # a variant that is a def of its own links there instead
+    update = pages[f"{DOCS_DIR}/types/SessionUpdate.md"]
+    chunk = update.split("{ #SessionUpdate-agent_message_chunk }", 1)[1].split("</div>\n<div", 1)[0]
+    assert "[ContentChunk](ContentChunk.md)" in chunk and "Its fields" not in chunk

@@ -94,6 +94,7 @@ class VariantRow:
     anchor: str
     type: Markup
     description: Markup  # Markdown block
+    fields: tuple[FieldRow, ...] = ()  # of a variant written inline
 
 
 class Page:
@@ -212,11 +213,15 @@ class Page:
 
     def fields(self, type_name: str) -> list[FieldRow]:
         schema = self.site.defs.get(type_name, {})
+        return self._field_rows(type_name, schema, self._documents(type_name))
+
+    def _field_rows(
+        self, type_name: str, schema: Mapping[str, Any], anchored: bool, skip: str | None = None
+    ) -> list[FieldRow]:
         required = set(schema.get("required", []))
-        anchored = self._documents(type_name)
         rows = []
         for name, prop in schema.get("properties", {}).items():
-            if not isinstance(prop, dict):
+            if not isinstance(prop, dict) or name == skip:
                 continue
             meta = prop == STANDARD_META
             anchor = field_anchor(type_name, name)
@@ -231,6 +236,16 @@ class Page:
                 description=self.md(_META_SHORT if meta else str(prop.get("description", ""))),
             ))  # fmt: skip
         return rows
+
+    def variant_fields(self, type_name: str, variant: Mapping[str, Any]) -> list[FieldRow]:
+        """The fields of a variant written inline (no def of its own), but its tag: shown
+        inside the variant's block. They have no anchors (the variant's block has one)."""
+        if _shown_def(variant) is not None:
+            return []
+        tag = self.site.index.tag_of(variant)
+        rows = self._field_rows(type_name, variant, True, tag[0] if tag else None)
+        return [FieldRow(r.name, "", r.type, r.required, r.nullable, r.constraints,
+                         r.description) for r in rows]  # fmt: skip
 
     def variants(self, type_name: str) -> list[VariantRow]:
         schema = self.site.defs.get(type_name, {})
@@ -250,6 +265,7 @@ class Page:
                 name=name, anchor=anchor if here else "",
                 type=self._variant_type(variant),
                 description=self.md(str(variant.get("description", ""))),
+                fields=tuple(self.variant_fields(type_name, variant)),
             ))  # fmt: skip
         return rows
 
