@@ -194,7 +194,7 @@ def test_session_prompt_shows_its_retry_class_and_the_key_rules(
         "There is no time window" in page.locator("h3#how-long-a-key-lasts ~ p").nth(1).inner_text()
     )
     retry = page.locator("h3#example-1 ~ div pre").first.inner_text()
-    assert '"idempotencyKey": "0b6f3c1e' in retry
+    assert '"idempotencyKey": "5d1c8a2e' in retry
     assert page.locator("dfn", has_text="held prompt").is_visible()
     browse.assert_clean()
 

@@ -200,7 +200,7 @@ def test_session_prompt_and_the_key_page_render_the_same_rules(
         sentence.strip() in " ".join(said) for sentence in middle.split(". ")
     )
     retry = text.split("### A retry after a lost response", 1)[1].split("\n### ", 1)[0]
-    assert retry.count('"idempotencyKey": "0b6f3c1e') == 2
+    assert retry.count('"idempotencyKey": "5d1c8a2e') == 2
     assert '"id": 7' in retry and '"id": 3' in retry and '"messageId": "msg_user_8f7a1"' in retry
     rejected = text.split("### A key that is not an IdempotencyKey", 1)[1]
     assert '"idempotencyKey": ""' in rejected and '"code": -32602' in rejected
@@ -325,7 +325,7 @@ def test_examples_are_rendered_as_json_rpc_messages(real_spec: Spec, pages: dict
             expected.append(blocks[len(expected)])
         keyed = real_spec.keyed_prompts
         if keyed is not None and method.name == keyed.method:
-            expected += [m.message for e in keyed.examples for m in e.messages]
+            expected += [dict(m.message) for e in keyed.examples for m in e.messages]
         assert blocks == expected, method.name
 
 
