@@ -51,6 +51,10 @@ SHARED_FIXTURES = frozenset({
 })  # fmt: skip
 
 
+# first: pytest-xdist's own hook turns the marks into the groups it schedules by, so marks
+# added after it are never seen (each module's tests then spread over every worker, and its
+# costly fixtures are built once per worker)
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         module = item.module.__name__ if isinstance(item, pytest.Function) else ""

@@ -148,6 +148,11 @@ def test_retry_class_and_again_match_the_rfd(real_spec: Spec, entry: AuditEntry)
         assert checked, f"{entry.method} has no retry entry"
     for retry in checked:
         assert retry.retry_class == entry.retry_class, (entry.method, retry.direction)
+        if entry.again.startswith("The same. "):
+            # the RFD's row leans on the one above it; the spec writes it out, keeping the rest
+            assert not retry.again.startswith("The same")
+            assert retry.again.endswith(entry.again.removeprefix("The same. ")), entry.method
+            continue
         assert retry.again == entry.again, (entry.method, retry.direction)
 
 

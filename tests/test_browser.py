@@ -18,7 +18,6 @@ from typing import Any
 from urllib.parse import urlparse
 
 import pytest
-from acp_spec.emit.table import table
 from acp_spec.model import Spec
 from test_docs import XSS_IMG, XSS_SCRIPT, _with_payloads, build_site, make_site
 
@@ -30,7 +29,18 @@ CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--no-first-run", "--disable-sync",
 ]  # fmt: skip
-SCREENSHOT = ROOT / "docs" / "screenshots" / "session-prompt.png"
+AXE = ROOT / "tests" / "node" / "node_modules" / "axe-core" / "axe.min.js"
+# a page of each template (the largest where there are many), in the light scheme; the
+# dark scheme changes colours only, so the pages with the most kinds of them (links, code,
+# badges, buttons) stand for it. axe takes a second or more a page on two shared cores.
+AXE_PAGES = {
+    "light": ("index.html", "retry-classes.html", "methods/session-prompt.html",
+              "types/SessionUpdate.html", "errors.html"),
+    "dark": ("retry-classes.html", "methods/session-prompt.html"),
+}  # fmt: skip
+_AXE_RUN = """async () => (await axe.run(document, {resultTypes: ["violations"]})).violations
+  .filter(v => v.impact === "serious" || v.impact === "critical")
+  .map(v => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map(n => n.target.join(" ")).join(", ")}`)"""
 VIEWPORT = {"width": 1280, "height": 900}
 
 
@@ -78,9 +88,17 @@ def _built(tmp: Path, spec: Spec) -> Path:
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory, real_spec: Spec) -> Iterator[str]:
-    with serve(_built(tmp_path_factory.mktemp("site"), real_spec)) as url:
-        yield url
+def built_site(
+    tmp_path_factory: pytest.TempPathFactory, real_spec: Spec
+) -> Iterator[tuple[Path, str]]:
+    built = _built(tmp_path_factory.mktemp("site"), real_spec)
+    with serve(built) as url:
+        yield built, url
+
+
+@pytest.fixture(scope="module")
+def site(built_site: tuple[Path, str]) -> str:
+    return built_site[1]
 
 
 @pytest.fixture(scope="module")
@@ -172,27 +190,76 @@ def test_session_prompt_shows_its_retry_class_and_the_key_rules(
     ]
     assert rules[1][1] == "Doesn't insert a message. Responds with that message's messageId."
     assert page.locator("h3#how-long-a-key-lasts").is_visible()
-    assert "There is no time window" in page.locator("h3#how-long-a-key-lasts + p").inner_text()
     assert (
-        "idempotencyKey=K"
-        in page.locator("h3#a-retry-after-a-lost-response ~ div pre").inner_text()
+        "There is no time window" in page.locator("h3#how-long-a-key-lasts ~ p").nth(1).inner_text()
     )
-    SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-    page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(SCREENSHOT))
+    retry = page.locator("h3#example-1 ~ div pre").first.inner_text()
+    assert '"idempotencyKey": "5d1c8a2e' in retry
+    assert page.locator("dfn", has_text="held prompt").is_visible()
     browse.assert_clean()
 
 
-def test_search_finds_a_method_by_name_and_opens_it(browse: Browse) -> None:
+# What a reader types, and where the first result must lead: a method's or type's page, a
+# field's anchor, an error code's section (with or without its sign).
+SEARCHES = {
+    "session/prompt": ("methods/session-prompt.html",),
+    "session/update": ("methods/session-update.html",),
+    "session/cancel": ("methods/session-cancel.html",),
+    "initialize": ("methods/initialize.html",),
+    "elicitation/create": ("methods/elicitation-create.html",),
+    "set_config_option": ("methods/session-set_config_option.html",),
+    "PromptRequest": ("types/PromptRequest.html",),
+    "MessageId": ("types/MessageId.html",),
+    "ContentBlock": ("types/ContentBlock.html",),
+    "SessionUpdate": ("types/SessionUpdate.html",),
+    "sessionId": ("types/SessionId.html", "#"),  # the type, or a sessionId field's anchor
+    "IdempotencyKey": ("types/idempotency-key.html", "types/PromptRequest.html#PromptRequest.idempotencyKey"),
+    "stopReason": ("types/IdleStateUpdate.html#IdleStateUpdate.stopReason",),
+    "-32602": ("errors.html#error-invalid_params",),
+    "32602": ("errors.html#error-invalid_params",),
+    "-32800": ("errors.html#error-request_cancelled",),
+    "Invalid params": ("errors.html#error-invalid_params",),
+    "keyed": ("methods/session-prompt.html",),
+    "held prompt": ("methods/session-prompt.html",),
+}  # fmt: skip
+
+
+def _first_result(page: Any, query: str) -> tuple[str, str]:
+    """The first result's address (without the highlight) and its text, for ``query``."""
+    box = page.locator("input.md-search__input")
+    box.fill("")
+    box.press("End")  # the search runs on a key: once for the whole query, not per letter
+    page.wait_for_function("!document.querySelector('.md-search-result__item')")
+    box.fill(query)
+    box.press("End")
+    items = page.locator(".md-search-result__item > a")
+    items.first.wait_for(state="visible", timeout=15_000)
+    # the first page's entry, then its best section (when one matched): take the section
+    hrefs = [items.nth(i).get_attribute("href") or "" for i in range(min(2, items.count()))]
+    href = hrefs[0]
+    if len(hrefs) > 1 and hrefs[1].split("?")[0] == href.split("?")[0] and "#" in hrefs[1]:
+        href = hrefs[1]
+    shown = href.split("?")[0] + ("#" + href.split("#", 1)[1] if "#" in href else "")
+    return shown, str(page.locator(".md-search-result__item").first.inner_text())
+
+
+def test_search_finds_methods_types_fields_and_codes_first(browse: Browse) -> None:
     page = browse.page
     browse.open("index.html")
-    box = page.locator("input.md-search__input")
-    box.click()
-    box.press_sequentially("set_config_option", delay=40)  # Material reacts to typed keys
-    first = page.locator(".md-search-result__item a").first
-    first.wait_for(state="visible", timeout=15_000)
-    assert "methods/session-set_config_option.html" in (first.get_attribute("href") or "")
-    first.click()
+    page.locator("input.md-search__input").click()
+    wrong = []
+    for query, wanted in SEARCHES.items():
+        href, text = _first_result(page, query)
+        where = href.removeprefix(browse.base)
+        if not any(
+            where.startswith(w) or (w == "#" and "#" in where and query in where) for w in wanted
+        ):
+            wrong.append(f"{query!r}: first result {where} ({text[:60]!r}), wanted {wanted}")
+        assert "{" not in text.split("\n")[0], f"{query!r}: a JSON snippet"
+    assert not wrong, "\n".join(wrong)
+    # a result opens its page
+    _first_result(page, "set_config_option")
+    page.locator(".md-search-result__item a").first.click()
     page.wait_for_url("**/methods/session-set_config_option.html*")
     assert _title(page) == "session/set_config_option"
     browse.assert_clean()
@@ -202,14 +269,12 @@ def test_type_links_open_the_type(browse: Browse) -> None:
     page = browse.page
     browse.open("methods/session-prompt.html")
     page.locator("h2#request-params a", has_text="PromptRequest").click()
-    page.wait_for_url("**/types.html#PromptRequest")
-    heading = page.locator("h2#PromptRequest")
-    heading.wait_for(state="visible")
-    box = heading.bounding_box()
-    assert box is not None and 0 <= box["y"] < VIEWPORT["height"], "the section is not in view"
+    page.wait_for_url("**/types/PromptRequest.html")
+    assert _title(page) == "PromptRequest"
+    assert page.locator("h3#PromptRequest\\.sessionId").is_visible()
     browse.open("methods/session-prompt.html")
-    params = page.locator("xpath=//h2[@id='request-params']/following::table[1]")
-    params.get_by_role("link", name="IdempotencyKey").first.click()
+    params = page.locator("xpath=//h2[@id='request-params']/following::div[@class='acp-fields'][1]")
+    params.get_by_role("link", name="IdempotencyKey", exact=True).first.click()
     page.wait_for_url("**/types/idempotency-key.html")
     assert _title(page) == "IdempotencyKey"
     assert "maxLength: 255" in page.locator("article").inner_text()
@@ -218,12 +283,12 @@ def test_type_links_open_the_type(browse: Browse) -> None:
 
 def test_a_rust_name_in_a_description_opens_the_row_it_names(browse: Browse) -> None:
     page = browse.page
-    browse.open("types.html")
-    about = page.locator("xpath=//h2[@id='ErrorData']/following::p[1]")
-    # upstream wrote [`Error::data`]: shown by its wire name, linked to its row
+    browse.open("types/ErrorData.html")
+    about = page.locator("xpath=//h1/following::p[1]")
+    # upstream wrote [`Error::data`]: shown by its wire name, linked to its block
     about.get_by_role("link", name="data", exact=True).first.click()
-    page.wait_for_url("**/types.html#Error.data")
-    row = page.locator("xpath=//span[@id='Error.data']/ancestor::tr[1]")
+    page.wait_for_url("**/types/Error.html#Error.data")
+    row = page.locator("xpath=//*[@id='Error.data']/ancestor::div[@class='acp-field'][1]")
     row.wait_for(state="visible")
     box = row.bounding_box()
     assert box is not None and 0 <= box["y"] < VIEWPORT["height"], "the row is not in view"
@@ -231,31 +296,106 @@ def test_a_rust_name_in_a_description_opens_the_row_it_names(browse: Browse) -> 
     browse.assert_clean()
 
 
-def test_the_method_table_filters_by_retry_class(browse: Browse, real_spec: Spec) -> None:
+# Every table and field block, and the page itself, measured at a phone's width, a laptop's
+# and a wide screen's. Each page is loaded once and resized: layout follows the viewport.
+WIDTHS = (390, 1280, 1920)
+_OVERFLOW = """() => {
+  const out = [];
+  const doc = document.documentElement;
+  if (doc.scrollWidth > doc.clientWidth + 1) out.push(`page ${doc.scrollWidth}>${doc.clientWidth}`);
+  const boxes = document.querySelectorAll(
+    "article table, article .md-typeset__scrollwrap, article .acp-field, article .acp-fields");
+  for (const el of boxes) {
+    if (el.scrollWidth > el.clientWidth + 1) {
+      const name = el.closest("[id]") ? el.closest("[id]").id : "";
+      out.push(`${el.tagName.toLowerCase()}.${el.className} near #${name}: ` +
+               `${el.scrollWidth}>${el.clientWidth}`);
+    }
+  }
+  return [out, boxes.length];
+}"""
+
+
+def _sampled_pages(built: Path) -> list[str]:
+    """Every page that is one of a kind, and of the method and type pages (each made by one
+    template) the largest: the most fields and variants, the longest texts and examples.
+    A page loads in about a second on two shared cores, so all of them would take minutes."""
+    pages = sorted(p.relative_to(built).as_posix() for p in built.rglob("*.html"))
+    by_size = sorted(pages, key=lambda p: (-(built / p).stat().st_size, p))
+    single = [p for p in pages if "/" not in p and p != "404.html"]
+    methods = [p for p in by_size if p.startswith("methods/")][:3]
+    types = [p for p in by_size if p.startswith("types/")][:3]
+    return (
+        single
+        + methods
+        + ["methods/session-prompt.html"] * ("methods/session-prompt.html" not in methods)
+        + types
+    )
+
+
+def test_no_page_scrolls_sideways_at_any_width(browser: Any, built_site: tuple[Path, str]) -> None:
+    built, base = built_site
+    browse = next(_browse(browser, base))
     page = browse.page
-    rows = table(real_spec)
+    wide: list[str] = []
+    measured = 0
+    for path in _sampled_pages(built):
+        page.set_viewport_size({"width": WIDTHS[0], "height": 900})
+        browse.open(path)
+        # measured at once after a resize: no width may be caught mid-transition
+        page.add_style_tag(content="*, *::before, *::after { transition: none !important; }")
+        for width in WIDTHS:
+            page.set_viewport_size({"width": width, "height": 900})
+            found, count = page.evaluate(_OVERFLOW)
+            measured += count
+            wide += [f"{path} at {width}px: {f}" for f in found]
+    assert measured > 100, "nothing was measured"
+    assert not wide, "\n".join(wide[:30])
+    browse.assert_clean()
+
+
+def test_the_retry_table_filters_and_keeps_the_filter_in_the_address(
+    browse: Browse, real_spec: Spec
+) -> None:
+    page = browse.page
+    # a row per method and direction it is sent in
+    rows = [(m.name, r.direction, r.retry_class, m.audited)
+            for m in real_spec.methods.values() for r in m.retry]  # fmt: skip
 
     def shown() -> list[str]:
-        visible = page.locator("tr:visible:has([data-retry-class]) td:first-child")
+        visible = page.locator("tr:visible:has([data-retry-class]) td:first-child a")
         return [text.strip() for text in visible.all_inner_texts()]
 
     browse.open("retry-classes.html")
     assert len(shown()) == len(rows)
     page.get_by_role("button", name="Keyed (1)").click()
     assert shown() == ["session/prompt"]
-    duplicating = [r.name for r in rows if "duplicating" in r.retry_classes.values()]
+    assert page.url.endswith("retry-classes.html?class=keyed")
+    duplicating = [r[0] for r in rows if r[2] == "duplicating"]
     page.get_by_role("button", name=f"Duplicating ({len(duplicating)})").click()
     assert shown() == duplicating
     assert "Showing" in page.locator(".acp-filter__status").inner_text()
     page.get_by_role("button", name=f"All ({len(rows)})").click()
-    assert len(shown()) == len(rows)
+    agent = [r for r in rows if r[1] == "agent-to-client"]
+    page.get_by_role("button", name=f"Agent → Client ({len(agent)})").click()
+    assert shown() == [r[0] for r in agent]
+    audited = [r[0] for r in agent if r[3]]
+    page.get_by_role("button", name=f"RFD audit ({sum(r[3] for r in rows)})").click()
+    assert shown() == audited
+    assert "sender=agent-to-client" in page.url and "source=audit" in page.url
     browse.open("retry-classes.html?class=not_retried")
-    assert shown() == [r.name for r in rows if "not_retried" in r.retry_classes.values()]
+    assert shown() == [r[0] for r in rows if r[2] == "not_retried"]
     browse.assert_clean()
 
 
 @pytest.mark.parametrize(
-    "path", ["methods/session-prompt.html", "types.html", "errors.html", "retry-classes.html"]
+    "path",
+    [
+        "methods/session-prompt.html",
+        "types/PromptRequest.html",
+        "errors.html",
+        "retry-classes.html",
+    ],
 )
 def test_html_in_the_spec_shows_as_text_and_never_runs(browse_hostile: Browse, path: str) -> None:
     page = browse_hostile.page
@@ -267,3 +407,59 @@ def test_html_in_the_spec_shows_as_text_and_never_runs(browse_hostile: Browse, p
     assert XSS_SCRIPT in text and XSS_IMG in text
     assert page.locator("article").get_by_text(XSS_SCRIPT).first.is_visible()
     browse_hostile.assert_clean()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_serious_or_critical_violation(browser: Any, site: str, scheme: str) -> None:
+    if not AXE.is_file():
+        pytest.fail(f"axe-core is missing at {AXE}: run `npm ci` in tests/node (scripts/test.sh "
+                    "does)", pytrace=False)  # fmt: skip
+    axe = AXE.read_text(encoding="utf-8")
+    context = browser.new_context(viewport=VIEWPORT, color_scheme=scheme)
+    page = context.new_page()
+    found = []
+    try:
+        for path in AXE_PAGES[scheme]:
+            page.goto(site + path)
+            page.wait_for_load_state("load")
+            assert page.evaluate("document.body.getAttribute('data-md-color-scheme')") == (
+                "default" if scheme == "light" else "slate"
+            )
+            page.add_script_tag(content=axe)
+            found += [f"{path}: {v}" for v in page.evaluate(_AXE_RUN)]
+    finally:
+        context.close()
+    assert not found, "\n".join(found)
+
+
+# The README's screenshots, desktop and phone: a method page, the retry table, a type page
+# and a search. Written where the README shows them; see the README for how stable they are.
+SHOTS = ROOT / "docs" / "screenshots"
+
+
+def test_screenshots_for_the_readme(browser: Any, site: str) -> None:
+    for device, viewport in (("desktop", VIEWPORT), ("phone", {"width": 390, "height": 844})):
+        context = browser.new_context(viewport=viewport, color_scheme="light")
+        page = context.new_page()
+        try:
+            for name, path in (("session-prompt", "methods/session-prompt.html"),
+                               ("retry-table", "retry-classes.html?class=idempotent#methods"),
+                               ("type-page", "types/SessionUpdate.html")):  # fmt: skip
+                page.goto(site + path)
+                page.wait_for_load_state("load")
+                page.add_style_tag(
+                    content="*, *::before, *::after { transition: none !important; animation: none !important; caret-color: transparent !important; }"
+                )
+                page.screenshot(path=str(SHOTS / f"{name}-{device}.png"))
+            page.goto(site + "index.html")
+            page.wait_for_load_state("load")
+            if device == "phone":
+                page.locator("label[for='__search']").first.click()
+            _first_result(page, "PromptRequest")
+            page.add_style_tag(
+                content="*, *::before, *::after { transition: none !important; animation: none !important; caret-color: transparent !important; }"
+            )
+            page.screenshot(path=str(SHOTS / f"search-{device}.png"))
+        finally:
+            context.close()
+    assert len(list(SHOTS.glob("*-desktop.png"))) == 4 and len(list(SHOTS.glob("*-phone.png"))) == 4

@@ -370,7 +370,7 @@ def test_a_batch_gives_an_item_per_message_failures_in_place(
     assert [e.to_response(e.id) for e in answers] == [
         {"jsonrpc": "2.0", "id": 2, "error": {"code": -32602, "message": "Invalid params",
                                               "data": answers[0].data}},
-        {"jsonrpc": "2.0", "id": None, "error": {"code": -32600, "message": "Invalid Request",
+        {"jsonrpc": "2.0", "id": None, "error": {"code": -32600, "message": "Invalid request",
                                                  "data": answers[1].data}},
     ]  # fmt: skip
 

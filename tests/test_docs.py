@@ -83,8 +83,22 @@ def test_every_method_has_a_page_with_its_retry_class_table(
             retry_class = real_spec.retry_classes[entry.retry_class]
             assert f"[{retry_class.title}](../retry-classes.md#class-" in retry
             assert cell_text(entry.again) in retry
-            assert cell_text(retry_class.rule) in retry
+            rule = retry_class.rule
+            if entry.direction == "agent-to-client":
+                # worded for the sender: the Agent sends these
+                assert "The Client may" not in retry
+                rule = rule.replace("The Client", "The Agent")
+            assert cell_text(rule) in retry
         assert method.docs in text
+    permission = page_of(pages, "session/request_permission")
+    assert "| The Agent may send it again as is." in permission
+
+
+def test_no_retry_text_leans_on_another_row(real_spec: Spec) -> None:
+    # the RFD's table says "The same." for elicitation/create, meaning the row above it
+    for method in real_spec.methods.values():
+        for entry in method.retry:
+            assert not entry.again.startswith("The same."), method.name
 
 
 def test_the_retry_classes_page_lists_every_class_and_method(
@@ -96,10 +110,15 @@ def test_the_retry_classes_page_lists_every_class_and_method(
     for method in real_spec.methods.values():
         assert f"]({method_page(method.name)})" in text
     rows = [line for line in text.splitlines() if 'data-retry-class="' in line]
-    assert len(rows) == len(real_spec.methods)
-    assert 'data-retry-class="keyed">Keyed</span>' in "".join(
-        row for row in rows if "[session/prompt]" in row
-    )
+    assert len(rows) == sum(len(m.retry) for m in real_spec.methods.values())
+    prompt = "".join(row for row in rows if "[session/prompt]" in row)
+    assert 'data-retry-class="keyed">[Keyed](#class-keyed)</span>' in prompt
+    assert '<span data-sender="client-to-agent">Client → Agent</span>' in prompt
+    assert '<span data-source="audit">RFD audit</span>' in prompt
+    for method in real_spec.methods.values():
+        if not method.audited:
+            row = next(r for r in rows if f"[{method.name}](" in r)
+            assert '<span data-source="reasoning">acp-spec\'s reasoning</span>' in row
 
 
 def test_every_generated_page_starts_with_the_note_and_the_nav_lists_every_page(
@@ -111,9 +130,13 @@ def test_every_generated_page_starts_with_the_note_and_the_nav_lists_every_page(
     nav = pages[NAV_PATH]
     assert nav.startswith("# generated from spec/acp-v2.yaml")
     for path in docs:
+        if path.startswith(f"{DOCS_DIR}/types/"):
+            continue  # a page per type: the menu lists their index, types.md
         assert json.dumps(path.removeprefix(DOCS_DIR + "/")) in nav or path.endswith(
             ("/index.md", "/retry-classes.md", "/types.md", "/errors.md")
         ), path
+    mkdocs = (SITE / "mkdocs.yml").read_text(encoding="utf-8")
+    assert "not_in_nav: |\n  /types/*.md\n" in mkdocs
 
 
 def test_generated_pages_never_overwrite_a_hand_written_one(pages: dict[str, str]) -> None:
@@ -126,47 +149,149 @@ def test_generated_pages_never_overwrite_a_hand_written_one(pages: dict[str, str
     assert not set(hand_written) & set(pages)
 
 
-def test_session_prompt_renders_the_keyed_prompt_rules(
+def _words(text: str) -> str:
+    """Markdown as a reader compares it: one space between words, links to .md pages as
+    their site URLs."""
+    return " ".join(text.replace(".md#", "#").split())
+
+
+def test_the_keyed_prompt_rules_are_the_rfds_words(real_spec: Spec) -> None:
+    rules = real_spec.keyed_prompts
+    assert rules is not None and rules.method == "session/prompt"
+    rfd = _words(RFD.read_text(encoding="utf-8"))
+    wanted = {"The `idempotencyKey` parameter", "How the Agent handles a keyed prompt",
+              "How long a key lasts"}  # fmt: skip
+    assert wanted <= {s.title for s in rules.sections}
+    for section in rules.sections:
+        assert f"### {section.title}" in rfd or section.title == "Where the record lives"
+        for text in (*section.rules, *section.text.split("\n\n"), *section.after.split("\n\n")):
+            if text.strip():
+                assert _words(text) in rfd, text
+    # every bullet of the RFD's three sections is a rule here
+    body = RFD.read_text(encoding="utf-8").split("### The `idempotencyKey` parameter", 1)[1]
+    body = body.split("## Shiny future", 1)[0]
+    bullets = [_words(line[2:]) for line in body.splitlines() if line.startswith("* ")]
+    shown = {_words(r) for s in rules.sections for r in s.rules}
+    assert [b for b in bullets if b not in shown] == []
+    assert "MUST" in " ".join(shown) and "SHOULD" in " ".join(shown) and "MAY" in " ".join(shown)
+
+
+def test_session_prompt_and_the_key_page_render_the_same_rules(
     pages: dict[str, str], real_spec: Spec
 ) -> None:
-    rfd_text = RFD.read_text(encoding="utf-8")
+    rules = real_spec.keyed_prompts
+    assert rules is not None
     text = page_of(pages, "session/prompt")
+    key_page = pages[f"{DOCS_DIR}/types/idempotency-key.md"]
     assert "| What the Agent has recorded for the key | What the Agent does |" in text
-    for first_cell in ("Nothing", "A message that was inserted with this key"):
-        rfd_row = next(
-            line for line in rfd_text.splitlines() if line.startswith(f"| {first_cell} |")
-        )
-        assert rfd_row in text
-    assert "### How long a key lasts" in text
-    key = real_spec.types["IdempotencyKey"].schema
-    assert f"A string of {key['minLength']} to {key['maxLength']} characters" in text
-    diagram = text.split("### A retry after a lost response", 1)[1]
-    assert "```text" in diagram and "idempotencyKey=K" in diagram
+    for section in rules.sections:
+        assert f"### {section.title} {{ #{section.id} }}" in text
+        for rule in section.rules:
+            shown = "- " + markdown_text(rule).replace("\n", "\n  ")
+            assert shown in text
+            if section.id == "the-key":
+                assert shown in key_page
+    assert "<dfn>held prompt</dfn>" in text and "<dfn>held prompt</dfn>" in key_page
+    # the field's description says what the rules say, in the same words
+    field = real_spec.types["PromptRequest"].schema["properties"]["idempotencyKey"]["description"]
+    said = {_words(r) for s in rules.sections for r in s.rules}
+    middle = _words(field.split("\n\n")[1])
+    assert any(middle.startswith(r) for r in said) and all(
+        sentence.strip() in " ".join(said) for sentence in middle.split(". ")
+    )
+    retry = text.split("### A retry after a lost response", 1)[1].split("\n### ", 1)[0]
+    assert retry.count('"idempotencyKey": "5d1c8a2e') == 2
+    assert '"id": 7' in retry and '"id": 3' in retry and '"messageId": "msg_user_8f7a1"' in retry
+    rejected = text.split("### A key that is not an IdempotencyKey", 1)[1]
+    assert '"idempotencyKey": ""' in rejected and '"code": -32602' in rejected
     assert "mermaid" not in text  # mkdocs-material would load mermaid.js from a CDN
     for method in real_spec.methods:
         if method != "session/prompt":
             assert "## Keyed prompts" not in page_of(pages, method)
 
 
-def test_types_page_has_a_section_per_type_and_idempotency_key_a_page(
+def test_keyed_examples_are_checked_both_ways(real_spec: Spec) -> None:
+    rules = real_spec.keyed_prompts
+    assert rules is not None
+    retry, rejected = rules.examples[0], rules.examples[1]
+    flipped = dataclasses.replace(rejected, messages=(
+        dataclasses.replace(rejected.messages[0], valid=True), *rejected.messages[1:]))  # fmt: skip
+    lenient = dataclasses.replace(retry, messages=(
+        dataclasses.replace(retry.messages[0], valid=False), *retry.messages[1:]))  # fmt: skip
+    spec = dataclasses.replace(
+        real_spec, keyed_prompts=dataclasses.replace(rules, examples=(lenient, flipped))
+    )
+    with pytest.raises(SpecError) as caught:
+        emit_all_docs(spec)
+    message = str(caught.value)
+    assert "rejects 'The request (the schema rejects it)' at the top" in message
+    assert "'The first attempt (its response is lost)' is marked valid: false" in message
+    assert "spec/acp-v2.yaml:" in message
+
+
+def test_the_keyed_rules_name_a_keyed_method(real_spec: Spec) -> None:
+    from acp_spec.rules.methods import keyed_prompts_name_a_keyed_method
+
+    rules = real_spec.keyed_prompts
+    assert rules is not None
+    spec = dataclasses.replace(
+        real_spec, keyed_prompts=dataclasses.replace(rules, method="session/new")
+    )
+    found = list(keyed_prompts_name_a_keyed_method(spec, Index(spec), None))  # type: ignore[arg-type]
+    assert len(found) == 1 and "name one of: session/prompt" in found[0].message
+    assert list(keyed_prompts_name_a_keyed_method(real_spec, Index(real_spec), None)) == []  # type: ignore[arg-type]
+
+
+def test_every_request_that_can_fail_shows_an_error_response(
+    real_spec: Spec, pages: dict[str, str]
+) -> None:
+    for method in real_spec.methods.values():
+        text = page_of(pages, method.name)
+        if method.request is None or not method.errors:
+            assert "### An error response" not in text
+            continue
+        shown = text.split("### An error response\n", 1)[1]
+        code = int(shown.split("Response (", 1)[1].split(",", 1)[0])
+        assert code in {real_spec.errors[e].code for e in method.errors}
+        assert f'"code": {code}' in shown and '"error": {' in shown
+
+
+def test_every_type_has_a_page_and_the_types_page_is_their_index(
     real_spec: Spec, pages: dict[str, str]
 ) -> None:
     text = pages[f"{DOCS_DIR}/types.md"]
     for name in real_spec.types:
-        assert f"\n## {name} {{ #{name} }}\n" in text
-    assert "[session/prompt](methods/session-prompt.md)" in text.split("## PromptRequest ")[1]
+        page = "types/idempotency-key.md" if name == "IdempotencyKey" else f"types/{name}.md"
+        assert f"\n| [{name}]({page}) | " in text
+        assert pages[f"{DOCS_DIR}/{page}"].split("\n")[2] == f"# {name}"
+    request = pages[f"{DOCS_DIR}/types/PromptRequest.md"]
+    assert "[session/prompt](../methods/session-prompt.md)" in request
+    chunk = pages[f"{DOCS_DIR}/types/ContentChunk.md"]
+    assert "**Variant of:** [SessionUpdate](SessionUpdate.md)" in chunk
+    update = page_of(pages, "session/update")
+    variants = update.split("### The variants of `update`: [SessionUpdate]", 1)[1]
+    index = Index(real_spec)
+    union = index.tagged_union(index.defs["SessionUpdate"])
+    assert union is not None and union.field == "sessionUpdate"
+    tags = union.tags
+    assert len(tags) > 20
+    for tag in tags:
+        link = f'[`sessionUpdate`: `"{tag}"`](../types/SessionUpdate.md#SessionUpdate-{tag})'
+        assert link in variants
     own = pages[f"{DOCS_DIR}/types/idempotency-key.md"]
     assert "# IdempotencyKey" in own and "`maxLength: 255`" in own
     prompt = page_of(pages, "session/prompt")
-    assert (
-        "| `idempotencyKey` | [IdempotencyKey](../types/idempotency-key.md) | no | yes |" in prompt
-    )
+    key = prompt.split("[`idempotencyKey`](", 1)[1].split("</p>", 2)[1]
+    assert "[IdempotencyKey](../types/idempotency-key.md)" in key
+    assert '<span class="acp-tag">optional</span> <span class="acp-tag">nullable</span>' in key
 
 
 def test_errors_page_lists_every_code(real_spec: Spec, pages: dict[str, str]) -> None:
     text = pages[f"{DOCS_DIR}/errors.md"]
     for error in real_spec.errors.values():
-        assert f'<span id="error-{error.name}"></span>`{error.code}`' in text
+        assert (
+            f"\n## `{error.code}` {markdown_text(error.title)} {{ #error-{error.name} }}\n" in text
+        )
 
 
 def test_the_emitter_is_deterministic(real_spec: Spec, pages: dict[str, str]) -> None:
@@ -191,6 +316,16 @@ def test_examples_are_rendered_as_json_rpc_messages(real_spec: Spec, pages: dict
             else:
                 expected.append({"jsonrpc": "2.0", "id": 1, "method": method.name, "params": example.params})  # fmt: skip
                 expected.append({"jsonrpc": "2.0", "id": 1, "result": example.result})
+        if method.request is not None and method.errors:
+            # and a request answered with an error: its first example's, with a listed code
+            expected.append(expected[0])
+            assert blocks[len(expected)]["error"]["code"] in {
+                real_spec.errors[e].code for e in method.errors
+            }
+            expected.append(blocks[len(expected)])
+        keyed = real_spec.keyed_prompts
+        if keyed is not None and method.name == keyed.method:
+            expected += [dict(m.message) for e in keyed.examples for m in e.messages]
         assert blocks == expected, method.name
 
 
@@ -300,7 +435,7 @@ def _code_texts(rendered: str) -> list[str]:
 
 def _with_payloads(spec: Spec) -> Spec:
     """The real spec with raw HTML in every kind of text a page shows, in a fenced code
-    block too (in a type's description, and in a field's, which a table cell shows)."""
+    block too (in a type's description, and in a field's, which its block shows)."""
     payload = f"Look: {XSS_SCRIPT} and {XSS_IMG}"
     fenced = f"{payload}\n\n```html\n{XSS_SCRIPT}\n{XSS_IMG}\n```\n\nAfter."
     prompt = spec.methods["session/prompt"]
@@ -341,8 +476,8 @@ def test_html_in_the_spec_reaches_no_page_unescaped(real_spec: Spec) -> None:
     prompt = outputs[f"{DOCS_DIR}/{method_page('session/prompt')}"].decode("utf-8")
     assert prompt.count("&lt;script>window.__xss=1&lt;/script>") >= 5
     shown = md.reset().convert(prompt)
-    assert f"{XSS_SCRIPT}\n{XSS_IMG}" in "\n".join(_code_texts(shown))  # the type's fence
-    assert "<pre><code>&#60;script&#62;window" in prompt  # the field's, in its table cell
+    # the type's fence and the field's, in its block
+    assert len([t for t in _code_texts(shown) if f"{XSS_SCRIPT}\n{XSS_IMG}" in t]) >= 2
 
 
 # ── rustdoc-style links ──
@@ -418,10 +553,10 @@ def test_unresolved_names_the_data_path_of_the_text(real_spec: Spec) -> None:
         (("types", "PromptRequest", "properties", "sessionId", "description"), "Nope::x"),
     ]
     page = page_of({p: d.decode() for p, d in emit_all_docs(spec).items()}, "session/prompt")
-    assert "Sends a [`Missing`] and a [`PromptRequest`](../types.md#PromptRequest)." in page
+    assert "Sends a [`Missing`] and a [`PromptRequest`](../types/PromptRequest.md)." in page
     assert "See [`Nope::x`]." in page  # shown as written, never dropped
     # a type's description, through the shared macros, links relative to the method's page
-    assert "Holds a [`messageId`](../types.md#UserMessage.messageId)." in page
+    assert "Holds a [`messageId`](../types/UserMessage.md#UserMessage.messageId)." in page
 
 
 def _with_descriptions(spec: Spec, edits: dict[str, str]) -> Spec:
@@ -449,16 +584,22 @@ def test_rustdoc_links_become_links_to_the_row_that_documents_them(
     linked_pages: dict[str, str],
 ) -> None:
     pages = linked_pages
-    types = pages[f"{DOCS_DIR}/types.md"]
-    section = types.split("\n## UserMessage ", 1)[1].split("\n## ", 1)[0]
+    section = pages[f"{DOCS_DIR}/types/UserMessage.md"]
     assert "Only [`messageId`](#UserMessage.messageId) is required." in section
-    assert '| <span id="UserMessage.messageId"></span>`messageId` |' in section
-    assert '<span id="ContentBlock-resource_link"></span>`"resource_link"`' in types
+    assert "### `messageId` { #UserMessage.messageId }" in section
+    types = pages[f"{DOCS_DIR}/types/ContentBlock.md"]
+    assert '### `type`: `"resource_link"` { #ContentBlock-resource_link }' in types
     prompt = page_of(pages, "session/prompt")
-    assert "[`text`](../types.md#ContentBlock-text)" in prompt
+    assert "[`text`](../types/ContentBlock.md#ContentBlock-text)" in prompt
     assert "[`IdempotencyKey`](../types/idempotency-key.md)" in prompt
     # a method's page shows its params' fields, but their anchors are on the types' page
-    assert '<span id="' not in prompt.split("## Errors")[0].split("## Retry class")[1]
+    shown = prompt.split("## Errors")[0].split("## Retry class")[1]
+    assert re.findall(r"\{ #([^ ]+) \}", shown) == [
+        "request-params",
+        "request-params-fields",
+        "result",
+        "result-fields",
+    ]
     assert not re.search(r"\[`[^`\]]+`\](?![(\[])", types + prompt)
 
 
@@ -637,12 +778,13 @@ def test_the_site_builds_strictly_with_no_warning_and_no_broken_link(
 
 @pytest.mark.slow
 def test_the_built_pages_link_rust_names_to_their_rows(built: Path) -> None:
-    types = (built / "types.html").read_text(encoding="utf-8")
+    types = (built / "types/Error.html").read_text(encoding="utf-8")
     assert (
-        '<a href="#UnsupportedProtocolVersionErrorData"><code>UnsupportedProtocolVersionErrorData'
-        "</code></a>" in types
+        '<a href="UnsupportedProtocolVersionErrorData.html"><code>'
+        "UnsupportedProtocolVersionErrorData</code></a>" in types
     )
-    assert '<span id="UserMessage.messageId"></span>' in types
+    message = (built / "types/UserMessage.html").read_text(encoding="utf-8")
+    assert '<h3 id="UserMessage.messageId"><code>messageId</code>' in message
     prompt = (built / "methods/session-prompt.html").read_text(encoding="utf-8")
     assert '<a href="../types/idempotency-key.html"><code>IdempotencyKey</code></a>' in prompt
     assert "[<code>" not in types + prompt  # no link left in brackets
@@ -740,3 +882,53 @@ def _listening(port: int) -> bool:
     with socket.socket() as probe:
         probe.settimeout(1)
         return probe.connect_ex(("127.0.0.1", port)) == 0
+
+
+# ── polish: capabilities as on the wire, the menu by namespace ──
+
+
+def test_gating_capabilities_show_the_wire_path_and_link_its_field(
+    real_spec: Spec, pages: dict[str, str]
+) -> None:
+    for method in real_spec.methods.values():
+        line = page_of(pages, method.name).split("- **Gating capability:** ", 1)[1].split("\n")[0]
+        if method.capability is None:
+            assert line == "none"
+            continue
+        head, *fields = method.capability.split(".")
+        side = {"agentCapabilities": "result", "clientCapabilities": "params"}[head]
+        wire = ".".join(["capabilities", *fields])
+        assert line.startswith(f"[`{wire}`](../types/"), line
+        anchor = line.split("](", 1)[1].split(")", 1)[0].split("#", 1)[1]
+        assert anchor.endswith("." + fields[-1])
+        assert line.endswith(f" in the [initialize](initialize.md) {side}")
+        assert "agentCapabilities" not in line and "clientCapabilities" not in line
+
+
+def test_the_menu_groups_methods_by_namespace_with_their_stability(
+    real_spec: Spec, pages: dict[str, str]
+) -> None:
+    nav = pages[NAV_PATH]
+    methods = nav.split("  - Methods:\n", 1)[1].split("\n  - ", 1)[0]
+    for method in real_spec.methods.values():
+        mark = "" if method.stability == "stable" else f" · {method.stability}"
+        entry = f'- "{method.name}{mark}": "{method_page(method.name)}"'
+        assert entry in methods, entry
+        if "/" in method.name:
+            namespace = method.name.split("/", 1)[0] + "/"
+            group = methods.split(f'      - "{namespace}":\n', 1)[1].split('\n      - "', 1)[0]
+            assert entry in group
+
+
+def test_a_variant_written_inline_shows_its_fields(pages: dict[str, str]) -> None:
+    auth = pages[f"{DOCS_DIR}/types/AuthMethod.md"]
+    other = auth.split("{ #AuthMethod-other }", 1)[1].split(
+        '<div class="acp-field acp-field--variant"'
+    )[0]
+    assert "<summary>Its fields (3)</summary>" in other
+    for field in ("type", "methodId", "name"):
+        assert f'<p class="acp-field__name" markdown="span">`{field}`</p>' in other
+    # a variant that is a def of its own links there instead
+    update = pages[f"{DOCS_DIR}/types/SessionUpdate.md"]
+    chunk = update.split("{ #SessionUpdate-agent_message_chunk }", 1)[1].split("</div>\n<div", 1)[0]
+    assert "[ContentChunk](ContentChunk.md)" in chunk and "Its fields" not in chunk

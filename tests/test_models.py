@@ -151,6 +151,7 @@ def test_files_and_headers(files: dict[str, bytes]) -> None:
         f"{PY}/pyproject.toml",
         f"{PY}/README.md",
         f"{PY}/src/acp_models/__init__.py",
+        f"{PY}/src/acp_models/_errors.py",
         f"{PY}/src/acp_models/py.typed",
         f"{PY}/src/acp_models/v2/__init__.py",
         f"{PY}/src/acp_models/v2/_base.py",
@@ -615,7 +616,7 @@ LAZY_PROBE = """
 import sys
 import acp_models.v2 as v2
 loaded = sorted(m for m in sys.modules if m.startswith(("acp_models", "pydantic")))
-assert loaded == ["acp_models", "acp_models.v2", "acp_models.v2._methods"], loaded
+assert loaded == ["acp_models", "acp_models._errors", "acp_models.v2", "acp_models.v2._methods"], loaded
 assert v2.METHODS["session/prompt"].retry_class == "keyed"
 assert "acp_models.v2._models" not in sys.modules
 v2.PromptRequest  # loads the classes, but builds no validator yet

@@ -18,6 +18,7 @@ from acp_spec.emit.traces import SCHEMA_NAME, TRACES_DIR, TRACES_SCHEMA, emit_tr
 from acp_spec.index import Index
 from acp_spec.model import Spec
 from acp_spec.trace_match import fits
+from acp_spec.trace_values import capture_name
 from conftest import RFD
 from jsonschema import Draft202012Validator
 
@@ -269,3 +270,9 @@ def test_a_key_echoed_anywhere_is_caught(files: dict[str, dict[str, Any]]) -> No
     for expect in never:
         assert fits(expect["outcomes"][0], echo, {}) is not None
         assert fits(expect["outcomes"][0], quiet, {}) is None
+
+
+def test_method_names_are_not_markers() -> None:
+    assert capture_name("$messageId") == "messageId"
+    assert capture_name("$/cancel_request") is None  # a method, sent as written
+    assert capture_name("$any") is None and capture_name("$Cap") is None

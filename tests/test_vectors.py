@@ -179,6 +179,25 @@ def test_the_schema_copy_is_the_source_and_generation_is_deterministic(
     assert json.dumps(index.schema) == before
 
 
+def test_every_session_update_variant_has_a_valid_and_an_invalid_case(
+    spec: Spec, vectors: dict[str, Any]
+) -> None:
+    """Where the traffic is: each `sessionUpdate` the index knows, in a valid message and
+    in one the receiver must reject."""
+    index = Index(spec)
+    union = index.tagged_union(index.defs["SessionUpdate"])
+    assert union is not None and union.field == "sessionUpdate"
+    outcomes: dict[Any, set[bool]] = {tag: set() for tag in union.tags}
+    for group in vectors[f"{VECTORS_DIR}/methods/session-update.json"]["groups"]:
+        for case in group["cases"]:
+            update = json.loads(case["message"])["params"].get("update")
+            if isinstance(update, dict) and update.get("sessionUpdate") in outcomes:
+                outcomes[update["sessionUpdate"]].add("valid" in case["expect"])
+    lacking = {tag: sorted(seen) for tag, seen in outcomes.items() if seen != {True, False}}
+    assert not lacking, f"variants without both a valid and an invalid case: {lacking}"
+    assert len(outcomes) >= 20  # the index reads the union, not an empty one
+
+
 # ── (b) every case agrees with generated/schema.json ──
 
 
@@ -315,6 +334,41 @@ def test_every_case_agrees_with_decode(v2: ModuleType, vectors: dict[str, Any]) 
             f"{case_id}: declared to diverge with {outcome}, decode gives {outcomes[case_id]}"
             + (" (it now agrees: drop it from MODEL_DIVERGENCES)" if case_id not in differ else "")
         )
+
+
+def tolerant_outcome(v2: ModuleType, group: Mapping[str, Any], case: Case) -> Any:
+    """What ``decode(..., tolerant=True)`` makes of the case, in the shape of its expected
+    tolerant outcome: ``{"valid": True, "repairs": [...]}``, or the strict outcome's form
+    (``{"valid": True}``, ``{"error": code}``) when nothing was repaired."""
+    error_type = sys.modules["acp_models"].JsonRpcError
+    try:
+        decoded = v2.decode(case["message"], tolerant=True)
+    except error_type as error:
+        return {"error": int(error.code)}
+    items = decoded if isinstance(decoded, list) else [decoded]
+    if failed := [i for i in items if isinstance(i, error_type)]:
+        return {"error": int(failed[0].code)}
+    repairs = [
+        {"path": r.path, "action": r.action} for i in items for r in getattr(i, "repairs", ())
+    ]
+    return {"valid": True, "repairs": repairs} if repairs else {"valid": True}
+
+
+def test_every_case_agrees_with_tolerant_decode(v2: ModuleType, vectors: dict[str, Any]) -> None:
+    """Tolerant decoding: a case's `tolerant` outcome where it has one, else its strict
+    `expect` (tolerance changes nothing the schema doesn't mark)."""
+    everything = cases_with_groups(vectors)
+    tolerant = [c for _, c in everything if "tolerant" in c]
+    assert len(tolerant) > 60
+    wrong = []
+    for group, case in everything:
+        want = case.get("tolerant", case["expect"])
+        if case["id"] in MODEL_DIVERGENCES:
+            want = {"error": MODEL_DIVERGENCES[case["id"]][0]}
+        got = tolerant_outcome(v2, group, case)
+        if got != want:
+            wrong.append(f"  {case['id']}: expected {want}, tolerant decode gives {got}")
+    assert not wrong, f"{len(wrong)} case(s) where tolerant decode disagrees:\n" + "\n".join(wrong)
 
 
 # ── (c), (d) ids: unique and permanent ──
@@ -767,8 +821,29 @@ def decode_accepts(judges: Judges, name: str, params: Any) -> None:
             assert type(decoded.params).__name__ == name, (method.name, decoded)
 
 
+def encode_round_trips(judges: Judges, name: str, params: Any) -> None:
+    """The document's model written back: ``encode`` of its message decodes to the same
+    message, and every dump of the model (pydantic's defaults too) validates again."""
+    v2 = judges.v2
+    model = getattr(v2, name)
+    parsed = model.model_validate(params)
+    for dumped in (parsed.model_dump_json(), parsed.model_dump_json(exclude_unset=False)):
+        assert model.model_validate_json(dumped) == parsed, dumped[:2000]
+    assert parsed.to_wire() == params
+    for method in v2.METHODS.values():
+        if method.params_def == name and method.kind != "notification":
+            message = v2.Request(1, method.name, parsed)
+        elif name in (method.params_def, method.notification_params_def):
+            message = v2.Notification(method.name, parsed)
+        else:
+            continue
+        text = v2.encode(message)
+        assert v2.decode(text) == message, text[:2000]
+        assert v2.encode(v2.decode(text)) == text
+
+
 # Every check each drawn document must pass.
-CHECKS: list[Check] = [schema_accepts, models_accept, decode_accepts]
+CHECKS: list[Check] = [schema_accepts, models_accept, decode_accepts, encode_round_trips]
 
 # Keywords that only annotate: a node drawn member by member leaves them out.
 ANNOTATIONS = {"title", "description", "default", "examples", "deprecated", "readOnly",

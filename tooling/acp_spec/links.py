@@ -335,6 +335,31 @@ def descriptions(spec: Spec) -> Iterator[tuple[PathKey, str]]:
             yield ("methods", name, "examples", number, "title"), example.title
     for name, type_def in spec.types.items():
         yield from _schema_descriptions(type_def.schema, ("types", name))
+    yield from _keyed_texts(spec)
+
+
+def _keyed_texts(spec: Spec) -> Iterator[tuple[PathKey, str]]:
+    """The keyed-prompt rules' texts: terms, sections (text, table, rules) and examples."""
+    rules = spec.keyed_prompts
+    if rules is None:
+        return
+    for n, (_, definition) in enumerate(rules.terms):
+        yield ("keyedPrompts", "terms", n, "definition"), definition
+    for n, section in enumerate(rules.sections):
+        at: PathKey = ("keyedPrompts", "sections", n)
+        yield (*at, "title"), section.title
+        for key in ("text", "after"):
+            if getattr(section, key):
+                yield (*at, key), getattr(section, key)
+        for r, row in enumerate(section.rows):
+            for c, cell in enumerate(row):
+                yield (*at, "table", "rows", r, c), cell
+        for r, rule in enumerate(section.rules):
+            yield (*at, "rules", r), rule
+    for n, example in enumerate(rules.examples):
+        yield ("keyedPrompts", "examples", n, "title"), example.title
+        if example.text:
+            yield ("keyedPrompts", "examples", n, "text"), example.text
 
 
 # The keywords whose values are schemas (one, a list, or a map of names to schemas): the

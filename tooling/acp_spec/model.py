@@ -178,6 +178,44 @@ class Change:
 
 
 @dataclass(frozen=True)
+class KeyedSection:
+    """One section of the keyed-prompt rules: Markdown text, an optional table, the rules."""
+
+    id: str
+    title: str
+    text: str
+    columns: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    rules: tuple[str, ...]
+    after: str
+
+
+@dataclass(frozen=True)
+class KeyedMessage:
+    label: str
+    message: Mapping[str, Any]
+    valid: bool  # False: the schema must reject it (a request the Agent answers with an error)
+
+
+@dataclass(frozen=True)
+class KeyedExample:
+    title: str
+    text: str
+    messages: tuple[KeyedMessage, ...]
+
+
+@dataclass(frozen=True)
+class KeyedPrompts:
+    """The RFD's keyed-prompt rules in its words, rendered once by the docs."""
+
+    method: str
+    rfd: str
+    terms: tuple[tuple[str, str], ...]  # (term, Markdown definition)
+    sections: tuple[KeyedSection, ...]
+    examples: tuple[KeyedExample, ...]
+
+
+@dataclass(frozen=True)
 class Spec:
     version: int
     title: str
@@ -194,6 +232,8 @@ class Spec:
     retired_vector_ids: frozenset[str] = frozenset()
     """Vector ids retired in the published ids beside the spec: never generated again."""
     traces: tuple[Trace, ...] = ()
+    keyed_prompts: KeyedPrompts | None = None
+    """The keyed-prompt rules (``keyedPrompts``), if the spec has them."""
 
 
 # ── traces: the RFD's behaviour as scripted exchanges (spec/README.md, "Traces") ──

@@ -19,7 +19,7 @@ from .emit.traces import emit_traces
 from .emit.vectors import emit_vectors
 from .formatcheck import FORMAT_SCHEMA
 from .index import Index
-from .model import Spec
+from .model import ErrorCode, Spec
 
 # An emitter is a pure function of the spec and its index of derived facts.
 Emitter = Callable[[Spec, Index], dict[str, bytes]]
@@ -117,7 +117,13 @@ def step_code(package: str) -> tuple[Path, ...]:
     return tuple(sorted(files))
 
 
-def models_key(index: Index, rows: Sequence[MethodRow], *, version: str) -> str:
+def models_key(
+    index: Index,
+    rows: Sequence[MethodRow],
+    *,
+    version: str,
+    errors: Sequence[ErrorCode] = (),
+) -> str:
     """The models step's cache key: a digest of exactly the arguments ``models.emit_models``
     receives (it takes the same ones), of every file of its code, and of the versions of
     the tools it runs, which must be the pinned ones."""
@@ -128,6 +134,7 @@ def models_key(index: Index, rows: Sequence[MethodRow], *, version: str) -> str:
         "schema": index.schema,
         "rows": [dataclasses.asdict(row) for row in rows],
         "version": version,
+        "errors": [dataclasses.asdict(error) for error in errors],
     }
     digest = hashlib.sha256()
     # keys in their order, which is the classes' and fields' order; ASCII, which any
@@ -144,10 +151,11 @@ def models_key(index: Index, rows: Sequence[MethodRow], *, version: str) -> str:
 def emit_models(spec: Spec, index: Index, reuse: Reuse) -> dict[str, bytes]:
     # the step gets the schema's facts only, so that its key covers all it can read
     arguments = (Index.of_schema(index.schema), tuple(table(spec)))
-    key = models_key(*arguments, version=MODELS_VERSION)
+    errors = tuple(spec.errors.values())
+    key = models_key(*arguments, version=MODELS_VERSION, errors=errors)
     files = reuse(MODELS_STAMP, key)
     if files is None:
-        files = models.emit_models(*arguments, version=MODELS_VERSION)
+        files = models.emit_models(*arguments, version=MODELS_VERSION, errors=errors)
     return {**files, MODELS_STAMP: (key + "\n").encode()}
 
 

@@ -25,6 +25,10 @@ from .model import (
     Difference,
     ErrorCode,
     Example,
+    KeyedExample,
+    KeyedMessage,
+    KeyedPrompts,
+    KeyedSection,
     Method,
     Outcome,
     Retry,
@@ -241,6 +245,9 @@ def _build(
         )
         if isinstance(data.get("traces"), list)
         else (),
+        keyed_prompts=_keyed(data["keyedPrompts"])
+        if isinstance(data.get("keyedPrompts"), dict) and _healthy(broken, ("keyedPrompts",))
+        else None,
     )
 
 
@@ -278,6 +285,26 @@ def _step(raw: dict[str, Any]) -> Step:
     )  # fmt: skip
     return Step("expect", connection=on, sender=sender, label=label, outcomes=outcomes,
                 within=body.get("within"), after=body.get("after"), count=body.get("count"))  # fmt: skip
+
+
+def _keyed(raw: dict[str, Any]) -> KeyedPrompts:
+    sections = tuple(
+        KeyedSection(
+            id=s["id"], title=s["title"], text=s.get("text", ""),
+            columns=tuple(s.get("table", {}).get("columns", ())),
+            rows=tuple(tuple(r) for r in s.get("table", {}).get("rows", ())),
+            rules=tuple(s.get("rules", ())), after=s.get("after", ""),
+        )
+        for s in raw["sections"]
+    )  # fmt: skip
+    examples = tuple(
+        KeyedExample(e["title"], e.get("text", ""), tuple(
+            KeyedMessage(m["label"], m["message"], m.get("valid", True)) for m in e["messages"]
+        ))
+        for e in raw.get("examples", ())
+    )  # fmt: skip
+    terms = tuple((t["term"], t["definition"]) for t in raw.get("terms", ()))
+    return KeyedPrompts(raw["method"], raw["rfd"], terms, sections, examples)
 
 
 def _optional_text(value: Any) -> str | None:

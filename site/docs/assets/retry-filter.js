@@ -1,10 +1,13 @@
-// acp-spec docs: filter the method table of the Retry classes page by class (hand-written).
+// acp-spec docs: filter the method table of the Retry classes page (hand-written).
 //
-// Each class cell carries data-retry-class; the buttons of the [data-acp-filter] block show
-// the rows of one class. No network, no dependency: works from any static copy of the site.
-// ?class=keyed in the address opens the page filtered.
+// Each row's cells carry data-retry-class, data-sender and data-source; the buttons of the
+// [data-acp-filter] block (one group per key) show the rows that match every chosen value.
+// The choice is kept in the address (?class=keyed&sender=agent-to-client&source=reasoning),
+// so a filtered table can be linked and survives a reload. No network, no dependency.
 (function () {
   "use strict";
+
+  var KEYS = { "class": "data-retry-class", sender: "data-sender", source: "data-source" };
 
   function setup() {
     var box = document.querySelector("[data-acp-filter]");
@@ -17,32 +20,59 @@
       var row = cell.closest("tr");
       if (row && rows.indexOf(row) < 0) rows.push(row);
     });
+    var chosen = {};
 
-    function show(id) {
+    function value(row, key) {
+      var cell = row.querySelector("[" + KEYS[key] + "]");
+      return cell ? cell.getAttribute(KEYS[key]) : "";
+    }
+
+    function show() {
       var shown = 0;
       rows.forEach(function (row) {
-        var classes = Array.prototype.map.call(
-          row.querySelectorAll("[data-retry-class]"),
-          function (cell) { return cell.getAttribute("data-retry-class"); }
-        );
-        var visible = !id || classes.indexOf(id) >= 0;
+        var visible = Object.keys(KEYS).every(function (key) {
+          return !chosen[key] || value(row, key) === chosen[key];
+        });
         row.hidden = !visible;
         if (visible) shown += 1;
       });
       buttons.forEach(function (button) {
-        button.setAttribute("aria-pressed", String(button.dataset.filter === id));
+        var on = (chosen[button.dataset.key] || "") === button.dataset.filter;
+        button.setAttribute("aria-pressed", String(on));
       });
+      var filtered = Object.keys(KEYS).some(function (key) { return chosen[key]; });
       if (status) {
-        status.textContent = id ? "Showing " + shown + " of " + rows.length + " methods" : "";
+        status.textContent = filtered ? "Showing " + shown + " of " + rows.length + " rows" : "";
       }
     }
 
+    function remember() {
+      var params = new URLSearchParams(window.location.search);
+      Object.keys(KEYS).forEach(function (key) {
+        if (chosen[key]) params.set(key, chosen[key]);
+        else params.delete(key);
+      });
+      var query = params.toString();
+      var url = window.location.pathname + (query ? "?" + query : "") + window.location.hash;
+      window.history.replaceState(window.history.state, "", url);
+    }
+
     buttons.forEach(function (button) {
-      button.addEventListener("click", function () { show(button.dataset.filter); });
+      button.addEventListener("click", function () {
+        chosen[button.dataset.key] = button.dataset.filter;
+        show();
+        remember();
+      });
     });
-    var wanted = new URLSearchParams(window.location.search).get("class") || "";
-    var known = buttons.some(function (button) { return button.dataset.filter === wanted; });
-    show(known ? wanted : "");
+    var wanted = new URLSearchParams(window.location.search);
+    Object.keys(KEYS).forEach(function (key) {
+      var asked = wanted.get(key) || "";
+      var known = buttons.some(function (b) {
+        return b.dataset.key === key && b.dataset.filter === asked;
+      });
+      chosen[key] = known ? asked : "";
+    });
+    show();
     box.hidden = false;
   }
 

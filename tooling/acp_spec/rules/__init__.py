@@ -26,6 +26,7 @@ RULES: tuple[Rule, ...] = (
     methods.notifications_not_retried,
     methods.keyed_iff_key,
     methods.keys_are_optional_fields,
+    methods.keyed_prompts_name_a_keyed_method,
     examples.examples_validate,
     types.required_are_defined,
     types.tags_are_strings,

@@ -103,6 +103,11 @@ class _Lint:
         self, value: Any, node: Mapping[str, Any], path: PathKey
     ) -> Iterator[tuple[PathKey, str]]:
         name = stands_for(node)
+        if name is not None and "$ref" not in node:
+            # a described reference ({description, allOf: [{$ref}]}): the def decides, a
+            # tagged union by its tag rather than by every member's properties at once
+            yield from self.walk(value, node["allOf"][0], path)
+            return
         node = self.index.resolve(node)
         members = [m for m in self.index.members(node) if not is_null(m)]
         if isinstance(value, dict):

@@ -151,3 +151,18 @@ def _single_ref(prop: Any) -> str | None:
         return str(prop["$ref"])
     refs = [v["$ref"] for v in prop.get("anyOf", []) if isinstance(v, dict) and "$ref" in v]
     return str(refs[0]) if len(refs) == 1 else None
+
+
+def keyed_prompts_name_a_keyed_method(spec: Spec, index: Index, _: Written) -> Iterator[Diagnostic]:
+    """The keyed-prompt rules are shown on their method's page: it must be a keyed method."""
+    rules = spec.keyed_prompts
+    if rules is None:
+        return
+    method = spec.methods.get(rules.method)
+    if method is None or KEYED not in {r.retry_class for r in method.retry}:
+        keyed = [
+            m.name for m in spec.methods.values() if any(r.retry_class == KEYED for r in m.retry)
+        ]
+        yield _at(spec, ("keyedPrompts", "method"),
+                  f"keyedPrompts.method '{rules.method}' is not a keyed method of the spec; name "
+                  f"one of: {', '.join(keyed) or 'none (no method is keyed)'}")  # fmt: skip

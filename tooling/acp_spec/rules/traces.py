@@ -81,7 +81,7 @@ def trace_connections(spec: Spec, index: Index, _: Written) -> Iterator[Diagnost
                 opened.setdefault(name, _line(spec, path))
                 continue
             if step.kind == "fault":
-                yield from _fault_fields(spec, trace, step, path)
+                yield from _fault_fields(spec, step, path)
                 if step.fault in ("restart-agent", "restart-client"):
                     closed.update({n: _line(spec, path) for n in opened if n not in closed})
                     continue
@@ -101,7 +101,7 @@ def trace_connections(spec: Spec, index: Index, _: Written) -> Iterator[Diagnost
                 closed.setdefault(name, _line(spec, path))
 
 
-def _fault_fields(spec: Spec, trace: Trace, step: Step, path: PathKey) -> Iterator[Diagnostic]:
+def _fault_fields(spec: Spec, step: Step, path: PathKey) -> Iterator[Diagnostic]:
     if step.fault in ("drop-response", "close") and step.connection is None:
         yield _at(spec, path, f"fault {step.fault} needs the connection it acts on; add `on:`")
     if step.fault in ("restart-agent", "restart-client") and step.connection is not None:
@@ -263,7 +263,8 @@ def trace_messages_validate(spec: Spec, index: Index, written: Written) -> Itera
     broken = dangling_refs(spec) or bad_patterns(spec) or reference_loops(spec)
     if written.types - set(spec.types) or broken:
         return  # some types are too broken to validate against; their problems are reported
-    checker = _Checker(spec, index)
+    # an error entry the format refused is not in spec.errors: its code is no unknown one
+    checker = _Checker(spec, index, errors_whole=written.errors <= set(spec.errors))
     for trace in spec.traces:
         number = trace.number
         asked: Asked = {}
@@ -317,8 +318,9 @@ def _values(step: Step) -> list[tuple[Any, Mapping[str, str]]]:
 
 
 class _Checker:
-    def __init__(self, spec: Spec, index: Index) -> None:
+    def __init__(self, spec: Spec, index: Index, *, errors_whole: bool) -> None:
         self.spec = spec
+        self.errors_whole = errors_whole
         self.validate = _validators(index)
         self.seen: dict[tuple[str, bool, str], list[tuple[PathKey, str]]] = {}
 
@@ -432,6 +434,8 @@ class _Checker:
         if not isinstance(code, int) or isinstance(code, bool):
             return
         names = [e.name for e in self.spec.errors.values() if e.code == code]
+        if not names and not self.errors_whole:
+            return
         if not names:
             yield _at(self.spec, where, f"error code {code} is none of the spec's errors; use the "
                       "code of one of them")  # fmt: skip

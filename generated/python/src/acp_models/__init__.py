@@ -1,25 +1,47 @@
 # generated from spec/acp-v2.yaml by acp-spec; do not edit
 """Generated models of the Agent Client Protocol; see ``acp_models.v2``.
 
-``JsonRpcError`` is here, not in a version, because JSON-RPC's errors are the same in each.
+``JsonRpcError`` and the error codes (``INVALID_PARAMS``, ``REQUEST_CANCELLED``, ...: each a
+``JsonRpcCode``, an ``int`` with the spec's message) are here, not in a version, because
+JSON-RPC's errors are the same in each.
 """
 
 from __future__ import annotations
+
+from ._errors import (
+    JsonRpcCode,
+    message_of,
+    PARSE_ERROR as PARSE_ERROR,
+    INVALID_REQUEST as INVALID_REQUEST,
+    METHOD_NOT_FOUND as METHOD_NOT_FOUND,
+    INVALID_PARAMS as INVALID_PARAMS,
+    INTERNAL_ERROR as INTERNAL_ERROR,
+    REQUEST_CANCELLED as REQUEST_CANCELLED,
+    AUTH_REQUIRED as AUTH_REQUIRED,
+    RESOURCE_NOT_FOUND as RESOURCE_NOT_FOUND,
+    UNSUPPORTED_PROTOCOL_VERSION as UNSUPPORTED_PROTOCOL_VERSION,
+)
 
 TYPE_CHECKING = False  # typing itself takes longer to import than the rest of this module
 if TYPE_CHECKING:
     from typing import Any
 
-__all__ = ["JsonRpcError"]
+__all__ = [
+    "JsonRpcCode",
+    "JsonRpcError",
+    "PARSE_ERROR",
+    "INVALID_REQUEST",
+    "METHOD_NOT_FOUND",
+    "INVALID_PARAMS",
+    "INTERNAL_ERROR",
+    "REQUEST_CANCELLED",
+    "AUTH_REQUIRED",
+    "RESOURCE_NOT_FOUND",
+    "UNSUPPORTED_PROTOCOL_VERSION",
+]
 
-# JSON-RPC 2.0's message for each of its codes
-_MESSAGES = {
-    -32700: "Parse error",
-    -32600: "Invalid Request",
-    -32601: "Method not found",
-    -32602: "Invalid params",
-    -32603: "Internal error",
-}
+# An id not given: to_response answers the error's own
+_OWN_ID: Any = object()
 
 
 class JsonRpcError(Exception):
@@ -43,7 +65,7 @@ class JsonRpcError(Exception):
         reply: bool = True,
     ) -> None:
         self.code = code
-        self.message = _MESSAGES.get(code, "Server error") if message is None else message
+        self.message = message_of(code) if message is None else message
         self.data = data
         self.id = id
         self.reply = reply
@@ -60,9 +82,25 @@ class JsonRpcError(Exception):
             )
         return text if self.data is None else f"{text}: {self.data!r}"
 
-    def to_response(self, id: str | int | None) -> dict[str, Any]:
-        """The JSON-RPC error response that answers request ``id`` with this error."""
-        error: dict[str, Any] = {"code": self.code, "message": self.message}
+    def __eq__(self, other: object) -> bool:
+        # a value, as the Response that carries it: decode(encode(response)) == response
+        if not isinstance(other, JsonRpcError):
+            return NotImplemented
+        return (self.code, self.message, self.data, self.id, self.reply) == (
+            other.code,
+            other.message,
+            other.data,
+            other.id,
+            other.reply,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.code, self.message))  # data may be unhashable: equal ones still agree
+
+    def to_response(self, id: str | int | None = _OWN_ID) -> dict[str, Any]:
+        """The JSON-RPC error response that answers with this error: the request ``id``,
+        by default the error's own (the id of the message it answers)."""
+        error: dict[str, Any] = {"code": int(self.code), "message": self.message}
         if self.data is not None:
             error["data"] = self.data
-        return {"jsonrpc": "2.0", "id": id, "error": error}
+        return {"jsonrpc": "2.0", "id": self.id if id is _OWN_ID else id, "error": error}

@@ -79,6 +79,82 @@ def example_messages(method: Method, example: Example) -> list[tuple[str, dict[s
     return [("Request", request), ("Response", {"jsonrpc": "2.0", "id": 1, "result": example.result})]  # fmt: skip
 
 
+def _fenced(message: Any) -> Markup:
+    return Markup(code_block(json.dumps(message, indent=2, ensure_ascii=False), "json"))
+
+
+# The error a method's error example answers with: invalid params where the method lists it
+# (any request can carry them), else the first it lists.
+_PREFERRED_ERROR = "invalid_params"
+
+
+def render_error_examples(spec: Spec, index: Index) -> dict[str, RenderedExample]:
+    """For each request that lists error codes, a request and the error response to it:
+    its first example's params answered with one of its codes, checked like the examples."""
+    validator = _validators(index)
+    problems: list[Diagnostic] = []
+    out: dict[str, RenderedExample] = {}
+    for method in spec.methods.values():
+        example = next((e for e in method.examples if e.kind == "request"), None)
+        if example is None or not method.errors:
+            continue
+        name = _PREFERRED_ERROR if _PREFERRED_ERROR in method.errors else method.errors[0]
+        error = spec.errors[name]
+        request = example_messages(method, example)[0][1]
+        response = {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "error": {"code": error.code, "message": error.title},
+        }
+        found = validator(None).first_error(response)
+        if found is not None:
+            problems.append(Diagnostic(spec.where.at(("errors", name)),
+                f"the error response with code {error.code} that {method.name}'s page shows is "
+                f"rejected by generated/schema.unstable.json: {found.message}; fix the error code "
+                "or the Error type"))  # fmt: skip
+        # the code in the label, not the title: search ranks the errors page first for it
+        answer = f"Response ({error.code}, {error.title})"
+        out[method.name] = RenderedExample(
+            "An error response",
+            "request",
+            (("Request", _fenced(request)), (answer, _fenced(response))),
+        )
+    if problems:
+        raise SpecError(problems)
+    return out
+
+
+def render_keyed_examples(spec: Spec, index: Index) -> tuple[RenderedExample, ...]:
+    """The keyed-prompt rules' exchanges, each message checked against the whole schema: a
+    message marked ``valid: false`` must be one the schema rejects."""
+    rules = spec.keyed_prompts
+    if rules is None:
+        return ()
+    validator = _validators(index)
+    problems: list[Diagnostic] = []
+    out = []
+    for number, example in enumerate(rules.examples):
+        blocks = []
+        for position, shown in enumerate(example.messages):
+            error = validator(None).first_error(shown.message)
+            where = spec.where.at(("keyedPrompts", "examples", number, "messages", position))
+            if shown.valid and error is not None:
+                path = " › ".join(map(str, error.absolute_path)) or "the top"
+                problems.append(Diagnostic(where, f"keyed-prompt example '{example.title}': "
+                    f"generated/schema.unstable.json rejects '{shown.label}' at {path}: "
+                    f"{error.message}; fix the message, or mark it valid: false if the schema "
+                    "must reject it"))  # fmt: skip
+            elif not shown.valid and error is None:
+                problems.append(Diagnostic(where, f"keyed-prompt example '{example.title}': "
+                    f"'{shown.label}' is marked valid: false but generated/schema.unstable.json "
+                    "accepts it; make it a message the schema rejects, or drop valid: false"))  # fmt: skip
+            blocks.append((shown.label, _fenced(shown.message)))
+        out.append(RenderedExample(example.title, "exchange", tuple(blocks)))
+    if problems:
+        raise SpecError(problems)
+    return tuple(out)
+
+
 def render_examples(spec: Spec, index: Index) -> dict[str, tuple[RenderedExample, ...]]:
     """Every method's examples as JSON; raises SpecError if the schema rejects one."""
     validator = _validators(index)

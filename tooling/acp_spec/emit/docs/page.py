@@ -18,21 +18,20 @@ from markupsafe import Markup
 
 from ... import links
 from ...defs import STANDARD_META
-from ...index import is_null, stands_for
+from ...index import is_null
 from ..table import MethodRow
 from .escaping import cell_text, code_span, markdown_text, safe_url
 from .paths import (
     ERRORS,
-    OWN_PAGES,
     RETRY_CLASSES,
     class_anchor,
     error_anchor,
     field_anchor,
-    type_anchor,
     type_page,
     variant_anchor,
 )
 from .site import DIRECTION_LABELS, STABILITY_NOTES, Site
+from .site import shown_def as _shown_def
 
 # The standard `_meta` property is on almost every object: a short line says what it is.
 _META_SHORT = (
@@ -50,21 +49,52 @@ def code(text: Any) -> Markup:
     return Markup(code_span(str(text)))
 
 
+# The spec names a gating capability from the type that holds it; on the wire it is the
+# `capabilities` field of the initialize result (the Agent's) or params (the Client's).
+_CAPABILITY_WIRE = {
+    "agentCapabilities": ("AgentCapabilities", "result"),
+    "clientCapabilities": ("ClientCapabilities", "params"),
+}
+
+
 @dataclass(frozen=True)
 class FieldRow:
-    name: Markup
+    """One field as a block: its name line (name, type, badges), then its description."""
+
+    name: Markup  # the wire name as a code span; a link to its anchor where it is not documented
+    anchor: str  # the field's id on the page that documents it; "" elsewhere
     type: Markup
-    required: str
-    nullable: str
-    constraints: Markup
-    description: Markup
+    required: bool
+    nullable: bool
+    constraints: tuple[Markup, ...]
+    description: Markup  # Markdown block
+
+
+@dataclass(frozen=True)
+class RetryRow:
+    """One row of the retry table: a method in one direction it is sent in."""
+
+    name: str
+    direction: str  # client-to-agent | agent-to-client
+    retry_class: str
+    again: str
+    audited: bool
+    stability: str
+    kind: str
+
+
+# Who sends a method in a direction: the retry rules are written for the Client (the RFD's
+# words), and say "the Agent" where the Agent sends the method.
+SENDERS = {"client-to-agent": "Client", "agent-to-client": "Agent"}
 
 
 @dataclass(frozen=True)
 class VariantRow:
-    name: Markup
+    name: Markup  # the tag named (`sessionUpdate`: `"agent_message_chunk"`) or the variant's title
+    anchor: str
     type: Markup
-    description: Markup
+    description: Markup  # Markdown block
+    fields: tuple[FieldRow, ...] = ()  # of a variant written inline
 
 
 class Page:
@@ -99,7 +129,7 @@ class Page:
         elif target.kind == "variant":
             anchor = variant_anchor(target.type, target.name)
         else:
-            anchor = self._type_anchor(target.type)
+            anchor = ""
         return f"[{code_span(target.shown)}]({self.url(type_page(target.type), anchor)})"
 
     # links
@@ -107,11 +137,7 @@ class Page:
     def type_link(self, name: str) -> Markup:
         if name not in self.site.defs:
             return code(name)
-        return Markup(f"[{name}]({self.url(type_page(name), self._type_anchor(name))})")
-
-    @staticmethod
-    def _type_anchor(name: str) -> str:
-        return "" if type_page(name) in OWN_PAGES.values() else type_anchor(name)
+        return Markup(f"[{name}]({self.url(type_page(name))})")
 
     def _documents(self, type_name: str) -> bool:
         """Whether this page is where the type is documented: its rows carry the anchors
@@ -172,63 +198,96 @@ class Page:
         return str(kind) if isinstance(kind, str) else "any"
 
     def constraints(self, schema: Mapping[str, Any]) -> Markup:
+        return Markup(", ".join(self.constraint_list(schema)))
+
+    def constraint_list(self, schema: Mapping[str, Any]) -> tuple[Markup, ...]:
+        """A schema's constraints, each a code span; those of the scalar def it refers to
+        too, marked where they come from."""
         schema, _ = _without_null(schema)
-        found = _constraints(schema)
+        found = [Markup(c) for c in _constraints(schema)]
         name = _shown_def(schema)
         target = self.site.defs.get(name) if name else None
         if target is not None and not {"properties", "anyOf", "oneOf"} & set(target):
-            inherited = _constraints(target)
-            if inherited:
-                found.append(f"{', '.join(inherited)} (from {self.type_link(name or '')})")
-        return Markup(", ".join(found))
+            found += [Markup(f"{c} (from {name})") for c in _constraints(target)]
+        return tuple(found)
 
     def fields(self, type_name: str) -> list[FieldRow]:
         schema = self.site.defs.get(type_name, {})
+        return self._field_rows(type_name, schema, self._documents(type_name))
+
+    def _field_rows(
+        self, type_name: str, schema: Mapping[str, Any], anchored: bool, skip: str | None = None
+    ) -> list[FieldRow]:
         required = set(schema.get("required", []))
-        anchored = self._documents(type_name)
         rows = []
         for name, prop in schema.get("properties", {}).items():
-            if not isinstance(prop, dict):
+            if not isinstance(prop, dict) or name == skip:
                 continue
             meta = prop == STANDARD_META
-            anchor = _anchor(field_anchor(type_name, name)) if anchored else Markup()
+            anchor = field_anchor(type_name, name)
+            shown = code(name)
+            if not anchored and type_name in self.site.defs:
+                shown = Markup(f"[{shown}]({self.url(type_page(type_name), anchor)})")
             rows.append(FieldRow(
-                name=anchor + code(name), type=Markup(self._expr(_without_null(prop)[0])),
-                required="yes" if name in required else "no",
-                nullable="yes" if self.site.index.accepts_null(prop) else "no",
-                constraints=self.constraints(prop),
-                description=self.cell(_META_SHORT if meta else str(prop.get("description", ""))),
+                name=shown, anchor=anchor if anchored else "",
+                type=Markup(self._expr(_without_null(prop)[0])),
+                required=name in required, nullable=self.site.index.accepts_null(prop),
+                constraints=self.constraint_list(prop),
+                description=self.md(_META_SHORT if meta else str(prop.get("description", ""))),
             ))  # fmt: skip
         return rows
+
+    def variant_fields(self, type_name: str, variant: Mapping[str, Any]) -> list[FieldRow]:
+        """The fields of a variant written inline (no def of its own), but its tag: shown
+        inside the variant's block. They have no anchors (the variant's block has one)."""
+        if _shown_def(variant) is not None:
+            return []
+        tag = self.site.index.tag_of(variant)
+        rows = self._field_rows(type_name, variant, True, tag[0] if tag else None)
+        return [FieldRow(r.name, "", r.type, r.required, r.nullable, r.constraints,
+                         r.description) for r in rows]  # fmt: skip
 
     def variants(self, type_name: str) -> list[VariantRow]:
         schema = self.site.defs.get(type_name, {})
         variants = schema.get("anyOf") or schema.get("oneOf") or []
-        keyed = links.member_keys(self.site.index, schema) if self._documents(type_name) else {}
+        keyed = links.member_keys(self.site.index, schema)
+        here = self._documents(type_name)
         rows = []
         for variant in variants:
             if not isinstance(variant, dict):
                 continue
             key = links.member_key(self.site.index, variant)
-            anchored = key is not None and keyed.get(key) is variant
-            anchor = _anchor(variant_anchor(type_name, key or "")) if anchored else Markup()
+            anchor = variant_anchor(type_name, key) if key and keyed.get(key) is variant else ""
+            name = self._variant_name(variant)
+            if anchor and not here:
+                name = Markup(f"[{name}]({self.url(type_page(type_name), anchor)})")
             rows.append(VariantRow(
-                name=anchor + code(self._variant_name(variant)), type=self._variant_type(variant),
-                description=self.cell(str(variant.get("description", ""))),
+                name=name, anchor=anchor if here else "",
+                type=self._variant_type(variant),
+                description=self.md(str(variant.get("description", ""))),
+                fields=tuple(self.variant_fields(type_name, variant)),
             ))  # fmt: skip
         return rows
+
+    def tag_field(self, type_name: str) -> str | None:
+        """The property that tells a tagged union's variants apart (``sessionUpdate``)."""
+        union = self.site.index.tagged_union(self.site.defs.get(type_name, {}))
+        return union.field if union is not None else None
 
     def _tag(self, variant: Mapping[str, Any]) -> Any:
         tag = self.site.index.tag_of(variant)
         return None if tag is None else tag[1]
 
-    def _variant_name(self, variant: Mapping[str, Any]) -> str:
+    def _variant_name(self, variant: Mapping[str, Any]) -> Markup:
+        """A tagged variant by its tag, named: `sessionUpdate`: `"agent_message_chunk"`."""
+        tag = self.site.index.tag_of(variant)
+        if tag is not None:
+            return Markup(f"{code(tag[0])}: {code(json.dumps(tag[1], ensure_ascii=False))}")
         if "title" in variant:
-            return str(variant["title"])
-        for value in (variant.get("const"), self._tag(variant)):
-            if value is not None:
-                return json.dumps(value, ensure_ascii=False)
-        return _shown_def(variant) or str(variant.get("type", "variant"))
+            return code(variant["title"])
+        if variant.get("const") is not None:
+            return code(json.dumps(variant["const"], ensure_ascii=False))
+        return code(_shown_def(variant) or str(variant.get("type", "variant")))
 
     def _variant_type(self, variant: Mapping[str, Any]) -> Markup:
         if _shown_def(variant) is not None or self._tag(variant) is None:
@@ -244,7 +303,83 @@ class Page:
     def type_names(self) -> list[str]:
         return sorted(self.site.defs, key=lambda name: (name.lower(), name))
 
+    def union_fields(self, type_name: str) -> list[tuple[str, str]]:
+        """The fields of a type that hold a tagged union def, with that def: a method's page
+        lists the union's variants (``session/update``'s ``update``)."""
+        props = self.site.defs.get(type_name, {}).get("properties", {})
+        found: list[tuple[str, str]] = []
+        for field, prop in props.items():
+            target = self.site.index.field_type(prop) if isinstance(prop, dict) else None
+            if target is not None and target in self.site.defs and self.tag_field(target):
+                found.append((str(field), target))
+        return found
+
+    def variant_of(self, type_name: str) -> list[str]:
+        """The unions that list the type as a variant."""
+        return list(self.site.variant_of.get(type_name, ()))
+
+    def first_paragraph(self, type_name: str) -> Markup:
+        """A type's description's first paragraph, as one table cell."""
+        text = str(self.site.defs.get(type_name, {}).get("description", ""))
+        return self.cell(re.split(r"\n\s*\n", text.strip(), maxsplit=1)[0])
+
+    # capabilities
+
+    def capability(self, path: str) -> Markup:
+        """A gating capability as it is on the wire (`capabilities.session.delete`, in the
+        initialize result or params), linked to the field that documents it."""
+        head, *fields = path.split(".")
+        root, where = _CAPABILITY_WIRE.get(head, (None, ""))
+        current = root
+        target: tuple[str, str] | None = None
+        for field in fields:
+            props = self.site.defs.get(current or "", {}).get("properties", {})
+            prop = props.get(field)
+            if current is None or not isinstance(prop, dict):
+                target = None
+                break
+            target = (current, field)
+            current = self.site.index.field_type(prop)
+        wire = code(".".join(["capabilities", *fields]) if root else path)
+        if target is not None:
+            wire = Markup(f"[{wire}]({self.url(type_page(target[0]), field_anchor(*target))})")
+        if not where or "initialize" not in self.site.pages:
+            return wire
+        return Markup(f"{wire} in the {self.method_link('initialize')} {where}")
+
     # the method table
+
+    def rule(self, class_id: str, direction: str) -> str:
+        """A class's retry rule, worded for whoever sends the method in ``direction``."""
+        rule = self.site.spec.retry_classes[class_id].rule
+        if SENDERS.get(direction) == "Agent":
+            rule = re.sub(r"\bThe Client\b", "The Agent", rule)
+            rule = re.sub(r"\bthe Client\b", "the Agent", rule)
+        return rule
+
+    def retry_rows(self) -> list[RetryRow]:
+        rows = []
+        for row in self.site.rows:
+            method = self.site.spec.methods[row.name]
+            for retry in method.retry:
+                rows.append(RetryRow(
+                    name=row.name, direction=retry.direction, retry_class=retry.retry_class,
+                    again=retry.again, audited=method.audited, stability=row.stability,
+                    kind=row.kind,
+                ))  # fmt: skip
+        return rows
+
+    def count(self, rows: list[RetryRow], key: str, value: Any) -> int:
+        return sum(getattr(r, key) == value for r in rows)
+
+    def namespaces(self) -> list[tuple[str, list[MethodRow]]]:
+        """The methods grouped by namespace (`session/prompt` in `session/`), in the order
+        the spec first names each; `$/cancel_request` is in the protocol's `$/`."""
+        groups: dict[str, list[MethodRow]] = {}
+        for row in self.site.rows:
+            head, slash, _ = row.name.partition("/")
+            groups.setdefault(f"{head}/" if slash else row.name, []).append(row)
+        return list(groups.items())
 
     def methods_of(self, class_id: str) -> list[str]:
         return [r.name for r in self.site.rows if class_id in r.retry_classes.values()]
@@ -287,20 +422,6 @@ class Page:
                 return Markup(f"one of {len(variants)} values")
             return Markup(f"one of {len(variants)} variants")
         return self.type_expr(schema)
-
-
-def _anchor(anchor: str) -> Markup:
-    return Markup('<span id="{}"></span>').format(anchor)
-
-
-def _shown_def(schema: Mapping[str, Any]) -> str | None:
-    """The def a fragment is shown as: the one it stands for or, for a union member that
-    adds its tag to a def (``allOf: [X]`` beside the tag property), that def."""
-    name = stands_for(schema)
-    parts = schema.get("allOf")
-    if name is None and isinstance(parts, list) and len(parts) == 1:
-        name = stands_for(parts[0])
-    return name
 
 
 def _without_null(schema: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:

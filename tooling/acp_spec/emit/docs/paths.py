@@ -17,8 +17,9 @@ PAGE_NOTE = f"<!-- {GENERATED_NOTE} -->"
 
 HOME, RETRY_CLASSES, TYPES, ERRORS = "index.md", "retry-classes.md", "types.md", "errors.md"
 UPSTREAM, CHANGES = "upstream.md", "changes.md"
-# Types with a page of their own; every other type is a section of types.md.
-OWN_PAGES = {KEY_TYPE: "types/idempotency-key.md"}
+# Every type has a page in types/ named as the type; these keep the name they were
+# published under (the README links it). types.md is the index of them all.
+NAMED_PAGES = {KEY_TYPE: "types/idempotency-key.md"}
 
 _FILE_CHARS = re.compile(r"[A-Za-z0-9_]")
 _TYPE_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
@@ -62,8 +63,22 @@ def method_pages(names: Iterable[str]) -> dict[str, str]:
 
 
 def type_page(name: str) -> str:
-    """The page that documents a type."""
-    return OWN_PAGES.get(name, TYPES)
+    """The page that documents a type: ``types/PromptRequest.md``."""
+    return NAMED_PAGES.get(name) or f"types/{type_anchor(name)}.md"
+
+
+def type_pages(names: Iterable[str]) -> dict[str, str]:
+    """Every type's page; two names that differ by case alone (one file on some disks) are
+    refused."""
+    pages: dict[str, str] = {}
+    seen: dict[str, str] = {}
+    for name in names:
+        page = type_page(name)
+        other = seen.setdefault(page.lower(), name)
+        if other != name:
+            raise ValueError(f"types {other!r} and {name!r} would share the page {page}")
+        pages[name] = page
+    return pages
 
 
 def type_anchor(name: str) -> str:

@@ -27,7 +27,6 @@ from .paths import (
     ERRORS,
     HOME,
     NAV_PATH,
-    OWN_PAGES,
     PAGE_NOTE,
     RETRY_CLASSES,
     TYPES,
@@ -64,7 +63,7 @@ def _environment(templates: Path) -> jinja2.Environment:
     env.globals.update(
         note=Markup(PAGE_NOTE), yaml_note=GENERATED_NOTE, directions=DIRECTION_LABELS,
         kinds=KIND_LABELS, stability_notes=STABILITY_NOTES, class_anchor=class_anchor,
-        error_anchor=error_anchor, key_type=KEY_TYPE, own_pages=OWN_PAGES,
+        error_anchor=error_anchor, key_type=KEY_TYPE,
     )  # fmt: skip
     return env
 
@@ -108,9 +107,8 @@ def render_docs(spec: Spec, index: Index, templates: Path) -> dict[str, bytes]:
         method = spec.methods[row.name]
         render("method.md.j2", site.pages[row.name], method=method, row=row)
     render("types.md.j2", TYPES)
-    for name, path in OWN_PAGES.items():
-        if name in site.defs:
-            render("type-page.md.j2", path, name=name)
+    for name, path in site.type_pages.items():
+        render("type-page.md.j2", path, name=name)
     render("errors.md.j2", ERRORS)
     if site.upstream is not None:
         render("upstream.md.j2", UPSTREAM)
@@ -120,7 +118,8 @@ def render_docs(spec: Spec, index: Index, templates: Path) -> dict[str, bytes]:
     for path in outputs:
         if posixpath.normpath(path) != path or not path.startswith(DOCS_DIR + "/"):
             raise ValueError(f"refusing to write {path}: outside {DOCS_DIR}")
-    outputs[NAV_PATH] = _tidy(env.get_template("nav.yml.j2").render(site=site))
+    nav = env.get_template("nav.yml.j2").render(site=site, page=Page(site, NAV_PATH))
+    outputs[NAV_PATH] = _tidy(nav)
     return outputs
 
 

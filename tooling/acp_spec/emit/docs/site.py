@@ -7,11 +7,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...diff.upstream import AgainstUpstream, against_upstream
-from ...index import Index
+from ...index import Index, stands_for
 from ...model import Spec
 from ..table import MethodRow, table
-from .examples import RenderedExample, render_examples
-from .paths import method_pages, type_anchor
+from .examples import (
+    RenderedExample,
+    render_error_examples,
+    render_examples,
+    render_keyed_examples,
+)
+from .paths import method_pages, type_pages
 
 DIRECTION_LABELS = {
     "client-to-agent": "Client → Agent",
@@ -40,10 +45,15 @@ class Site:
     # the schema derives from the methods are no types of their own here
     defs: Mapping[str, Mapping[str, Any]]
     pages: Mapping[str, str]
+    type_pages: Mapping[str, str]
+    # the unions each type is a variant of
+    variant_of: Mapping[str, tuple[str, ...]]
     rows: tuple[MethodRow, ...]
     used_by: Mapping[str, tuple[str, ...]]
     errors_used_by: Mapping[str, tuple[str, ...]]
     examples: Mapping[str, tuple[RenderedExample, ...]]
+    error_examples: Mapping[str, RenderedExample]
+    keyed_examples: tuple[RenderedExample, ...]
     # the release the spec follows against the spec, each finding under the listed entry
     # that explains it; None without an upstream snapshot
     upstream: AgainstUpstream | None
@@ -51,15 +61,32 @@ class Site:
 
 def build_site(spec: Spec, index: Index) -> Site:
     defs = {name: index.defs[name] for name in spec.types}
-    for name in defs:
-        type_anchor(name)
+    variant_of: dict[str, list[str]] = {}
+    for name, schema in defs.items():
+        union = index.tagged_union(schema)
+        for variant in union.variants if union is not None else ():
+            shown = shown_def(variant.schema)
+            if shown is not None and name not in variant_of.get(shown, []):
+                variant_of.setdefault(shown, []).append(name)
     errors_used_by: dict[str, list[str]] = {name: [] for name in spec.errors}
     for method in spec.methods.values():
         for error in method.errors:
             errors_used_by.setdefault(error, []).append(method.name)
     return Site(
         spec=spec, index=index, defs=defs, pages=method_pages(spec.methods),
+        type_pages=type_pages(defs), variant_of={k: tuple(v) for k, v in variant_of.items()},
         rows=tuple(table(spec)), used_by={name: index.used_by(name) for name in defs},
         errors_used_by={k: tuple(v) for k, v in errors_used_by.items()},
-        examples=render_examples(spec, index), upstream=against_upstream(spec, index),
+        examples=render_examples(spec, index), error_examples=render_error_examples(spec, index),
+        keyed_examples=render_keyed_examples(spec, index), upstream=against_upstream(spec, index),
     )  # fmt: skip
+
+
+def shown_def(schema: Mapping[str, Any]) -> str | None:
+    """The def a fragment is shown as: the one it stands for or, for a union member that
+    adds its tag to a def (``allOf: [X]`` beside the tag property), that def."""
+    name = stands_for(schema)
+    parts = schema.get("allOf")
+    if name is None and isinstance(parts, list) and len(parts) == 1:
+        name = stands_for(parts[0])
+    return name

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from ...constants import GENERATED_NOTE
 from ...index import Index
+from ...model import ErrorCode
 from ..table import MethodRow
 from .codegen import models_module
 from .errors import ModelsError, ToolVersionError
@@ -43,9 +44,16 @@ HEADER = f"# {GENERATED_NOTE}\n"
 OUT = "generated/python"
 
 
-def emit_models(index: Index, rows: Sequence[MethodRow], *, version: str) -> dict[str, bytes]:
-    """``generated/python``: the models of every def of ``index.schema`` and the method
-    table of ``rows``, as an installable distribution of version ``version``.
+def emit_models(
+    index: Index,
+    rows: Sequence[MethodRow],
+    *,
+    version: str,
+    errors: Sequence[ErrorCode] = (),
+) -> dict[str, bytes]:
+    """``generated/python``: the models of every def of ``index.schema``, the method
+    table of ``rows`` and the error codes of ``errors``, as an installable distribution of
+    version ``version``.
 
     ``index`` answers from its schema alone (``Index.of_schema``): what the models are
     made of is the schema, the rows and the version, which the step's cache key covers.
@@ -56,5 +64,5 @@ def emit_models(index: Index, rows: Sequence[MethodRow], *, version: str) -> dic
     if taken := sorted(set(names) & RESERVED_CLASS_NAMES):
         raise ModelsError(f"acp_models.v2 has the names {taken} itself; rename those defs")
     models = models_module(lowering)
-    files = distribution(models, names, rows, lowering.nots, version)
+    files = distribution(models, names, rows, lowering.nots, version, errors)
     return {f"{OUT}/{path}": files[path].encode() for path in sorted(files)}

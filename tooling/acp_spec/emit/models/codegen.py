@@ -22,7 +22,7 @@ from typing import Any
 
 from ...constants import GENERATED_NOTE
 from .errors import ModelsError, ToolVersionError
-from .lowering import Lowering, Refusal
+from .lowering import Lowering, Refusal, Tolerance
 from .names import ROOT_CLASS, python_name
 
 PACKAGE = "acp_models.v2"
@@ -54,6 +54,8 @@ def models_module(lowering: Lowering) -> str:
     tool_versions()
     code = _generate(lowering)
     code = _discriminate(_add_nots(_drop_class(code, ROOT_CLASS), not_names(lowering.nots)))
+    code = _omit_nulls(code, lowering.omittable)
+    code = _add_tolerance(code, lowering.tolerant)
     # relative, so that the package works under whatever name it is vendored as
     code = code.replace(f"from {PACKAGE}._base import", "from ._base import")
     classes = [n.name for n in ast.parse(code).body if isinstance(n, ast.ClassDef)]
@@ -256,6 +258,108 @@ def _add_nots(code: str, names: Mapping[str, str]) -> str:
         *(f"from ._base import {names[name]}\n" for name in sorted(names)),
     ]
     return "".join(lines)
+
+
+def _add_tolerance(code: str, tolerant: Mapping[str, Mapping[str, Tolerance]]) -> str:
+    """A wrap validator for the fields upstream reads leniently (``_base.tolerate``), in the
+    lenient copy of the classes only: ``validate_tolerant`` loads the module a second time
+    as ``_lenient``, where ``_LENIENT`` holds, so that the strict classes run no Python for
+    them. Named for its class, so that a subclass's own never replaces its parent's."""
+    tree = ast.parse(code).body
+    lines = code.splitlines(keepends=True)
+    ends = {
+        n.name: n.end_lineno for n in tree if isinstance(n, ast.ClassDef) and n.name in tolerant
+    }
+    if missing := sorted(set(tolerant) - set(ends)):
+        raise ModelsError(f"no class to give its lenient fields to: {missing}")
+    for name, end in sorted(ends.items(), key=lambda item: -(item[1] or 0)):
+        groups: dict[Tolerance, list[str]] = {}
+        for wire, tolerance in tolerant[name].items():
+            groups.setdefault(tolerance, []).append(python_name(wire))
+        added: list[str] = []
+        for n, (tolerance, fields) in enumerate(groups.items(), start=1):
+            args = f"default={tolerance.default}, items={tolerance.items}"
+            if tolerance.empty:
+                args += ", fallback=[]"
+            added += [
+                "\n",
+                f'        @field_validator({", ".join(literal(f) for f in fields)}, mode="wrap")\n',
+                "        @classmethod\n",
+                f"        def tolerate_{python_name(name)}_{n}(\n",
+                "            cls, value: Any, handler: ValidatorFunctionWrapHandler\n",
+                "        ) -> Any:\n",
+                f"            return tolerate(value, handler, {args})\n",
+            ]
+        lines[end:end] = ["\n", "    if _LENIENT:\n", *added[1:]]
+    if ends:
+        last = max(n.end_lineno or 0 for n in tree if isinstance(n, ast.Import | ast.ImportFrom))
+        lines[last:last] = [
+            "from typing import Any\n",
+            "from pydantic import ValidatorFunctionWrapHandler, field_validator\n",
+            "from ._base import tolerate\n",
+            "\n",
+            "# True in the lenient copy of this module that validate_tolerant loads\n",
+            '_LENIENT = __name__.endswith("._lenient")\n',
+        ]
+    return "".join(lines)
+
+
+def _omit_nulls(code: str, omittable: Mapping[str, list[str]]) -> str:
+    """``exclude_if=omit_null`` on each field that may be omitted but not be null: its
+    ``None`` is never a value it was given (``reject_null`` refuses that), so every dump,
+    ``exclude_unset`` or not, leaves it out instead of writing the ``null`` the schema
+    refuses."""
+    tree = ast.parse(code)
+    offsets = [0]
+    for line in code.splitlines(keepends=True):
+        offsets.append(offsets[-1] + len(line))
+    edits: list[tuple[int, int, str]] = []
+    for node in tree.body:
+        if not isinstance(node, ast.ClassDef) or node.name not in omittable:
+            continue
+        fields = {python_name(w) for w in omittable[node.name]}
+        for item in node.body:
+            if (
+                isinstance(item, ast.AnnAssign)
+                and isinstance(item.target, ast.Name)
+                and item.target.id in fields
+                and (edit := _exclude_if(item.value, offsets))
+            ):
+                fields.discard(item.target.id)
+                edits.append(edit)
+        if fields:
+            raise ModelsError(f"{node.name}: no default to give {sorted(fields)} exclude_if")
+    for start, end, text in sorted(edits, reverse=True):
+        code = code[:start] + text + code[end:]
+    if edits:
+        lines = code.splitlines(keepends=True)
+        last_import = max(
+            n.end_lineno or 0 for n in tree.body if isinstance(n, ast.Import | ast.ImportFrom)
+        )
+        lines[last_import:last_import] = [
+            "from pydantic import Field\n",
+            "from ._base import omit_null\n",
+        ]
+        code = "".join(lines)
+    return code
+
+
+def _exclude_if(value: ast.expr | None, offsets: list[int]) -> tuple[int, int, str] | None:
+    """The edit that gives a field's default ``exclude_if=omit_null``: a keyword more in
+    its ``Field(...)``, or ``= None`` written as a ``Field``."""
+
+    def at(line: int | None, column: int | None) -> int:
+        return offsets[(line or 1) - 1] + (column or 0)
+
+    if isinstance(value, ast.Constant) and value.value is None:
+        start, end = at(value.lineno, value.col_offset), at(value.end_lineno, value.end_col_offset)
+        return start, end, "Field(default=None, exclude_if=omit_null)"
+    if isinstance(value, ast.Call) and (value.args or value.keywords):
+        parts = [*value.args, *(k.value for k in value.keywords)]
+        last = max(parts, key=lambda n: (n.end_lineno or 0, n.end_col_offset or 0))
+        end = at(last.end_lineno, last.end_col_offset)
+        return end, end, ", exclude_if=omit_null"
+    return None
 
 
 def _drop_class(code: str, name: str) -> str:

@@ -243,6 +243,32 @@ def _narrower_type(a: Mapping[str, Any], b: Mapping[str, Any]) -> Any:
     return None
 
 
+@dataclass(frozen=True)
+class Tolerance:
+    """How upstream's deserializer reads a field it marks: ``default``
+    (``x-deserialize-default-on-error``: a value that fails becomes the field's default, or
+    omitted, or for a required array ``[]``) and ``items``
+    (``x-deserialize-skip-invalid-items``: the items that fail are dropped)."""
+
+    default: bool
+    items: bool
+    empty: bool = False  # a required array: it becomes [] instead
+
+
+def _tolerance(prop: Mapping[str, Any], required: bool) -> Tolerance | None:
+    default = prop.get("x-deserialize-default-on-error") is True
+    items = prop.get("x-deserialize-skip-invalid-items") is True
+    if not default and not items:
+        return None
+    if default and required:
+        if type_list(prop) != ["array"]:
+            # a union member's tag, required there (IdleStateUpdate's stopReason): it picks
+            # the member, and a malformed one picks another, so no default stands in for it
+            return Tolerance(False, items) if items else None
+        return Tolerance(default, items, empty=True)
+    return Tolerance(default, items)
+
+
 # A `not` as data: refused is a value that has all of the keys and, of each key listed
 # with values, one of those values (or not that key at all: `properties` is silent then).
 Shape = tuple[tuple[str, ...], dict[str, tuple[Any, ...]]]
@@ -366,6 +392,8 @@ class Lowering:
         self.nots: dict[str, list[Refusal]] = {}
         # class -> wire names of its own fields that may be omitted but not be null
         self.omittable: dict[str, list[str]] = {}
+        # class -> its own fields upstream reads leniently (x-deserialize-*), by wire name
+        self.tolerant: dict[str, dict[str, Tolerance]] = {}
         self.aliases: dict[str, str] = {}
         # class -> where each class of that name was made for (more than one: a clash)
         self.claims: dict[str, list[str]] = {}
@@ -573,6 +601,9 @@ class Lowering:
         nonnull = [w for w in props if w not in required and not self.index.accepts_null(props[w])]
         if nonnull:
             self.omittable[name] = nonnull
+        marked = {w: t for w, p in props.items() if (t := _tolerance(p, w in required))}
+        if marked:
+            self.tolerant[name] = marked
         refusals: list[Refusal] = [shape for n in alt.nots for shape in _not_shapes(n, path)]
         refusals += [Valid(other) for other in alt.excludes]
         if refusals:

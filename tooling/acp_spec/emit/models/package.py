@@ -18,6 +18,7 @@ from pathlib import Path
 import jinja2
 
 from ...constants import GENERATED_NOTE
+from ...model import ErrorCode
 from ..table import MethodRow
 from .codegen import literal, not_names, ruff
 from .errors import ModelsError
@@ -62,9 +63,23 @@ def distribution(
     rows: Sequence[MethodRow],
     nots: Mapping[str, list[Refusal]],
     version: str,
+    errors: Sequence[ErrorCode] = (),
 ) -> dict[str, str]:
     """Path under the distribution -> text, for every file of it."""
+    constants = [e.name.upper() for e in errors]
     slots: dict[str, dict[str, str]] = {
+        "__init__.py": {
+            "code_imports": "".join(f"{n} as {n},\n" for n in constants),
+            "code_names": "".join(f"{literal(n)},\n" for n in constants),
+        },
+        "_errors.py": {
+            "codes": "".join(f"{e.name.upper()} = {e.code}\n" for e in errors),
+            "texts": "".join(
+                f"{e.code}: ({literal(e.title)}, {literal(' '.join(e.description.split()))}),\n"
+                for e in errors
+            ),
+            "constants": "".join(f"{n} = JsonRpcCode.{n}\n" for n in constants),
+        },
         "v2/__init__.py": {
             "models_import": _models_import(names),
             "model_names": "".join(f"{literal(n)},\n" for n in names),

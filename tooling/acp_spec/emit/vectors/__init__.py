@@ -11,8 +11,9 @@ The cases come from four places, one module each:
   reach an ``IdempotencyKey``: counting code points, raw escapes, retries (keyed.py);
 - JSON-RPC's envelope rules (envelope.py);
 - every constraint of the expanded schema, found by walking each method's params def
-  (through $ref, allOf and unions) along its first example, one field mutated per case
-  (derive.py, with the rules of constraints.py).
+  (through $ref, allOf and unions) along its first example, and along each later example
+  for the union variants it is the first to take (every ``sessionUpdate``), one field
+  mutated per case (derive.py, with the rules of constraints.py).
 
 Every expectation agrees with generated/schema.unstable.json; where a known implementation or layer
 disagrees with the schema, the case says so in ``divergence``.

@@ -36,11 +36,17 @@ class Case:
     message: str
     error: int | None = None
     divergence: str | None = None
+    # where a tolerant receiver (upstream's lenient deserializer) accepts what `expect`
+    # rejects: the repairs it makes, as (wire path, action)
+    tolerant: tuple[tuple[str, str], ...] | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "description": self.description}
         out["message"] = self.message
         out["expect"] = {"valid": True} if self.error is None else {"error": self.error}
+        if self.tolerant is not None:
+            repairs = [{"path": path, "action": action} for path, action in self.tolerant]
+            out["tolerant"] = {"valid": True, "repairs": repairs}
         if self.divergence:
             out["divergence"] = self.divergence
         return out

@@ -46,6 +46,20 @@ class Mutation:
     why: str
     divergence: str | None = None
     ambiguous: bool = False  # under an untagged union, where another variant may take it
+    repair: Repair | None = None  # what upstream's lenient deserializer mends, if anything
+    taken: tuple[Any, ...] = ()  # the union variants the value takes above the site
+
+
+@dataclass(frozen=True)
+class Repair:
+    """What upstream's lenient deserializer does at ``path`` to a value that fails there:
+    ``default`` (x-deserialize-default-on-error: the member read as its default, i.e.
+    omitted; ``empty``: a required array read as ``[]``) or ``dropped``
+    (x-deserialize-skip-invalid-items: the item left out of its list)."""
+
+    path: PathKey
+    action: str  # default | dropped
+    empty: bool = False
 
 
 @dataclass(frozen=True)
@@ -98,6 +112,7 @@ def property_rules(
     if leaf.enum:
         yield from _enum_rules(leaf, bad)
         return
+    yield from _type_rules(leaf, bad)
     b = leaf.bounds
     if "string" in leaf.types:
         yield from _length_rules(b, bad)
@@ -168,6 +183,27 @@ def _enum_rules(leaf: Leaf, bad: int) -> Iterator[Mutation]:
         else:
             why = f"is a closed enum ({known}): {what} is rejected with {bad}."
         yield _rule(new, f"enum.{rule}", leaf.enum_open, why)
+
+
+# A value of each JSON type, tried in order for one the field's types exclude; none of them
+# is what a lax parser turns into another type (pydantic reads "1" as 1, not "x").
+_OF_TYPE: tuple[tuple[str, frozenset[str], Json, str], ...] = (
+    ("string", frozenset({"string"}), "x", 'a string ("x")'),
+    ("integer", frozenset({"integer", "number"}), 42, "a number (42)"),
+    ("boolean", frozenset({"boolean"}), True, "a boolean (true)"),
+)
+
+
+def _type_rules(leaf: Leaf, bad: int) -> Iterator[Mutation]:
+    if not leaf.types:
+        return  # no type of its own (any value, or a union of objects): nothing to contradict
+    for _, types, value, what in _OF_TYPE:
+        if not types & leaf.types:
+            kinds = " or ".join(sorted(leaf.types))
+            yield _rule(
+                value, "wrong-type", False, f"is of type {kinds}: {what} is rejected with {bad}."
+            )
+            return
 
 
 def _length_rules(b: Mapping[str, Any], bad: int) -> Iterator[Mutation]:

@@ -2,44 +2,77 @@
 ``$ref``, ``allOf`` and unions, every constraint met becomes rules (constraints.py), each
 exercised by changing one field of the example.
 
+A later example that takes a variant of a tagged union no earlier example took (another
+``sessionUpdate``, say) is walked too, for the rules under that variant only; their labels
+name the variants taken on the way (``update[tool_call_update].toolCallId``), so that they
+never read like the first example's (whose ids are published).
+
 What a schema means (references, nullability, unions and their tags) is the index's answer;
 the walk only decides where the rules apply and what the example looks like there.
 """
 
 from __future__ import annotations
 
+import copy
+import json
+import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from jsonschema import Draft202012Validator, validators
+from jsonschema.exceptions import ValidationError
+
 from ...defs import ref_target
 from ...index import Index, TaggedUnion, is_null
-from ...model import Kind, Method
-from ...patterns import validator_for
+from ...model import Example, Kind, Method
+from ...patterns import BoundedValidator
 from .cases import Case, Codes, Json, PathKey, apply, id_part, message, text
-from .constraints import BOUND_KEYS, Leaf, Mutation, Tag, property_rules, tag_rules
+from .constraints import BOUND_KEYS, Leaf, Mutation, Repair, Tag, property_rules, tag_rules
 
 # Upstream's deserializer annotations: where SDKs built like it accept what the schema rejects.
 LENIENT = "x-deserialize-default-on-error"
 SKIP_ITEMS = "x-deserialize-skip-invalid-items"
+# Values tried in turn as a malformed member or item: the first its schema rejects is used.
+MALFORMED: tuple[Json, ...] = (12345, "malformed", {"malformed": True}, [12345], True)
 
 
 @dataclass
 class View:
-    """What applies to one object value: its properties, required names and union tag."""
+    """What applies to one object value: its properties, required names and the tags of
+    the unions it is a variant of (outermost first), each with the value's tag."""
 
     props: dict[str, list[Mapping[str, Any]]] = field(default_factory=dict)
     required: set[str] = field(default_factory=set)
-    tag: Tag | None = None
+    tags: list[tuple[Tag, Json]] = field(default_factory=list)
     ambiguous: bool = False
+
+    @property
+    def tag(self) -> Tag | None:
+        """The innermost union's tag: the one that names a list item (``content[text]``)."""
+        return self.tags[-1][0] if self.tags else None
+
+
+# One variant taken: where (the path, list positions left out), the tag's name and value.
+Taken = tuple[tuple[str | None, ...], str, Json]
 
 
 @dataclass(frozen=True)
 class Context:
-    """What holds above a site: upstream leniency (the innermost wins), an untagged union."""
+    """What holds above a site: upstream leniency (the innermost wins), an untagged union,
+    the variants taken on the way, and whether labels name them."""
 
     lenient: str | None = None  # the divergence an invalid value here gets
     ambiguous: bool = False
+    repair: Repair | None = None  # what a lenient deserializer mends here (the innermost)
+    taken: tuple[Taken, ...] = ()
+    qualify: bool = False
+    # a later example's walk: the variants earlier ones took, whose rules are theirs
+    old: frozenset[Taken] = frozenset()
+
+    def done(self) -> bool:
+        """Every variant above the site was taken by an earlier example: no rules here."""
+        return self.qualify and set(self.taken) <= self.old
 
 
 class Walker:
@@ -47,7 +80,7 @@ class Walker:
         self.index = index
         self.codes = codes
         # index.schema is shared by every emitter: the validator only reads it
-        self._validator = validator_for(index.schema)
+        self._validator = _Validity(index.schema)
 
     def valid(self, schema: Mapping[str, Any], value: Json) -> bool:
         return bool(self._validator.evolve(schema=schema).is_valid(value))
@@ -55,21 +88,36 @@ class Walker:
     # The walk: an object's view, then each property's rules, then its present children.
 
     def derive(
-        self, method: Method, kind: Kind, params_def: str, base: Json, slug: str
-    ) -> Iterator[Case]:
+        self, method: Method, kind: Kind, params_def: str, examples: Sequence[Example], slug: str
+    ) -> Iterator[tuple[Example, list[Case]]]:
+        """The cases of every rule met along the first example; then, for each later example
+        that takes a union variant no earlier one took, the cases of the rules under it."""
         section = "params" if kind == "request" else "notification"
         top = {"$ref": ref_target(params_def)}
-        for m in self._object([top], base, (), "", Context()):
-            params = apply(base, m.path, m.value)
-            if m.ambiguous and not m.valid and self.valid(top, params):
-                continue  # another variant of an untagged union takes it: no case for this rule
-            yield Case(
-                f"{slug}.{section}.{id_part(m.label)}.{m.rule}",
-                f"`{m.label}` {m.why}",
-                text(message(kind, method.name, params)),
-                None if m.valid else self.codes.params,
-                m.divergence,
-            )
+        seen: set[Taken] = set()
+        for number, example in enumerate(examples):
+            base = example.params
+            ctx = Context(qualify=number > 0, old=frozenset(seen))
+            # the first example's walk is all new; a later one's only under a new variant
+            walked = list(self._object([top], base, (), "", ctx))
+            seen |= {t for m in walked for t in m.taken}
+            cases = []
+            for m in walked:
+                params = apply(base, m.path, m.value)
+                if m.ambiguous and not m.valid and self.valid(top, params):
+                    continue  # another variant of an untagged union takes it: no case
+                mended = None if m.valid or m.repair is None else _mend(params, m.repair)
+                tolerant = None
+                if mended is not None and self.valid(top, mended):
+                    assert m.repair is not None
+                    tolerant = ((_wire_path(m.repair.path), m.repair.action),)
+                cases.append(Case(
+                    f"{slug}.{section}.{id_part(m.label)}.{m.rule}", f"`{m.label}` {m.why}",
+                    text(message(kind, method.name, params)),
+                    None if m.valid else self.codes.params, m.divergence, tolerant,
+                ))  # fmt: skip
+            if cases or number == 0:
+                yield example, cases
 
     def _view(self, schemas: Sequence[Mapping[str, Any]], value: dict[str, Any]) -> View:
         view = View()
@@ -97,7 +145,7 @@ class Walker:
         union = self.index.tagged_union(node)
         if union is not None:
             other = union.other.schema if union.other is not None else None
-            view.tag = Tag(union.field, union.tags, other)
+            view.tags.append((Tag(union.field, union.tags, other), value.get(union.field)))
             chosen = _variant(union, value)
             if chosen is not None:
                 self._gather(chosen, value, view)
@@ -114,33 +162,86 @@ class Walker:
         path: PathKey,
         label: str,
         ctx: Context,
+        shown: bool = False,
     ) -> Iterator[Mutation]:
+        """``shown``: the label names the object's innermost tag already (a list item's)."""
         view = self._view(schemas, value)
         if view.ambiguous:
             ctx = replace(ctx, ambiguous=True)
-        if (tag := view.tag) is not None:
-            at = f"{label}.{tag.name}" if label else tag.name
+        site = tuple(None if isinstance(step, int) else step for step in path)
+        # the first example's walk names (and gives rules to) the innermost union's tag
+        # only, as it always has: its ids are published
+        tags = view.tags if ctx.qualify else view.tags[-1:]
+        fields = [tag.name for tag, _ in tags]
+        for tag, _ in tags:
+            # a tag belongs to its union, not to the variant it picks
+            above, at = _under(ctx, site, view.tags, tag.name, label, shown)
+            if above.done():
+                continue
 
-            def other_takes(new: str) -> bool:
-                assert tag is not None and tag.other is not None
+            def other_takes(new: str, tag: Tag = tag) -> bool:
+                assert tag.other is not None
                 return self.valid(tag.other, {**value, tag.name: new})
 
             for m in tag_rules(tag, other_takes, self.codes.params):
-                yield _site(m, path + (tag.name,), at, ctx)
+                yield _site(m, path + (tag.name,), at, above)
         for name, prop in view.props.items():
             if name == "_meta" and path:
                 continue  # the same nullable object everywhere: checked on params only
-            at = f"{label}.{name}" if label else name
+            tagged = name in fields
+            where, at = _under(ctx, site, view.tags, name, label, shown)
             leaf = self._leaf(prop)
-            inner = replace(ctx, lenient=_lenient(at, self.codes) if leaf.lenient else ctx.lenient)
+            lenient = _lenient(at, self.codes) if leaf.lenient else where.lenient
+            inner = replace(where, lenient=lenient)
             present = name in value
-            tagged = view.tag is not None and name == view.tag.name
             required = name in view.required
+            if leaf.lenient:
+                # read as its default: omitted, or [] for a required array. A member some
+                # variants require (a tag: `stopReason`) may still be omitted where another
+                # variant takes the rest; the case says so only if the mended params are valid
+                empty = required and leaf.types == {"array"}
+                inner = replace(inner, repair=Repair(path + (name,), "default", empty))
             bad = self.codes.params
-            for m in property_rules(leaf, required, present, value.get(name), tagged, bad):
+            rules = (
+                ()
+                if inner.done()
+                else property_rules(leaf, required, present, value.get(name), tagged, bad)
+            )
+            for m in rules:
                 yield _site(m, path + (name,), at, inner)
+            if not inner.done():  # a later example's walk: an earlier one met these
+                yield from self._lenient_rules(prop, value.get(name), path + (name,), at, inner)
             if present:
                 yield from self._child(prop, value[name], path + (name,), at, inner)
+
+    def _lenient_rules(
+        self,
+        prop: Sequence[Mapping[str, Any]],
+        value: Json,
+        path: PathKey,
+        label: str,
+        ctx: Context,
+    ) -> Iterator[Mutation]:
+        """Where upstream reads a member leniently: a malformed value of it (the first of
+        MALFORMED its schema rejects), and an invalid item appended to a list of it whose
+        invalid items are skipped. Strict receivers reject both; lenient ones mend them."""
+        bad = self.codes.params
+        if ctx.repair is not None and ctx.repair.path == path:
+            wrong = next((w for w in MALFORMED if not all(self.valid(s, w) for s in prop)), None)
+            if wrong is not None:
+                why = (f"is malformed ({text(wrong)}): rejected with {bad}; upstream's "
+                       f"deserializer reads it as its default (`{LENIENT}`).")  # fmt: skip
+                yield _site(Mutation((), wrong, label, "malformed", False, why), path, label, ctx)
+        skips = any(self.index.resolve(s).get(SKIP_ITEMS) or s.get(SKIP_ITEMS) for s in prop)
+        items = self._collect(prop, "items")
+        if skips and isinstance(value, list) and items:
+            wrong = next((w for w in MALFORMED if not all(self.valid(s, w) for s in items)), None)
+            if wrong is not None:
+                why = (f"has an invalid item ({text(wrong)}): rejected with {bad}; upstream's "
+                       f"deserializer drops it (`{SKIP_ITEMS}`).")  # fmt: skip
+                here = replace(ctx, repair=Repair(path + (len(value),), "dropped"))
+                mutation = Mutation((), [*value, wrong], label, "invalid-item", False, why)
+                yield _site(mutation, path, label, here)
 
     def _child(
         self,
@@ -149,6 +250,7 @@ class Walker:
         path: PathKey,
         label: str,
         ctx: Context,
+        shown: bool = False,
     ) -> Iterator[Mutation]:
         if isinstance(value, dict):
             entries = self._collect(schemas, "additionalProperties")
@@ -156,7 +258,7 @@ class Walker:
                 for key, item in value.items():
                     yield from self._child(entries, item, path + (key,), f"{label}{{{key}}}", ctx)
             else:
-                yield from self._object(schemas, value, path, label, ctx)
+                yield from self._object(schemas, value, path, label, ctx, shown)
         elif isinstance(value, list):
             items = self._collect(schemas, "items")
             resolve = self.index.resolve
@@ -168,7 +270,12 @@ class Walker:
                 at = f"{label}[{item.get(tag.name, '')}]" if tag else f"{label}[]"
                 if items and at not in done:
                     done.add(at)
-                    yield from self._child(items, item, path + (index,), at, inner)
+                    here = (
+                        replace(inner, repair=Repair(path + (index,), "dropped"))
+                        if skips
+                        else inner
+                    )
+                    yield from self._child(items, item, path + (index,), at, here, bool(tag))
 
     def _collect(self, schemas: Sequence[Mapping[str, Any]], key: str) -> list[Mapping[str, Any]]:
         """The subschemas under ``key`` (items, additionalProperties) of a value's schemas."""
@@ -206,6 +313,22 @@ class Walker:
             leaf.types |= {v["type"] for v in solid if isinstance(v.get("type"), str)}
 
 
+def _any_of(
+    validator: Any, any_of: list[Any], instance: Any, schema: Any
+) -> Iterator[ValidationError]:
+    """anyOf stopping at each member's first error: the walk asks only whether a value is
+    valid, and jsonschema's own anyOf collects every error of every failing member (for
+    messages), which the big routing unions make most of the walk's time."""
+    for index, sub in enumerate(any_of):
+        if next(validator.descend(instance, sub, schema_path=index), None) is None:
+            return
+    yield ValidationError(f"{instance!r} is not valid under any of the given schemas")
+
+
+# the patterns still matched in linear time (patterns.py), anyOf answered sooner
+_Validity: type[Draft202012Validator] = validators.extend(BoundedValidator, {"anyOf": _any_of})  # type: ignore[no-untyped-call]
+
+
 def _variant(union: TaggedUnion, value: dict[str, Any]) -> Mapping[str, Any] | None:
     """The member the value's tag picks; the catch-all for any other tag (if open)."""
     if union.field in value:
@@ -215,10 +338,79 @@ def _variant(union: TaggedUnion, value: dict[str, Any]) -> Mapping[str, Any] | N
     return union.other.schema if union.other is not None else None
 
 
+def _under(
+    ctx: Context,
+    site: tuple[str | None, ...],
+    tags: Sequence[tuple[Tag, Json]],
+    name: str,
+    label: str,
+    shown: bool,
+) -> tuple[Context, str]:
+    """The context and label of the member ``name`` of an object at ``site`` whose unions'
+    tags are ``tags``: below every variant the object takes, or, for a tag, below the
+    unions outside its own. ``shown``: the label already names the innermost tag."""
+    names = [tag.name for tag, _ in tags]
+    chosen = tags[: names.index(name)] if name in names else tags
+    taken = ctx.taken + tuple((site, tag.name, value) for tag, value in chosen)
+    prefix = label
+    if ctx.qualify:
+        hidden = len(tags) - 1 if shown else -1
+        prefix += "".join(f"[{value}]" for i, (_, value) in enumerate(chosen) if i != hidden)
+    return replace(ctx, taken=taken), f"{prefix}.{name}" if prefix else name
+
+
 def _site(m: Mutation, path: PathKey, label: str, ctx: Context) -> Mutation:
     """Place a rule at its path; note where upstream's lenient deserializer disagrees."""
     divergence = m.divergence if m.valid else m.divergence or ctx.lenient
-    return replace(m, path=path, label=label, divergence=divergence, ambiguous=ctx.ambiguous)
+    return replace(
+        m,
+        path=path,
+        label=label,
+        divergence=divergence,
+        ambiguous=ctx.ambiguous,
+        repair=ctx.repair,
+        taken=ctx.taken,
+    )
+
+
+def _mend(params: Json, repair: Repair) -> Json:
+    """``params`` as a lenient deserializer reads them: the member at the repair's path
+    omitted (or ``[]``), or the item dropped; None if the path is not there."""
+    out = copy.deepcopy(params)
+    target: Any = out
+    for step in repair.path[:-1]:
+        try:
+            target = target[step]
+        except (KeyError, IndexError, TypeError):
+            return None
+    last = repair.path[-1]
+    if isinstance(target, dict) and isinstance(last, str) and last in target:
+        if repair.empty:
+            target[last] = []
+        else:
+            del target[last]
+    elif isinstance(target, list) and isinstance(last, int) and 0 <= last < len(target):
+        del target[last]
+    else:
+        return None
+    return out
+
+
+_NAME = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
+
+
+def _wire_path(path: PathKey) -> str:
+    """The wire path of a member of the params, as decoders name it: ``params.prompt[0]``,
+    ``params._meta["a.b"]``."""
+    out = "params"
+    for step in path:
+        if isinstance(step, int):
+            out += f"[{step}]"
+        elif _NAME.fullmatch(step):
+            out += f".{step}"
+        else:
+            out += f"[{json.dumps(step, ensure_ascii=False)}]"
+    return out
 
 
 def _lenient(label: str, codes: Codes) -> str:

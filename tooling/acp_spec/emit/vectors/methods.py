@@ -1,6 +1,6 @@
 """A method's vector file: its groups, in order: the spec's examples and their results, the
 keyed cases and retries (keyed.py), carried keyed messages, then every constraint of each
-params def (derive.py)."""
+params def along its first example, and the union variants later examples take (derive.py)."""
 
 from __future__ import annotations
 
@@ -56,11 +56,16 @@ def method_groups(
     # the walk meets the key's own constraints too: the keyed cases already say those
     taken = {c.message for c in written}
     for call in method.calls:
-        base = next((e.params for e in method.examples if e.kind == call.kind), None)
-        if base is not None:
-            derived = walker.derive(method, call.kind, call.params, base, slug)
-            add(call.kind, call.params, f"Every constraint of `{call.params}` (from "
-                "generated/schema.unstable.json), each exercised by changing one field of the first "
-                f"`{method.name}` {call.kind} example.",
-                [c for c in derived if c.message not in taken])  # fmt: skip
+        examples = [e for e in method.examples if e.kind == call.kind]
+        walks = walker.derive(method, call.kind, call.params, examples, slug)
+        for number, (example, cases) in enumerate(walks):
+            if number == 0:
+                about = (f"Every constraint of `{call.params}` (from generated/schema.unstable.json), "
+                         f"each exercised by changing one field of the first `{method.name}` "
+                         f"{call.kind} example.")  # fmt: skip
+            else:
+                about = (f"The constraints under the union variants '{example.title}' takes "
+                         "that no earlier example takes, each exercised by changing one field "
+                         "of it.")  # fmt: skip
+            add(call.kind, call.params, about, [c for c in cases if c.message not in taken])
     return groups

@@ -17,10 +17,14 @@ if TYPE_CHECKING:
         JsonValue as JsonValue,
         Message as Message,
         Notification as Notification,
+        Receiver as Receiver,
+        Repair as Repair,
         Request as Request,
         Response as Response,
         decode as decode,
         decode_result as decode_result,
+        encode as encode,
+        validate_tolerant as validate_tolerant,
     )
     from ._models import (
         AbsolutePath,
@@ -921,10 +925,14 @@ if not TYPE_CHECKING:
             "JsonValue",
             "Message",
             "Notification",
+            "Receiver",
+            "Repair",
             "Request",
             "Response",
             "decode",
             "decode_result",
+            "encode",
+            "validate_tolerant",
         }
     )
 

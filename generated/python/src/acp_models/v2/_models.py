@@ -2,7 +2,15 @@
 
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import Discriminator, Field, Tag, ValidationInfo, field_validator, model_validator
+from pydantic import (
+    Discriminator,
+    Field,
+    Tag,
+    ValidationInfo,
+    ValidatorFunctionWrapHandler,
+    field_validator,
+    model_validator,
+)
 
 from ._base import (
     BaseModel,
@@ -49,9 +57,14 @@ from ._base import (
     not_set_session_config_option_request_other,
     not_state_update_other,
     not_tool_call_content_other,
+    omit_null,
     reject_null,
     tag_of,
+    tolerate,
 )
+
+# True in the lenient copy of this module that validate_tolerant loads
+_LENIENT = __name__.endswith("._lenient")
 
 
 class AbsolutePath(RootModel[str]):
@@ -75,6 +88,15 @@ class ArchiveSessionResponse(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_archive_session_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class AuthAccount(BaseModel):
@@ -117,6 +139,13 @@ class AuthAccount(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("active", "name", "email", "organization", "meta", mode="wrap")
+        @classmethod
+        def tolerate_auth_account_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class AuthMethodId(RootModel[str]):
     root: str = Field(..., description="Typed identifier used for auth method values on the wire.")
@@ -148,6 +177,15 @@ class AuthStatusCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_auth_status_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class AuthStatusRequest(BaseModel):
     """
@@ -169,6 +207,15 @@ class AuthStatusRequest(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_auth_status_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class AuthStatusResponse(BaseModel):
     """
@@ -186,6 +233,7 @@ class AuthStatusResponse(BaseModel):
     accounts: list[AuthAccount] | None = Field(
         default=None,
         description="The accounts the agent has configured, for display.\n\nOptional. Omitted and empty are equivalent and mean no accounts are reported.\nAgents that hold credentials for several providers or accounts SHOULD list each\nof them and mark the ones in effect with `active`.",
+        exclude_if=omit_null,
     )
     meta: dict[str, Any] | None = Field(
         default=None,
@@ -197,6 +245,22 @@ class AuthStatusResponse(BaseModel):
     @classmethod
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
+
+    if _LENIENT:
+
+        @field_validator("accounts", mode="wrap")
+        @classmethod
+        def tolerate_auth_status_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=True)
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_auth_status_response_2(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class AuthStatusUpdateNotification(BaseModel):
@@ -219,6 +283,7 @@ class AuthStatusUpdateNotification(BaseModel):
     accounts: list[AuthAccount] | None = Field(
         default=None,
         description="The accounts the agent has configured, for display.\n\nOptional. Omitted and empty are equivalent and mean no accounts are reported.\nAgents that hold credentials for several providers or accounts SHOULD list each\nof them and mark the ones in effect with `active`.",
+        exclude_if=omit_null,
     )
     meta: dict[str, Any] | None = Field(
         default=None,
@@ -230,6 +295,22 @@ class AuthStatusUpdateNotification(BaseModel):
     @classmethod
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
+
+    if _LENIENT:
+
+        @field_validator("accounts", mode="wrap")
+        @classmethod
+        def tolerate_auth_status_update_notification_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=True)
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_auth_status_update_notification_2(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class AvailableCommandOther(BaseModel):
@@ -275,6 +356,15 @@ class TextCommandInput(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_text_command_input_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class AvailableCommandInputText(TextCommandInput):
@@ -362,6 +452,15 @@ class BooleanPropertySchema(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("title", "description", "default", "meta", mode="wrap")
+        @classmethod
+        def tolerate_boolean_property_schema_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class CancelTerminalResponse(BaseModel):
     """
@@ -373,6 +472,15 @@ class CancelTerminalResponse(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_cancel_terminal_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class CancelToolCallResponse(BaseModel):
@@ -386,6 +494,15 @@ class CancelToolCallResponse(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_cancel_tool_call_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class CancelledPermissionOutcome(BaseModel):
     """
@@ -398,6 +515,15 @@ class CancelledPermissionOutcome(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_cancelled_permission_outcome_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class CloseSessionResponse(BaseModel):
     """
@@ -409,6 +535,15 @@ class CloseSessionResponse(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_close_session_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class CompactionId(RootModel[str]):
@@ -465,6 +600,13 @@ class Cost(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_cost_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class CreateElicitationResponseDecline(BaseModel):
     """
@@ -478,6 +620,15 @@ class CreateElicitationResponseDecline(BaseModel):
     )
     action: Literal["decline"]
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_create_elicitation_response_decline_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class CreateElicitationResponseCancel(BaseModel):
     """
@@ -490,6 +641,15 @@ class CreateElicitationResponseCancel(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     action: Literal["cancel"]
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_create_elicitation_response_cancel_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class CreateElicitationResponseOther(BaseModel):
@@ -520,6 +680,15 @@ class CreateElicitationResponseOther(BaseModel):
     def check_not_create_elicitation_response_other(cls, data: Any) -> Any:
         return not_create_elicitation_response_other(data)
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_create_elicitation_response_other_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class DeleteSessionResponse(BaseModel):
     """
@@ -531,6 +700,15 @@ class DeleteSessionResponse(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_delete_session_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class DiffPathChange(BaseModel):
@@ -579,6 +757,15 @@ class DisableProviderResponse(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_disable_provider_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class ElicitationContentValue(RootModel[str | int | float | bool | list[str] | Any]):
     root: str | int | float | bool | list[str] | Any = Field(
@@ -598,6 +785,15 @@ class ElicitationFormCapabilities(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_elicitation_form_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ElicitationId(RootModel[str]):
@@ -635,6 +831,15 @@ class NumberPropertySchema(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("title", "description", "default", "meta", mode="wrap")
+        @classmethod
+        def tolerate_number_property_schema_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class IntegerPropertySchema(BaseModel):
     """
@@ -666,6 +871,15 @@ class IntegerPropertySchema(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("title", "description", "default", "meta", mode="wrap")
+        @classmethod
+        def tolerate_integer_property_schema_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ElicitationPropertySchemaNumber(NumberPropertySchema):
@@ -733,6 +947,15 @@ class ElicitationUrlCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_elicitation_url_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class EnumOption(BaseModel):
     """
@@ -751,6 +974,13 @@ class EnumOption(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("description", "meta", mode="wrap")
+        @classmethod
+        def tolerate_enum_option_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class EnvVariable(BaseModel):
     """
@@ -764,6 +994,13 @@ class EnvVariable(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_env_variable_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ErrorCode(
@@ -811,6 +1048,13 @@ class HttpHeader(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_http_header_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class IconTheme(RootModel[Literal["light", "dark"] | str]):
     root: Literal["light", "dark"] | str = Field(..., description="Theme an icon is designed for.")
@@ -819,7 +1063,7 @@ class IconTheme(RootModel[Literal["light", "dark"] | str]):
 class IdempotencyKey(RootModel[str]):
     root: str = Field(
         ...,
-        description="A key that identifies one `session/prompt` submission across retries.\n\nAn opaque, case-sensitive string of 1 to 255 characters, counted as Unicode code points\n(so 255 emoji are valid, although they take 510 UTF-16 code units). The Client generates\nit, as a UUID ([RFC 9562](https://www.rfc-editor.org/rfc/rfc9562)) or another random\nvalue with at least as much entropy, and never derives it from user content or puts\nsensitive data in it. One key identifies one submission: the Client sends the same key\non every attempt and a new key for a new submission, and never sends the same key with a\ndifferent prompt.\n\nA key is scoped to the session named by `sessionId`: the same string in another session,\nincluding a fork, names an unrelated submission. It lasts as long as the message it\nbelongs to; there is no time window. The Agent doesn't echo keys in session updates,\n`session/list` results or replayed history.\n\nSee the RFD: [v2 Idempotency Keys](https://agentclientprotocol.com/rfds/v2/idempotency-keys)",
+        description="A key that identifies one `session/prompt` submission across retries.\n\nWhen present, it is an opaque, case-sensitive string of 1 to 255 characters, counted\nas Unicode code points (so 255 emoji are valid, although they take 510 UTF-16 code\nunits). The Client generates the key. Clients **SHOULD** use a UUID\n([RFC 9562](https://www.rfc-editor.org/rfc/rfc9562)) or another random value with at\nleast as much entropy. Clients **SHOULD NOT** derive the key from user content or put\nsensitive data in it. Clients **MUST NOT** send the same key with a different prompt.\n\nA key is scoped to the session named by `sessionId`. The same key string in another\nsession, including a fork of this one, names an unrelated submission. A key lasts as\nlong as the message it belongs to. There is no time window.\n\nSee the RFD: [v2 Idempotency Keys](https://agentclientprotocol.com/rfds/v2/idempotency-keys)",
         max_length=255,
         min_length=1,
     )
@@ -850,6 +1094,15 @@ class Implementation(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("title", "meta", mode="wrap")
+        @classmethod
+        def tolerate_implementation_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class ListProvidersRequest(BaseModel):
     """
@@ -865,6 +1118,15 @@ class ListProvidersRequest(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_list_providers_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class LlmProtocol(RootModel[Literal["anthropic", "openai", "azure", "vertex", "bedrock"] | str]):
@@ -896,6 +1158,15 @@ class LoginAuthRequest(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_login_auth_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class LoginAuthResponse(BaseModel):
     """
@@ -907,6 +1178,15 @@ class LoginAuthResponse(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_login_auth_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class LogoutAuthRequest(BaseModel):
@@ -926,6 +1206,15 @@ class LogoutAuthRequest(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_logout_auth_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class LogoutAuthResponse(BaseModel):
     """
@@ -937,6 +1226,15 @@ class LogoutAuthResponse(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_logout_auth_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class McpAcpCapabilities(BaseModel):
@@ -955,6 +1253,15 @@ class McpAcpCapabilities(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_mcp_acp_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class McpError(BaseModel):
@@ -987,6 +1294,15 @@ class McpHttpCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_mcp_http_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class McpRequestId(RootModel[str]):
     root: str = Field(
@@ -1005,6 +1321,7 @@ class McpServerHttp(BaseModel):
     headers: list[HttpHeader] | None = Field(
         default=None,
         description="HTTP headers to set when making requests to the MCP server. Headers the MCP transport\ndefines are owned by the transport, and Agents use the transport's values for them.",
+        exclude_if=omit_null,
     )
     meta: dict[str, Any] | None = Field(
         default=None,
@@ -1017,6 +1334,15 @@ class McpServerHttp(BaseModel):
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_mcp_server_http_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class McpServerStdio(BaseModel):
     """
@@ -1026,11 +1352,14 @@ class McpServerStdio(BaseModel):
     name: str = Field(..., description="Human-readable name identifying this MCP server.")
     command: AbsolutePath = Field(..., description="Absolute path to the MCP server executable.")
     args: list[str] | None = Field(
-        default=None, description="Command-line arguments to pass to the MCP server."
+        default=None,
+        description="Command-line arguments to pass to the MCP server.",
+        exclude_if=omit_null,
     )
     env: list[EnvVariable] | None = Field(
         default=None,
         description="Environment variables to set when launching the MCP server. Names SHOULD be unique.\nAgents MAY reject duplicates with `-32602`, and otherwise the last entry wins.",
+        exclude_if=omit_null,
     )
     meta: dict[str, Any] | None = Field(
         default=None,
@@ -1042,6 +1371,15 @@ class McpServerStdio(BaseModel):
     @classmethod
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_mcp_server_stdio_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class McpServerTypeHttp(McpServerHttp):
@@ -1109,6 +1447,15 @@ class McpStdioCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_mcp_stdio_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class MediaType(RootModel[str]):
     root: str = Field(
@@ -1149,6 +1496,15 @@ class MessageMcpNotification(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis is ACP metadata, not the inner MCP message's `_meta`.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_message_mcp_notification_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class MessageMcpRequest(BaseModel):
     """
@@ -1175,6 +1531,15 @@ class MessageMcpRequest(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis is ACP metadata, not the inner MCP message's `_meta`.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_message_mcp_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class MessageMcpResponseResult(BaseModel):
     """
@@ -1188,6 +1553,15 @@ class MessageMcpResponseResult(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis is ACP metadata, not the inner MCP message's `_meta`.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_message_mcp_response_result_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class MessageMcpResponseError(BaseModel):
     """
@@ -1200,6 +1574,15 @@ class MessageMcpResponseError(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis is ACP metadata, not the inner MCP message's `_meta`.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_message_mcp_response_error_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class MessageMcpResponse(RootModel[MessageMcpResponseResult | MessageMcpResponseError]):
@@ -1222,6 +1605,15 @@ class StringMultiSelectItems(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_string_multi_select_items_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class MultiSelectItemsString(StringMultiSelectItems):
@@ -1302,6 +1694,13 @@ class PlanMarkdown(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_plan_markdown_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class PlanRemoved(BaseModel):
     """
@@ -1318,6 +1717,13 @@ class PlanRemoved(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_plan_removed_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class PlanUpdateContentMarkdown(PlanMarkdown):
@@ -1371,6 +1777,15 @@ class PromptAudioCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_prompt_audio_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class PromptEmbeddedContextCapabilities(BaseModel):
     """
@@ -1385,6 +1800,15 @@ class PromptEmbeddedContextCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_prompt_embedded_context_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class PromptImageCapabilities(BaseModel):
     """
@@ -1398,6 +1822,15 @@ class PromptImageCapabilities(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_prompt_image_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class PromptResponse(BaseModel):
@@ -1424,6 +1857,15 @@ class PromptResponse(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_prompt_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ProtocolVersion(RootModel[int]):
@@ -1455,6 +1897,15 @@ class ProviderCurrentConfig(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_provider_current_config_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ProviderId(RootModel[str]):
@@ -1493,6 +1944,18 @@ class ProviderInfo(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("supported", mode="wrap")
+        @classmethod
+        def tolerate_provider_info_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=True, fallback=[])
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_provider_info_2(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class ProvidersCapabilities(BaseModel):
     """
@@ -1510,6 +1973,15 @@ class ProvidersCapabilities(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_providers_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ProxySuccessorNotification(BaseModel):
@@ -1537,6 +2009,15 @@ class ProxySuccessorNotification(BaseModel):
         alias="_meta",
         description="Metadata for the `proxy/successor` envelope itself, separate from the wrapped\nmessage's `_meta`. It is hop-local: the conductor does not copy it into the message\nit unwraps.\n\nThe _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_proxy_successor_notification_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ProxySuccessorRequest(BaseModel):
@@ -1572,6 +2053,15 @@ class ProxySuccessorRequest(BaseModel):
         description="Metadata for the `proxy/successor` envelope itself, separate from the wrapped\nmessage's `_meta`. It is hop-local: the conductor does not copy it into the message\nit unwraps.\n\nThe _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_proxy_successor_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class ProxySuccessorResponse(RootModel[Any]):
     root: Any = Field(
@@ -1590,6 +2080,15 @@ class ReplayFromStart(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_replay_from_start_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ReplayFromTypeStart(ReplayFromStart):
@@ -1652,6 +2151,15 @@ class SelectedPermissionOutcome(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_selected_permission_outcome_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class RequestPermissionOutcomeCancelled(CancelledPermissionOutcome):
@@ -1747,6 +2255,15 @@ class RequestPermissionResponse(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_request_permission_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class RequestPermissionSubjectOther(BaseModel):
     """
@@ -1795,6 +2312,15 @@ class SessionAdditionalDirectoriesCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_session_additional_directories_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class SessionArchiveCapabilities(BaseModel):
     """
@@ -1813,6 +2339,15 @@ class SessionArchiveCapabilities(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_session_archive_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SessionArchiveFilter(RootModel[Literal["exclude", "include", "only"] | str]):
@@ -1838,6 +2373,15 @@ class SessionCancelCapabilities(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_session_cancel_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SessionConfigBoolean(BaseModel):
@@ -1888,6 +2432,15 @@ class SessionDeleteCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_session_delete_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class SessionForkCapabilities(BaseModel):
     """
@@ -1905,6 +2458,15 @@ class SessionForkCapabilities(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_session_fork_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SessionId(RootModel[str]):
@@ -1929,6 +2491,7 @@ class SessionInfo(BaseModel):
         default=None,
         alias="additionalDirectories",
         description="Additional workspace roots reported for this session. Each path must be absolute.\n\nWhen present, this is the complete ordered additional-root list reported\nby the Agent. Omitted and empty values are equivalent: the response\nreports no additional roots.",
+        exclude_if=omit_null,
     )
     title: str | None = Field(
         default=None,
@@ -1953,6 +2516,13 @@ class SessionInfo(BaseModel):
     @classmethod
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
+
+    if _LENIENT:
+
+        @field_validator("title", "updated_at", "archived", "meta", mode="wrap")
+        @classmethod
+        def tolerate_session_info_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SessionInfoUpdate(BaseModel):
@@ -1981,6 +2551,15 @@ class SessionInfoUpdate(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
 
+    if _LENIENT:
+
+        @field_validator("title", "updated_at", "meta", mode="wrap")
+        @classmethod
+        def tolerate_session_info_update_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class SessionListCursor(RootModel[str]):
     root: str = Field(..., description="An opaque cursor used to paginate `session/list` results.")
@@ -2003,6 +2582,15 @@ class SessionNotFoundErrorData(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_session_not_found_error_data_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class SessionOptionsRequest(BaseModel):
     """
@@ -2019,6 +2607,15 @@ class SessionOptionsRequest(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_session_options_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SessionStatus(RootModel[Literal["open", "saved"] | str]):
@@ -2045,6 +2642,15 @@ class SessionStatusCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_session_status_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class SessionStatusRequest(BaseModel):
     """
@@ -2070,6 +2676,15 @@ class SessionStatusRequest(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_session_status_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class SessionSystemPromptOverrideCapabilities(BaseModel):
     """
@@ -2089,6 +2704,15 @@ class SessionSystemPromptOverrideCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_session_system_prompt_override_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class SessionTitleCapabilities(BaseModel):
     """
@@ -2107,6 +2731,15 @@ class SessionTitleCapabilities(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_session_title_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class StateUpdateOther(BaseModel):
@@ -2151,6 +2784,13 @@ class UsageUpdate(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("cost", "meta", mode="wrap")
+        @classmethod
+        def tolerate_usage_update_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SessionUpdateStateUpdateOther(StateUpdateOther):
@@ -2237,6 +2877,7 @@ class SetProviderRequest(BaseModel):
     headers: dict[str, str] | None = Field(
         default=None,
         description="Full headers map for this provider.\nMay include authorization, routing, or other integration-specific headers.",
+        exclude_if=omit_null,
     )
     meta: dict[str, Any] | None = Field(
         default=None,
@@ -2248,6 +2889,15 @@ class SetProviderRequest(BaseModel):
     @classmethod
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_set_provider_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SetProviderResponse(BaseModel):
@@ -2264,6 +2914,15 @@ class SetProviderResponse(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_set_provider_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SetSessionConfigOptionRequestId(BaseModel):
@@ -2287,6 +2946,15 @@ class SetSessionConfigOptionRequestId(BaseModel):
     type: Literal["id"]
     value: SessionConfigValueId = Field(..., description="The value ID.")
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_set_session_config_option_request_id_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class SetSessionConfigOptionRequestBoolean(BaseModel):
     """
@@ -2308,6 +2976,15 @@ class SetSessionConfigOptionRequestBoolean(BaseModel):
     )
     type: Literal["boolean"]
     value: bool = Field(..., description="The boolean value.")
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_set_session_config_option_request_boolean_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SetSessionConfigOptionRequestOther(BaseModel):
@@ -2345,6 +3022,15 @@ class SetSessionConfigOptionRequestOther(BaseModel):
     @classmethod
     def check_not_set_session_config_option_request_other(cls, data: Any) -> Any:
         return not_set_session_config_option_request_other(data)
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_set_session_config_option_request_other_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SetSessionConfigOptionRequest(
@@ -2406,6 +3092,15 @@ class SetSessionTitleRequest(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_set_session_title_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class SetSessionTitleResponse(BaseModel):
     """
@@ -2425,6 +3120,15 @@ class SetSessionTitleResponse(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_set_session_title_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class StringFormat(RootModel[Literal["email", "uri", "date", "date-time"] | str]):
@@ -2455,6 +3159,15 @@ class SubagentSessionCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("cancel", "meta", mode="wrap")
+        @classmethod
+        def tolerate_subagent_session_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class SystemPromptMode(RootModel[Literal["append", "override"] | str]):
     root: Literal["append", "override"] | str = Field(
@@ -2478,6 +3191,15 @@ class TerminalAuthCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_terminal_auth_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class TerminalCancelCapabilities(BaseModel):
     """
@@ -2491,6 +3213,15 @@ class TerminalCancelCapabilities(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_terminal_cancel_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class TerminalCapabilities(BaseModel):
@@ -2512,6 +3243,15 @@ class TerminalCapabilities(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("cancel", "meta", mode="wrap")
+        @classmethod
+        def tolerate_terminal_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class TerminalExitStatus(BaseModel):
@@ -2537,6 +3277,15 @@ class TerminalExitStatus(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("exit_code", "signal", "meta", mode="wrap")
+        @classmethod
+        def tolerate_terminal_exit_status_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class TerminalId(RootModel[str]):
     root: str = Field(
@@ -2556,6 +3305,15 @@ class TerminalOutput(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_terminal_output_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class TerminalSize(BaseModel):
     """
@@ -2569,6 +3327,13 @@ class TerminalSize(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_terminal_size_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class TextResourceContents(BaseModel):
@@ -2589,6 +3354,15 @@ class TextResourceContents(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("mime_type", "meta", mode="wrap")
+        @classmethod
+        def tolerate_text_resource_contents_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class TitledMultiSelectItems(BaseModel):
     """
@@ -2607,6 +3381,15 @@ class TitledMultiSelectItems(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_titled_multi_select_items_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class ToolCallCancelCapabilities(BaseModel):
     """
@@ -2620,6 +3403,15 @@ class ToolCallCancelCapabilities(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_tool_call_cancel_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ToolCallCapabilities(BaseModel):
@@ -2641,6 +3433,15 @@ class ToolCallCapabilities(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("cancel", "meta", mode="wrap")
+        @classmethod
+        def tolerate_tool_call_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ToolCallContentOther(BaseModel):
@@ -2694,6 +3495,15 @@ class ToolCallLocation(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("line", "meta", mode="wrap")
+        @classmethod
+        def tolerate_tool_call_location_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ToolCallStatus(
@@ -2770,6 +3580,15 @@ class UnarchiveSessionRequest(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_unarchive_session_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class UnarchiveSessionResponse(BaseModel):
     """
@@ -2785,6 +3604,15 @@ class UnarchiveSessionResponse(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_unarchive_session_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class UnsupportedProtocolVersionErrorData(BaseModel):
@@ -2805,6 +3633,15 @@ class UnsupportedProtocolVersionErrorData(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_unsupported_protocol_version_error_data_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class Usage(BaseModel):
@@ -2849,6 +3686,15 @@ class Usage(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator(
+            "thought_tokens", "cached_read_tokens", "cached_write_tokens", "meta", mode="wrap"
+        )
+        @classmethod
+        def tolerate_usage_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class AgentAuthCapabilities(BaseModel):
     """
@@ -2868,6 +3714,15 @@ class AgentAuthCapabilities(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("status", "meta", mode="wrap")
+        @classmethod
+        def tolerate_agent_auth_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class AgentNotificationAuthStatusUpdate(BaseModel):
@@ -2924,6 +3779,18 @@ class Annotations(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("audience", mode="wrap")
+        @classmethod
+        def tolerate_annotations_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=True)
+
+        @field_validator("last_modified", "priority", "meta", mode="wrap")
+        @classmethod
+        def tolerate_annotations_2(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class ArchiveSessionRequest(BaseModel):
     """
@@ -2950,6 +3817,15 @@ class ArchiveSessionRequest(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_archive_session_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class AudioContent(BaseModel):
     """
@@ -2969,6 +3845,13 @@ class AudioContent(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("annotations", "meta", mode="wrap")
+        @classmethod
+        def tolerate_audio_content_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class AuthMethodTerminal(BaseModel):
@@ -2993,10 +3876,12 @@ class AuthMethodTerminal(BaseModel):
     args: list[str] | None = Field(
         default=None,
         description="Additional arguments to append to the configured agent invocation for terminal auth.",
+        exclude_if=omit_null,
     )
     env: list[EnvVariable] | None = Field(
         default=None,
         description="Additional environment variables to set on the configured agent invocation for terminal auth.\nNames MUST be unique. These values override same-named variables in the\nbase launch configuration.",
+        exclude_if=omit_null,
     )
     meta: dict[str, Any] | None = Field(
         default=None,
@@ -3008,6 +3893,15 @@ class AuthMethodTerminal(BaseModel):
     @classmethod
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
+
+    if _LENIENT:
+
+        @field_validator("description", "meta", mode="wrap")
+        @classmethod
+        def tolerate_auth_method_terminal_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class AuthMethodAgent(BaseModel):
@@ -3030,6 +3924,15 @@ class AuthMethodAgent(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("description", "meta", mode="wrap")
+        @classmethod
+        def tolerate_auth_method_agent_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class AuthMethodTypeTerminal(AuthMethodTerminal):
@@ -3126,6 +4029,13 @@ class Command(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("input", "meta", mode="wrap")
+        @classmethod
+        def tolerate_command_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class AvailableCommandCommand(Command):
     """
@@ -3156,6 +4066,22 @@ class AvailableCommandsUpdate(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("available_commands", mode="wrap")
+        @classmethod
+        def tolerate_available_commands_update_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=False, items=True)
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_available_commands_update_2(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class BackgroundSubagent(BaseModel):
     """
@@ -3175,6 +4101,15 @@ class BackgroundSubagent(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_background_subagent_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class BackgroundTerminal(BaseModel):
     """
@@ -3190,6 +4125,15 @@ class BackgroundTerminal(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_background_terminal_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class BackgroundToolCall(BaseModel):
     """
@@ -3204,6 +4148,15 @@ class BackgroundToolCall(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_background_tool_call_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class BackgroundWorkTerminal(BackgroundTerminal):
@@ -3288,6 +4241,15 @@ class BlobResourceContents(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("mime_type", "meta", mode="wrap")
+        @classmethod
+        def tolerate_blob_resource_contents_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class CancelRequestNotification(BaseModel):
     """
@@ -3307,6 +4269,15 @@ class CancelRequestNotification(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_cancel_request_notification_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class CancelSessionNotification(BaseModel):
     """
@@ -3323,6 +4294,15 @@ class CancelSessionNotification(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_cancel_session_notification_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class CancelTerminalRequest(BaseModel):
@@ -3354,6 +4334,15 @@ class CancelTerminalRequest(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_cancel_terminal_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class CancelToolCallRequest(BaseModel):
     """
@@ -3383,6 +4372,15 @@ class CancelToolCallRequest(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_cancel_tool_call_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class ClientAuthCapabilities(BaseModel):
     """
@@ -3402,6 +4400,15 @@ class ClientAuthCapabilities(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("terminal", "meta", mode="wrap")
+        @classmethod
+        def tolerate_client_auth_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ClientNotificationSessionCancel(BaseModel):
@@ -3611,6 +4618,15 @@ class CloseSessionRequest(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_close_session_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class CommandPermissionSubject(BaseModel):
     """
@@ -3635,6 +4651,15 @@ class CommandPermissionSubject(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("tool_call_id", "terminal_id", "meta", mode="wrap")
+        @classmethod
+        def tolerate_command_permission_subject_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class CompleteElicitationNotification(BaseModel):
     """
@@ -3652,6 +4677,15 @@ class CompleteElicitationNotification(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_complete_elicitation_notification_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class TextContent(BaseModel):
     """
@@ -3668,6 +4702,13 @@ class TextContent(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("annotations", "meta", mode="wrap")
+        @classmethod
+        def tolerate_text_content_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ImageContent(BaseModel):
@@ -3692,6 +4733,13 @@ class ImageContent(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("uri", "annotations", "meta", mode="wrap")
+        @classmethod
+        def tolerate_image_content_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ContentBlockText(TextContent):
@@ -3743,6 +4791,15 @@ class ElicitationSessionScope(BaseModel):
         alias="toolCallId",
         description="Optional tool call within the session.\n\nOptional. Omitted and `null` are equivalent and mean the elicitation is scoped to the\nsession without a specific tool call.",
     )
+
+    if _LENIENT:
+
+        @field_validator("tool_call_id", mode="wrap")
+        @classmethod
+        def tolerate_elicitation_session_scope_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ElicitationRequestScope(BaseModel):
@@ -3812,6 +4869,15 @@ class CreateElicitationRequestUrlSession(ElicitationUrlModeSession):
     )
     mode: Literal["url"]
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_create_elicitation_request_url_session_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class CreateElicitationRequestUrlRequest(ElicitationUrlModeRequest):
     """
@@ -3827,6 +4893,15 @@ class CreateElicitationRequestUrlRequest(ElicitationUrlModeRequest):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     mode: Literal["url"]
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_create_elicitation_request_url_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class CreateElicitationRequestOtherSession(ElicitationSessionScope):
@@ -3851,6 +4926,15 @@ class CreateElicitationRequestOtherSession(ElicitationSessionScope):
     @classmethod
     def check_not_create_elicitation_request_other_session(cls, data: Any) -> Any:
         return not_create_elicitation_request_other_session(data)
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_create_elicitation_request_other_session_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class CreateElicitationRequestOtherRequest(ElicitationRequestScope):
@@ -3877,6 +4961,15 @@ class CreateElicitationRequestOtherRequest(ElicitationRequestScope):
     def check_not_create_elicitation_request_other_request(cls, data: Any) -> Any:
         return not_create_elicitation_request_other_request(data)
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_create_elicitation_request_other_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class ElicitationAcceptAction(BaseModel):
     """
@@ -3900,6 +4993,15 @@ class CreateElicitationResponseAccept(ElicitationAcceptAction):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     action: Literal["accept"]
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_create_elicitation_response_accept_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class CreateElicitationResponse(
@@ -3947,6 +5049,15 @@ class DeleteSessionRequest(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_delete_session_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class DiffChangeAdd(DiffPathChange):
     """
@@ -3969,6 +5080,15 @@ class DiffChangeAdd(DiffPathChange):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     operation: Literal["add"]
+
+    if _LENIENT:
+
+        @field_validator("file_type", "mime_type", "meta", mode="wrap")
+        @classmethod
+        def tolerate_diff_change_add_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class DiffChangeDelete(DiffPathChange):
@@ -3993,6 +5113,15 @@ class DiffChangeDelete(DiffPathChange):
     )
     operation: Literal["delete"]
 
+    if _LENIENT:
+
+        @field_validator("file_type", "mime_type", "meta", mode="wrap")
+        @classmethod
+        def tolerate_diff_change_delete_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class DiffChangeModify(DiffPathChange):
     """
@@ -4015,6 +5144,15 @@ class DiffChangeModify(DiffPathChange):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     operation: Literal["modify"]
+
+    if _LENIENT:
+
+        @field_validator("file_type", "mime_type", "meta", mode="wrap")
+        @classmethod
+        def tolerate_diff_change_modify_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class DiffChangeMove(DiffPathPairChange):
@@ -4039,6 +5177,15 @@ class DiffChangeMove(DiffPathPairChange):
     )
     operation: Literal["move"]
 
+    if _LENIENT:
+
+        @field_validator("file_type", "mime_type", "meta", mode="wrap")
+        @classmethod
+        def tolerate_diff_change_move_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class DiffChangeCopy(DiffPathPairChange):
     """
@@ -4061,6 +5208,15 @@ class DiffChangeCopy(DiffPathPairChange):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     operation: Literal["copy"]
+
+    if _LENIENT:
+
+        @field_validator("file_type", "mime_type", "meta", mode="wrap")
+        @classmethod
+        def tolerate_diff_change_copy_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class DiffChangeOther(BaseModel):
@@ -4096,6 +5252,15 @@ class DiffChangeOther(BaseModel):
     @classmethod
     def check_not_diff_change_other(cls, data: Any) -> Any:
         return not_diff_change_other(data)
+
+    if _LENIENT:
+
+        @field_validator("file_type", "mime_type", "meta", mode="wrap")
+        @classmethod
+        def tolerate_diff_change_other_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class DiffChange(
@@ -4151,6 +5316,13 @@ class DiffPatch(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_diff_patch_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class DisableProviderRequest(BaseModel):
     """
@@ -4167,6 +5339,15 @@ class DisableProviderRequest(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_disable_provider_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ElicitationCapabilities(BaseModel):
@@ -4187,6 +5368,15 @@ class ElicitationCapabilities(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("form", "url", "meta", mode="wrap")
+        @classmethod
+        def tolerate_elicitation_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class StringPropertySchema(BaseModel):
@@ -4246,6 +5436,15 @@ class StringPropertySchema(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("title", "description", "default", "meta", mode="wrap")
+        @classmethod
+        def tolerate_string_property_schema_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class ElicitationPropertySchemaString(StringPropertySchema):
     """
@@ -4295,6 +5494,18 @@ class Icon(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("mime_type", "theme", "meta", mode="wrap")
+        @classmethod
+        def tolerate_icon_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
+        @field_validator("sizes", mode="wrap")
+        @classmethod
+        def tolerate_icon_2(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=True)
+
 
 class IdleStateUpdateEndTurn(BaseModel):
     """
@@ -4321,6 +5532,15 @@ class IdleStateUpdateEndTurn(BaseModel):
         description="Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting a stop reason; a malformed value is treated the same way.\n\nSee protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#stop-reasons)",
     )
 
+    if _LENIENT:
+
+        @field_validator("usage", "background", "meta", mode="wrap")
+        @classmethod
+        def tolerate_idle_state_update_end_turn_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class IdleStateUpdateMaxTokens(BaseModel):
     """
@@ -4345,6 +5565,15 @@ class IdleStateUpdateMaxTokens(BaseModel):
         alias="stopReason",
         description="Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting a stop reason; a malformed value is treated the same way.\n\nSee protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#stop-reasons)",
     )
+
+    if _LENIENT:
+
+        @field_validator("usage", "background", "meta", mode="wrap")
+        @classmethod
+        def tolerate_idle_state_update_max_tokens_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class IdleStateUpdateMaxTurnRequests(BaseModel):
@@ -4372,6 +5601,15 @@ class IdleStateUpdateMaxTurnRequests(BaseModel):
         description="Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting a stop reason; a malformed value is treated the same way.\n\nSee protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#stop-reasons)",
     )
 
+    if _LENIENT:
+
+        @field_validator("usage", "background", "meta", mode="wrap")
+        @classmethod
+        def tolerate_idle_state_update_max_turn_requests_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class IdleStateUpdateRefusal(BaseModel):
     """
@@ -4396,6 +5634,15 @@ class IdleStateUpdateRefusal(BaseModel):
         alias="stopReason",
         description="Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting a stop reason; a malformed value is treated the same way.\n\nSee protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#stop-reasons)",
     )
+
+    if _LENIENT:
+
+        @field_validator("usage", "background", "meta", mode="wrap")
+        @classmethod
+        def tolerate_idle_state_update_refusal_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class IdleStateUpdateCancelled(BaseModel):
@@ -4431,6 +5678,15 @@ class IdleStateUpdateCancelled(BaseModel):
         description="Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting a stop reason; a malformed value is treated the same way.\n\nSee protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#stop-reasons)",
     )
 
+    if _LENIENT:
+
+        @field_validator("usage", "background", "meta", mode="wrap")
+        @classmethod
+        def tolerate_idle_state_update_cancelled_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class IdleStateUpdateOther(BaseModel):
     """
@@ -4465,6 +5721,15 @@ class IdleStateUpdateOther(BaseModel):
     def check_not_idle_state_update_other(cls, data: Any) -> Any:
         return not_idle_state_update_other(data)
 
+    if _LENIENT:
+
+        @field_validator("usage", "background", "meta", mode="wrap")
+        @classmethod
+        def tolerate_idle_state_update_other_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class IdleStateUpdateNone(BaseModel):
     """
@@ -4490,6 +5755,15 @@ class IdleStateUpdateNone(BaseModel):
         description="Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting a stop reason; a malformed value is treated the same way.\n\nSee protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#stop-reasons)",
     )
 
+    if _LENIENT:
+
+        @field_validator("usage", "background", "meta", "stop_reason", mode="wrap")
+        @classmethod
+        def tolerate_idle_state_update_none_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class ListProvidersResponse(BaseModel):
     """
@@ -4508,6 +5782,15 @@ class ListProvidersResponse(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_list_providers_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ListSessionsRequest(BaseModel):
@@ -4533,6 +5816,15 @@ class ListSessionsRequest(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_list_sessions_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class ListSessionsResponse(BaseModel):
     """
@@ -4550,6 +5842,22 @@ class ListSessionsResponse(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("sessions", mode="wrap")
+        @classmethod
+        def tolerate_list_sessions_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=True, fallback=[])
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_list_sessions_response_2(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class McpCapabilities(BaseModel):
@@ -4575,6 +5883,15 @@ class McpCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("stdio", "http", "acp", "meta", mode="wrap")
+        @classmethod
+        def tolerate_mcp_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class McpServerAcp(BaseModel):
     """
@@ -4599,6 +5916,15 @@ class McpServerAcp(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_mcp_server_acp_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class McpServerTypeAcp(McpServerAcp):
@@ -4676,6 +6002,13 @@ class Notice(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("description", "meta", mode="wrap")
+        @classmethod
+        def tolerate_notice_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class PermissionOption(BaseModel):
     """
@@ -4696,6 +6029,15 @@ class PermissionOption(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_permission_option_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class PlanEntry(BaseModel):
@@ -4721,6 +6063,13 @@ class PlanEntry(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_plan_entry_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class PlanFile(BaseModel):
     """
@@ -4739,6 +6088,13 @@ class PlanFile(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_plan_file_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class PlanItems(BaseModel):
     """
@@ -4755,6 +6111,18 @@ class PlanItems(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("entries", mode="wrap")
+        @classmethod
+        def tolerate_plan_items_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=False, items=True)
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_plan_items_2(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class PlanUpdateContentItems(PlanItems):
@@ -4841,6 +6209,15 @@ class PromptCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("image", "audio", "embedded_context", "meta", mode="wrap")
+        @classmethod
+        def tolerate_prompt_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class ProtocolLevelNotificationCancelRequest(BaseModel):
     method: Literal["$/cancel_request"] = Field(..., description="The notification method name.")
@@ -4912,6 +6289,15 @@ class RequiresActionStateUpdate(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("background", "meta", mode="wrap")
+        @classmethod
+        def tolerate_requires_action_state_update_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class RunningStateUpdate(BaseModel):
     """
@@ -4927,6 +6313,15 @@ class RunningStateUpdate(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("background", "meta", mode="wrap")
+        @classmethod
+        def tolerate_running_state_update_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SessionConfigOptionBoolean(SessionConfigBoolean):
@@ -4952,6 +6347,15 @@ class SessionConfigOptionBoolean(SessionConfigBoolean):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     type: Literal["boolean"]
+
+    if _LENIENT:
+
+        @field_validator("description", "category", "meta", mode="wrap")
+        @classmethod
+        def tolerate_session_config_option_boolean_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SessionConfigOptionOther(BaseModel):
@@ -4994,6 +6398,15 @@ class SessionConfigOptionOther(BaseModel):
     def check_not_session_config_option_other(cls, data: Any) -> Any:
         return not_session_config_option_other(data)
 
+    if _LENIENT:
+
+        @field_validator("description", "category", "meta", mode="wrap")
+        @classmethod
+        def tolerate_session_config_option_other_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class SessionConfigSelectOption(BaseModel):
     """
@@ -5011,6 +6424,15 @@ class SessionConfigSelectOption(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("description", "meta", mode="wrap")
+        @classmethod
+        def tolerate_session_config_select_option_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SessionConfigSelectOptionsUngrouped(RootModel[list[SessionConfigSelectOption]]):
@@ -5045,6 +6467,15 @@ class SessionSystemPromptModeCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("override", "meta", mode="wrap")
+        @classmethod
+        def tolerate_session_system_prompt_mode_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class UnknownStateUpdate(BaseModel):
     """
@@ -5072,6 +6503,15 @@ class UnknownStateUpdate(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("background", "meta", mode="wrap")
+        @classmethod
+        def tolerate_unknown_state_update_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class StateUpdateRunning(RunningStateUpdate):
@@ -5201,6 +6641,17 @@ class TerminalUpdate(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
 
+    if _LENIENT:
+
+        @field_validator(
+            "command", "cwd", "output", "exit_status", "size", "capabilities", "meta", mode="wrap"
+        )
+        @classmethod
+        def tolerate_terminal_update_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class TerminalOutputChunk(BaseModel):
     """
@@ -5216,6 +6667,15 @@ class TerminalOutputChunk(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis metadata is scoped to the chunk and does not patch stored metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_terminal_output_chunk_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SessionUpdateStateUpdateRunning(StateUpdateRunning):
@@ -5350,6 +6810,13 @@ class Terminal(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_terminal_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class ToolCallContentTerminal(Terminal):
     """
@@ -5394,6 +6861,15 @@ class ClientCapabilities(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("auth", "elicitation", "meta", mode="wrap")
+        @classmethod
+        def tolerate_client_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ClientRequestSessionClose(BaseModel):
@@ -5483,6 +6959,20 @@ class ResourceLink(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator(
+            "title", "description", "mime_type", "size", "annotations", "meta", mode="wrap"
+        )
+        @classmethod
+        def tolerate_resource_link_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
+        @field_validator("icons", mode="wrap")
+        @classmethod
+        def tolerate_resource_link_2(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=True)
+
 
 class EmbeddedResource(BaseModel):
     """
@@ -5501,6 +6991,15 @@ class EmbeddedResource(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("annotations", "meta", mode="wrap")
+        @classmethod
+        def tolerate_embedded_resource_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ContentBlockResourceLink(ResourceLink):
@@ -5580,6 +7079,13 @@ class ContentChunk(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis metadata is scoped to the chunk and does not patch stored metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_content_chunk_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class Diff(BaseModel):
     """
@@ -5606,6 +7112,18 @@ class Diff(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("changes", mode="wrap")
+        @classmethod
+        def tolerate_diff_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=False, items=True)
+
+        @field_validator("patch", "meta", mode="wrap")
+        @classmethod
+        def tolerate_diff_2(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class MultiSelectPropertySchema(BaseModel):
@@ -5645,6 +7163,22 @@ class MultiSelectPropertySchema(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("title", "description", "meta", mode="wrap")
+        @classmethod
+        def tolerate_multi_select_property_schema_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
+        @field_validator("default", mode="wrap")
+        @classmethod
+        def tolerate_multi_select_property_schema_2(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=True)
 
 
 class ElicitationPropertySchemaArray(MultiSelectPropertySchema):
@@ -5725,6 +7259,15 @@ class ElicitationSchema(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("title", "description", "meta", mode="wrap")
+        @classmethod
+        def tolerate_elicitation_schema_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class Error(BaseModel):
     """
@@ -5749,6 +7292,13 @@ class Error(BaseModel):
         description="Optional primitive or structured value that contains additional information about the error.\nThis may include debugging information or context-specific details.\n\nOmitted and `null` are equivalent and mean no additional data is provided. Some codes\ndefine a shape: [`UnsupportedProtocolVersionErrorData`] for `-32022`, and\n[`SessionNotFoundErrorData`] for `-32002` when a session is not found.",
     )
 
+    if _LENIENT:
+
+        @field_validator("data", mode="wrap")
+        @classmethod
+        def tolerate_error_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class ErrorStopReason(BaseModel):
     """
@@ -5759,6 +7309,15 @@ class ErrorStopReason(BaseModel):
         default=None,
         description="The failure, as a JSON-RPC error object.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting failure details.\nAgents SHOULD include it.",
     )
+
+    if _LENIENT:
+
+        @field_validator("error", mode="wrap")
+        @classmethod
+        def tolerate_error_stop_reason_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class IdleStateUpdateError(ErrorStopReason):
@@ -5788,6 +7347,15 @@ class IdleStateUpdateError(ErrorStopReason):
         alias="stopReason",
         description="Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting a stop reason; a malformed value is treated the same way.\n\nSee protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#stop-reasons)",
     )
+
+    if _LENIENT:
+
+        @field_validator("usage", "background", "meta", mode="wrap")
+        @classmethod
+        def tolerate_idle_state_update_error_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class IdleStateUpdate(
@@ -5835,7 +7403,7 @@ class InitializeRequest(BaseModel):
         ..., description="Information about the implementation sending this initialize request."
     )
     capabilities: ClientCapabilities | None = Field(
-        default=None, description="Capabilities supported by the client."
+        default=None, description="Capabilities supported by the client.", exclude_if=omit_null
     )
     meta: dict[str, Any] | None = Field(
         default=None,
@@ -5847,6 +7415,15 @@ class InitializeRequest(BaseModel):
     @classmethod
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
+
+    if _LENIENT:
+
+        @field_validator("capabilities", "meta", mode="wrap")
+        @classmethod
+        def tolerate_initialize_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class PlanUpdate(BaseModel):
@@ -5860,6 +7437,13 @@ class PlanUpdate(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_plan_update_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class PromptRequest(BaseModel):
@@ -5882,13 +7466,22 @@ class PromptRequest(BaseModel):
     idempotency_key: IdempotencyKey | None = Field(
         default=None,
         alias="idempotencyKey",
-        description="Identifies this submission, so that the Agent inserts its user message at most once.\n\nOptional. Omitted and `null` are equivalent and mean no key: the Agent handles the\nprompt without duplicate detection. Any other value that is not an\n[`IdempotencyKey`] (a string of 1 to 255 characters) is rejected with `-32602`\n(Invalid params) and is never treated as omitted.\n\nThe Client generates one key per submission when the user submits the input, stores\nit with the pending input and sends the same key on every attempt, including after\nreconnecting or restarting. A key is scoped to the session named by `sessionId` and\nlasts as long as the message it belongs to.\n\nSee the RFD: [v2 Idempotency Keys](https://agentclientprotocol.com/rfds/v2/idempotency-keys)",
+        description="Identifies this submission, so that the Agent inserts its user message at most once.\n\nThe field is optional. Omitted and `null` are equivalent and mean no key. The Agent\nhandles the prompt without duplicate detection, as it does today.\nWhen present, it is an opaque, case-sensitive string of 1 to 255 characters. The\nAgent **MUST** reject any other value with `-32602` (Invalid params) and **MUST\nNOT** treat it as omitted.\n\nOne key identifies one submission. The Client creates the key when the user submits\nthe input, not when it writes the request, and stores it with the pending input. It\nsends the same key on every attempt, including after reconnecting or restarting. It\nuses a new key for a new submission, including when the user sends the same text\nagain on purpose.\n\nSee [`IdempotencyKey`] and the RFD: [v2 Idempotency Keys](https://agentclientprotocol.com/rfds/v2/idempotency-keys)",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_prompt_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ProxyResponseError(BaseModel):
@@ -5927,6 +7520,22 @@ class SessionConfigSelectGroup(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("options", mode="wrap")
+        @classmethod
+        def tolerate_session_config_select_group_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=True, fallback=[])
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_session_config_select_group_2(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SessionConfigSelectOptionsGrouped(RootModel[list[SessionConfigSelectGroup]]):
@@ -5991,6 +7600,29 @@ class SessionMessage(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
 
+    if _LENIENT:
+
+        @field_validator(
+            "sender_session_id",
+            "recipient_session_id",
+            "sender_message_id",
+            "recipient_message_id",
+            "meta",
+            mode="wrap",
+        )
+        @classmethod
+        def tolerate_session_message_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
+        @field_validator("content", mode="wrap")
+        @classmethod
+        def tolerate_session_message_2(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=True)
+
 
 class SessionMessageChunk(BaseModel):
     """
@@ -6018,6 +7650,15 @@ class SessionMessageChunk(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis metadata is scoped to the chunk and does not patch stored metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_session_message_chunk_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class SessionSystemPromptCapabilities(BaseModel):
     """
@@ -6040,6 +7681,15 @@ class SessionSystemPromptCapabilities(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("mode", "meta", mode="wrap")
+        @classmethod
+        def tolerate_session_system_prompt_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class UserMessage(BaseModel):
@@ -6070,6 +7720,18 @@ class UserMessage(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
+
+    if _LENIENT:
+
+        @field_validator("content", mode="wrap")
+        @classmethod
+        def tolerate_user_message_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=True)
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_user_message_2(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class StateUpdateIdleError(IdleStateUpdateError):
@@ -6191,6 +7853,15 @@ class SubagentUpdate(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
 
+    if _LENIENT:
+
+        @field_validator("title", "description", "capabilities", "state", "meta", mode="wrap")
+        @classmethod
+        def tolerate_subagent_update_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class SessionUpdateUserMessageChunk(ContentChunk):
     """
@@ -6311,6 +7982,13 @@ class SystemPrompt(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_system_prompt_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class ToolCallContentDiff(Diff):
     """
@@ -6348,6 +8026,18 @@ class AgentMessage(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
+
+    if _LENIENT:
+
+        @field_validator("content", mode="wrap")
+        @classmethod
+        def tolerate_agent_message_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=True)
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_agent_message_2(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class AgentResponseError(BaseModel):
@@ -6395,6 +8085,18 @@ class AgentThought(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
+
+    if _LENIENT:
+
+        @field_validator("content", mode="wrap")
+        @classmethod
+        def tolerate_agent_thought_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=True)
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_agent_thought_2(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ClientRequestInitialize(BaseModel):
@@ -6454,6 +8156,15 @@ class CompactionSummaryChunk(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis metadata is scoped to the chunk and does not patch stored metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_compaction_summary_chunk_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class CompactionUpdate(BaseModel):
     """
@@ -6485,6 +8196,22 @@ class CompactionUpdate(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
 
+    if _LENIENT:
+
+        @field_validator("summary", mode="wrap")
+        @classmethod
+        def tolerate_compaction_update_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=True)
+
+        @field_validator("error", "meta", mode="wrap")
+        @classmethod
+        def tolerate_compaction_update_2(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class Content(BaseModel):
     """
@@ -6497,6 +8224,13 @@ class Content(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_content_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ElicitationFormModeSession(ElicitationSessionScope):
@@ -6556,6 +8290,15 @@ class CreateElicitationRequestFormSession(ElicitationFormModeSession):
     )
     mode: Literal["form"]
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_create_elicitation_request_form_session_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class CreateElicitationRequestFormRequest(ElicitationFormModeRequest):
     """
@@ -6571,6 +8314,15 @@ class CreateElicitationRequestFormRequest(ElicitationFormModeRequest):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     mode: Literal["form"]
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_create_elicitation_request_form_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class CreateElicitationRequest(
@@ -6620,11 +8372,13 @@ class ForkSessionRequest(BaseModel):
         default=None,
         alias="additionalDirectories",
         description="Additional workspace roots to activate for this session. Each path must be absolute.\n\nWhen omitted or empty, no additional roots are activated. When non-empty,\nthis is the complete resulting additional-root list for the forked\nsession.",
+        exclude_if=omit_null,
     )
     mcp_servers: list[McpServer] | None = Field(
         default=None,
         alias="mcpServers",
         description="List of MCP servers to connect to for this session.",
+        exclude_if=omit_null,
     )
     system_prompt: SystemPrompt | None = Field(
         default=None,
@@ -6641,6 +8395,15 @@ class ForkSessionRequest(BaseModel):
     @classmethod
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_fork_session_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class InitializeProxyRequest(RootModel[InitializeRequest]):
@@ -6664,11 +8427,13 @@ class NewSessionRequest(BaseModel):
         default=None,
         alias="additionalDirectories",
         description="Additional workspace roots for this session. Each path must be absolute.\n\nThese expand the session's workspace scope without changing `cwd`, which\nremains the base for relative paths. When omitted or empty, no\nadditional roots are activated for the new session.",
+        exclude_if=omit_null,
     )
     mcp_servers: list[McpServer] | None = Field(
         default=None,
         alias="mcpServers",
         description="List of MCP (Model Context Protocol) servers the agent should connect to.",
+        exclude_if=omit_null,
     )
     system_prompt: SystemPrompt | None = Field(
         default=None,
@@ -6685,6 +8450,15 @@ class NewSessionRequest(BaseModel):
     @classmethod
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_new_session_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ProxyRequestProxyInitialize(BaseModel):
@@ -6720,11 +8494,13 @@ class ResumeSessionRequest(BaseModel):
         default=None,
         alias="additionalDirectories",
         description="Additional workspace roots to activate for this session. Each path must be absolute.\n\nWhen omitted or empty, no additional roots are activated. When non-empty,\nthis is the complete resulting additional-root list for the resumed\nsession. It may differ from any previously used or reported list as long as\nthe request `cwd` matches the session's `cwd`.",
+        exclude_if=omit_null,
     )
     mcp_servers: list[McpServer] | None = Field(
         default=None,
         alias="mcpServers",
         description="List of MCP servers to connect to for this session.\n\nThe complete set of Client-provided servers. Omitted and `[]` mean none. Agents SHOULD\nNOT restore servers from earlier requests.",
+        exclude_if=omit_null,
     )
     replay_from: ReplayFrom | None = Field(
         default=None,
@@ -6746,6 +8522,15 @@ class ResumeSessionRequest(BaseModel):
     @classmethod
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_resume_session_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SessionCapabilities(BaseModel):
@@ -6807,6 +8592,27 @@ class SessionCapabilities(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator(
+            "prompt",
+            "mcp",
+            "delete",
+            "additional_directories",
+            "system_prompt",
+            "fork",
+            "archive",
+            "status",
+            "title",
+            "meta",
+            mode="wrap",
+        )
+        @classmethod
+        def tolerate_session_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class SessionConfigSelect(BaseModel):
     """
@@ -6848,6 +8654,15 @@ class SessionConfigOptionSelect(SessionConfigSelect):
     )
     type: Literal["select"]
 
+    if _LENIENT:
+
+        @field_validator("description", "category", "meta", mode="wrap")
+        @classmethod
+        def tolerate_session_config_option_select_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class SessionConfigOption(
     RootModel[SessionConfigOptionSelect | SessionConfigOptionBoolean | SessionConfigOptionOther]
@@ -6887,6 +8702,22 @@ class SessionOptionsResponse(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("config_options", mode="wrap")
+        @classmethod
+        def tolerate_session_options_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=True, fallback=[])
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_session_options_response_2(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class SessionStatusResponse(BaseModel):
     """
@@ -6913,6 +8744,15 @@ class SessionStatusResponse(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("state", "meta", mode="wrap")
+        @classmethod
+        def tolerate_session_status_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class SessionUpdateAgentMessage(AgentMessage):
@@ -6970,6 +8810,22 @@ class SetSessionConfigOptionResponse(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("config_options", mode="wrap")
+        @classmethod
+        def tolerate_set_session_config_option_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=False, items=True)
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_set_session_config_option_response_2(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ToolCallContentContent(Content):
@@ -7039,6 +8895,15 @@ class AgentCapabilities(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("session", "auth", "providers", "meta", mode="wrap")
+        @classmethod
+        def tolerate_agent_capabilities_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class AgentRequestElicitationCreate(BaseModel):
@@ -7216,6 +9081,22 @@ class ConfigOptionUpdate(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("config_options", mode="wrap")
+        @classmethod
+        def tolerate_config_option_update_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=False, items=True)
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_config_option_update_2(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class ForkSessionResponse(BaseModel):
     """
@@ -7235,11 +9116,13 @@ class ForkSessionResponse(BaseModel):
         default=None,
         alias="configOptions",
         description="Initial session configuration options.\n\nOptional. Omitted or empty means no config options are advertised.\nSenders MUST use an array, not `null`. Receivers treat `null` like omission.\nLater `config_option_update` notifications replace this list.",
+        exclude_if=omit_null,
     )
     available_commands: list[AvailableCommand] | None = Field(
         default=None,
         alias="availableCommands",
         description="Initial commands the agent can execute in this session.\n\nOptional. Omitted or empty means no initial commands are advertised.\nSenders MUST use an array, not `null`. Receivers treat `null` like omission.\nLater `available_commands_update` notifications replace this list.",
+        exclude_if=omit_null,
     )
     meta: dict[str, Any] | None = Field(
         default=None,
@@ -7251,6 +9134,22 @@ class ForkSessionResponse(BaseModel):
     @classmethod
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
+
+    if _LENIENT:
+
+        @field_validator("config_options", "available_commands", mode="wrap")
+        @classmethod
+        def tolerate_fork_session_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=True)
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_fork_session_response_2(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class InitializeResponse(BaseModel):
@@ -7271,12 +9170,13 @@ class InitializeResponse(BaseModel):
         ..., description="Information about the implementation sending this initialize response."
     )
     capabilities: AgentCapabilities | None = Field(
-        default=None, description="Capabilities supported by the agent."
+        default=None, description="Capabilities supported by the agent.", exclude_if=omit_null
     )
     auth_methods: list[AuthMethod] | None = Field(
         default=None,
         alias="authMethods",
         description="Authentication methods supported by the agent.\n\nOptional. Omitted or empty means the agent does not advertise the\n`auth/login` and `auth/logout` methods. Supplying one or more methods means\nthe agent MUST support both `auth/login` and `auth/logout`.",
+        exclude_if=omit_null,
     )
     meta: dict[str, Any] | None = Field(
         default=None,
@@ -7288,6 +9188,22 @@ class InitializeResponse(BaseModel):
     @classmethod
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
+
+    if _LENIENT:
+
+        @field_validator("capabilities", "meta", mode="wrap")
+        @classmethod
+        def tolerate_initialize_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
+        @field_validator("auth_methods", mode="wrap")
+        @classmethod
+        def tolerate_initialize_response_2(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=True)
 
 
 class NewSessionResponse(BaseModel):
@@ -7310,11 +9226,13 @@ class NewSessionResponse(BaseModel):
         default=None,
         alias="configOptions",
         description="Initial session configuration options.\n\nOptional. Omitted or empty means no config options are advertised.\nSenders MUST use an array, not `null`. Receivers treat `null` like omission.\nLater `config_option_update` notifications replace this list.",
+        exclude_if=omit_null,
     )
     available_commands: list[AvailableCommand] | None = Field(
         default=None,
         alias="availableCommands",
         description="Initial commands the agent can execute in this session.\n\nOptional. Omitted or empty means no initial commands are advertised.\nSenders MUST use an array, not `null`. Receivers treat `null` like omission.\nLater `available_commands_update` notifications replace this list.",
+        exclude_if=omit_null,
     )
     meta: dict[str, Any] | None = Field(
         default=None,
@@ -7326,6 +9244,22 @@ class NewSessionResponse(BaseModel):
     @classmethod
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
+
+    if _LENIENT:
+
+        @field_validator("config_options", "available_commands", mode="wrap")
+        @classmethod
+        def tolerate_new_session_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=True)
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_new_session_response_2(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ResumeSessionResponse(BaseModel):
@@ -7343,11 +9277,13 @@ class ResumeSessionResponse(BaseModel):
         default=None,
         alias="configOptions",
         description="Initial session configuration options.\n\nOptional. Omitted or empty means no config options are advertised.\nSenders MUST use an array, not `null`. Receivers treat `null` like omission.\nLater `config_option_update` notifications replace this list.",
+        exclude_if=omit_null,
     )
     available_commands: list[AvailableCommand] | None = Field(
         default=None,
         alias="availableCommands",
         description="Initial commands the agent can execute in this session.\n\nOptional. Omitted or empty means no initial commands are advertised.\nSenders MUST use an array, not `null`. Receivers treat `null` like omission.\nLater `available_commands_update` notifications replace this list.",
+        exclude_if=omit_null,
     )
     meta: dict[str, Any] | None = Field(
         default=None,
@@ -7359,6 +9295,22 @@ class ResumeSessionResponse(BaseModel):
     @classmethod
     def reject_null_validator(cls, v: Any, info: ValidationInfo) -> Any:
         return reject_null(v, info)
+
+    if _LENIENT:
+
+        @field_validator("config_options", "available_commands", mode="wrap")
+        @classmethod
+        def tolerate_resume_session_response_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=True)
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_resume_session_response_2(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ToolCallContentChunk(BaseModel):
@@ -7382,6 +9334,15 @@ class ToolCallContentChunk(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis metadata is scoped to the chunk and does not patch stored metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_tool_call_content_chunk_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class ToolCallUpdate(BaseModel):
@@ -7445,6 +9406,32 @@ class ToolCallUpdate(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
+
+    if _LENIENT:
+
+        @field_validator(
+            "name",
+            "title",
+            "kind",
+            "status",
+            "raw_input",
+            "raw_output",
+            "capabilities",
+            "meta",
+            mode="wrap",
+        )
+        @classmethod
+        def tolerate_tool_call_update_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
+        @field_validator("content", "locations", mode="wrap")
+        @classmethod
+        def tolerate_tool_call_update_2(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=True)
 
 
 class SessionUpdateToolCallContentChunk(ToolCallContentChunk):
@@ -7570,6 +9557,15 @@ class UpdateSessionNotification(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_update_session_notification_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class AgentNotificationSessionUpdate(BaseModel):
@@ -7725,6 +9721,15 @@ class ToolCallPermissionSubject(BaseModel):
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
+    if _LENIENT:
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_tool_call_permission_subject_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
+
 
 class RequestPermissionSubjectToolCall(ToolCallPermissionSubject):
     """
@@ -7794,6 +9799,15 @@ class RequestPermissionRequest(BaseModel):
         alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
+
+    if _LENIENT:
+
+        @field_validator("description", "meta", mode="wrap")
+        @classmethod
+        def tolerate_request_permission_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=True, items=False)
 
 
 class AgentRequestSessionRequestPermission(BaseModel):

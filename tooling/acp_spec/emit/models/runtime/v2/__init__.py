@@ -16,10 +16,14 @@ if TYPE_CHECKING:
         JsonValue as JsonValue,
         Message as Message,
         Notification as Notification,
+        Receiver as Receiver,
+        Repair as Repair,
         Request as Request,
         Response as Response,
         decode as decode,
         decode_result as decode_result,
+        encode as encode,
+        validate_tolerant as validate_tolerant,
     )
     # slot models_import: from ._models import every model, for type checkers
 
@@ -36,10 +40,14 @@ if not TYPE_CHECKING:
             "JsonValue",
             "Message",
             "Notification",
+            "Receiver",
+            "Repair",
             "Request",
             "Response",
             "decode",
             "decode_result",
+            "encode",
+            "validate_tolerant",
         }
     )
 

@@ -3,12 +3,16 @@ a JSON-RPC message in, its typed message out, or the error to answer it with."""
 
 from __future__ import annotations
 
+import functools
+import importlib.util
 import json
 import re
+import sys
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeAlias, TypeVar
 
 import pydantic
 from pydantic import ConfigDict, ValidationInfo
@@ -17,12 +21,29 @@ from .. import JsonRpcError
 from ._methods import METHODS
 
 _Root = TypeVar("_Root")
+_Dump = TypeVar("_Dump", bound=Callable[..., Any])
+
+
+def _wire_dump(dump: _Dump) -> _Dump:
+    """pydantic's dump with ``exclude_unset=True`` by default: pydantic's default writes a
+    field that was never set as its default, ``null``, where the schema may forbid it (an
+    optional field that is not nullable) or give it a meaning (``null`` clears a patched
+    field, omitted keeps it). ``exclude_unset=False`` is still pydantic's."""
+
+    @functools.wraps(dump)
+    def wire_dump(self: Any, *, exclude_unset: bool = True, **options: Any) -> Any:
+        return dump(self, exclude_unset=exclude_unset, **options)
+
+    return wire_dump  # type: ignore[return-value]  # the same parameters, another default
+
 
 # strict: JSON Schema converts nothing ("1" is not an integer, 1 is not true);
-# defer_build: a class builds its validator when first used, not at import.
+# defer_build: a class builds its validator when first used, not at import;
+# validate_assignment: a model holds only what decode would accept, assigned or parsed.
 _CONFIG = ConfigDict(
     strict=True,
     defer_build=True,
+    validate_assignment=True,
     validate_by_alias=True,
     validate_by_name=False,
     serialize_by_alias=True,
@@ -30,15 +51,34 @@ _CONFIG = ConfigDict(
 
 
 class BaseModel(pydantic.BaseModel):
-    """An ACP object. Parses wire (camelCase) names only; keeps unknown keys."""
+    """An ACP object. Parses wire (camelCase) names only; keeps unknown keys; dumps wire
+    names and only what was set (see ``_wire_dump``)."""
 
     model_config = ConfigDict(extra="allow", **_CONFIG)
+
+    def to_wire(self) -> dict[str, Any]:
+        """The object as JSON values under wire names, with only the fields that were set:
+        an omitted field stays omitted, ``null`` stays ``null``."""
+        wire: dict[str, Any] = self.model_dump(mode="json", by_alias=True, exclude_unset=True)
+        return wire
+
+    if not TYPE_CHECKING:
+        model_dump = _wire_dump(pydantic.BaseModel.model_dump)
+        model_dump_json = _wire_dump(pydantic.BaseModel.model_dump_json)
 
 
 class RootModel(pydantic.RootModel[_Root], Generic[_Root]):
     """An ACP value that is not an object, or a union."""
 
     model_config = _CONFIG
+
+    def to_wire(self) -> Any:
+        """The value as JSON, with wire names and only what was set (as ``BaseModel``'s)."""
+        return self.model_dump(mode="json", by_alias=True, exclude_unset=True)
+
+    if not TYPE_CHECKING:
+        model_dump = _wire_dump(pydantic.RootModel.model_dump)
+        model_dump_json = _wire_dump(pydantic.RootModel.model_dump_json)
 
     if not TYPE_CHECKING:
         # Each RootModel[X] would be one more pydantic class, made at import; every
@@ -59,11 +99,176 @@ def tag_of(field: str, known: tuple[str, ...], other: str | None) -> Callable[[A
     return pick
 
 
+def omit_null(value: Any) -> bool:
+    """Whether a field that may be omitted, but not be null, is left out of a dump: its
+    ``None`` is the default of a field never set."""
+    return value is None
+
+
 def reject_null(value: Any, info: ValidationInfo) -> Any:
     """A field that may be omitted, but not be null."""
     if value is None:
         raise ValueError(f"{info.field_name} may be omitted, but not null")
     return value
+
+
+_OMIT: Any = object()  # no fallback: a field that fails is read as omitted
+
+
+class _Repaired:
+    """What a lenient field that failed holds until ``_settle`` puts its fallback in place."""
+
+    __slots__ = ("reason", "value")
+
+    def __init__(self, value: Any, reason: str) -> None:
+        self.value, self.reason = value, reason
+
+
+class _Pruned(list[Any]):
+    """A lenient list whose failed items were dropped: where each kept one came from, and
+    why each dropped one failed, for ``_settle`` to report."""
+
+    def __init__(self, kept: list[Any], origins: list[int], dropped: list[tuple[int, str]]):
+        super().__init__(kept)
+        self.origins, self.dropped = origins, dropped
+
+
+def tolerate(
+    value: Any,
+    handler: pydantic.ValidatorFunctionWrapHandler,
+    *,
+    default: bool,
+    items: bool,
+    fallback: Any = _OMIT,
+) -> Any:
+    """A field upstream's deserializer reads leniently, as the lenient classes read it
+    (``validate_tolerant``): with ``items`` (x-deserialize-skip-invalid-items) the list's
+    items that fail are dropped; with ``default`` (x-deserialize-default-on-error) a value
+    that still fails is read as the field's default, omitted (or ``fallback``, a required
+    array's ``[]``)."""
+    try:
+        return handler(value)
+    except pydantic.ValidationError as error:
+        failure = error
+    if items and isinstance(value, list):
+        kept, origins, dropped = [], [], []
+        for i, item in enumerate(value):
+            try:
+                handler([item])
+            except pydantic.ValidationError as error:
+                dropped.append((i, _reason(error, skip=1)))  # its loc starts at [item]
+                continue
+            kept.append(item)
+            origins.append(i)
+        try:
+            return _Pruned(handler(kept), origins, dropped)
+        except pydantic.ValidationError as error:
+            failure = error
+    if not default:
+        raise failure
+    if fallback is _OMIT:
+        return _Repaired(_OMIT, _reason(failure))
+    try:
+        return _Repaired(handler(fallback), _reason(failure))
+    except pydantic.ValidationError:
+        raise failure from None
+
+
+def _reason(error: pydantic.ValidationError, skip: int = 0) -> str:
+    first = error.errors(include_url=False)[0]
+    where = ".".join(str(step) for step in first["loc"][skip:])
+    return f"{where}: {first['msg']}" if where else str(first["msg"])
+
+
+@dataclass(frozen=True)
+class Repair:
+    """What tolerant validation changed, at ``path`` (the wire path, ``params.content[2]``):
+    ``action`` "default" (a malformed field read as its default; omitted if it has none)
+    or "dropped" (an invalid item left out of its list), and ``reason``, why it failed."""
+
+    path: str
+    action: str
+    reason: str
+
+
+_M = TypeVar("_M", bound=pydantic.BaseModel)
+
+
+def validate_tolerant(
+    model: type[_M], data: Any, *, path: str = ""
+) -> tuple[_M, tuple[Repair, ...]]:
+    """``model.model_validate(data)``, but where the schema marks a field lenient
+    (x-deserialize-default-on-error, x-deserialize-skip-invalid-items) read as upstream's
+    deserializer reads it: the instance and the repairs made, none when ``data`` is valid.
+    Raises ``pydantic.ValidationError`` for what no repair mends. ``path``: where ``data``
+    is, the start of each repair's path.
+
+    Strict validation first; only when it fails are the lenient classes (the models module
+    loaded a second time, with the lenient fields' validators) built and run, so that the
+    strict classes run no Python for leniency."""
+    try:
+        return model.model_validate(data), ()
+    except pydantic.ValidationError as error:
+        failure = error
+    lenient: type[pydantic.BaseModel] | None = getattr(_lenient_models(), model.__name__, None)
+    if lenient is None or lenient.__qualname__ != model.__qualname__:
+        raise failure
+    value = lenient.model_validate(data)
+    repairs: list[Repair] = []
+    _settle(value, path, [], repairs)
+    if not repairs:
+        raise failure  # nothing lenient failed: what failed is the strict classes' alone
+    return model.model_validate(value.model_dump(mode="json", exclude_unset=True)), tuple(repairs)
+
+
+_LENIENT_MODULE: list[ModuleType] = []
+
+
+def _lenient_models() -> ModuleType:
+    """The lenient copy of the models module, loaded on first use."""
+    if not _LENIENT_MODULE:
+        from . import _models  # the models import this module: look them up when used
+
+        name = f"{__package__}._lenient"
+        spec = importlib.util.spec_from_file_location(name, _models.__file__)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module  # pydantic resolves the classes' annotations there
+        spec.loader.exec_module(module)
+        _LENIENT_MODULE.append(module)
+    return _LENIENT_MODULE[0]
+
+
+def _settle(node: Any, start: str, steps: list[_Step], repairs: list[Repair]) -> None:
+    """Each fallback put in place of what ``tolerate`` left, and reported."""
+    if isinstance(node, pydantic.RootModel):
+        _settle(node.root, start, steps, repairs)
+    elif isinstance(node, pydantic.BaseModel):
+        fields = type(node).model_fields
+        for name, current in list(node.__dict__.items()):
+            info = fields.get(name)
+            here = [*steps, (info.alias or name) if info else name]
+            if isinstance(current, _Repaired):
+                if current.value is _OMIT and info is not None:
+                    node.__dict__[name] = info.get_default(call_default_factory=True)
+                    node.__pydantic_fields_set__.discard(name)
+                else:
+                    node.__dict__[name] = current.value
+                repairs.append(Repair(_path(start, here).lstrip("."), "default", current.reason))
+            elif isinstance(current, _Pruned):
+                for i, reason in current.dropped:
+                    repairs.append(Repair(_path(start, [*here, i]).lstrip("."), "dropped", reason))
+                node.__dict__[name] = kept = list(current)
+                for item, origin in zip(kept, current.origins, strict=True):
+                    _settle(item, start, [*here, origin], repairs)
+            else:
+                _settle(current, start, here, repairs)
+    elif isinstance(node, list):
+        for i, item in enumerate(node):
+            _settle(item, start, [*steps, i], repairs)
+    elif isinstance(node, dict):
+        for key, item in node.items():
+            _settle(item, start, [*steps, key], repairs)
 
 
 def reject_matching(
@@ -155,6 +360,8 @@ class Request:
     id: _Id
     method: str
     params: pydantic.BaseModel | JsonValue
+    # what tolerant decoding repaired (decode(..., tolerant=True)); no part of equality
+    repairs: tuple[Repair, ...] = field(default=(), compare=False)
 
 
 @dataclass(frozen=True)
@@ -168,22 +375,35 @@ class Notification:
 
     method: str
     params: pydantic.BaseModel | JsonValue
+    repairs: tuple[Repair, ...] = field(default=(), compare=False)  # as Request's
 
 
 @dataclass(frozen=True)
 class Response:
     """A response: ``result`` as parsed JSON (a response doesn't name its method; give it
-    to ``decode_result`` with the request's), or ``error``."""
+    to ``decode_result`` with the request's), or ``error``. To ``encode`` one, ``result``
+    may be the result's model too."""
 
     id: _Id
-    result: JsonValue = None
+    result: pydantic.BaseModel | JsonValue = None
     error: JsonRpcError | None = None
 
 
 Message: TypeAlias = Request | Notification | Response
 
 
-def decode(raw: str | bytes) -> Message | list[Message | JsonRpcError]:
+Receiver: TypeAlias = Literal["agent", "client"]
+# Who handles a method sent in each direction: the receiver, as meta.json's agentMethods
+# and clientMethods list them ($/cancel_request and the other `both` methods in each).
+_HANDLED_BY: dict[str, tuple[str, ...]] = {
+    "agent": ("client-to-agent", "both"),
+    "client": ("agent-to-client", "both"),
+}
+
+
+def decode(
+    raw: str | bytes, *, receiver: Receiver | None = None, tolerant: bool = False
+) -> Message | list[Message | JsonRpcError]:
     """One JSON-RPC 2.0 message of ACP v2, read and checked against the spec.
 
     Raises ``JsonRpcError`` when the receiver must answer with an error: -32700 when the
@@ -193,16 +413,29 @@ def decode(raw: str | bytes) -> Message | list[Message | JsonRpcError]:
     by its wire path. A batch gives a list with an item per message, where a message that
     failed is its ``JsonRpcError``, to be answered in the batch's response; an empty batch,
     or one that mixes calls and responses, raises.
+
+    ``receiver``, ``"agent"`` or ``"client"``: the side that reads the message. A method
+    that side does not handle (``session/update`` sent to an agent) is then -32601 too;
+    without it every method of either side is read.
+
+    ``tolerant=True`` reads the params as upstream's deserializer does where the schema
+    marks a field lenient (``validate_tolerant``): a malformed field marked
+    x-deserialize-default-on-error is read as its default (omitted if it has none), the
+    invalid items of a list marked x-deserialize-skip-invalid-items are dropped, and the
+    message's ``repairs`` say what was changed. Strict (the default) refuses them.
     """
+    if receiver is not None and receiver not in _HANDLED_BY:
+        raise ValueError(f'receiver is "agent", "client" or None, not {receiver!r}')
+    handled = _HANDLED_BY.get(receiver) if receiver is not None else None
     value = _parse(raw)
     if not isinstance(value, list):
-        return _message(value)
+        return _message(value, handled, tolerant)
     if not value:
         raise _fail(_INVALID_REQUEST, None, "a batch holds at least one message")
     items: list[Message | JsonRpcError] = []
     for item in value:
         try:
-            items.append(_message(item))
+            items.append(_message(item, handled, tolerant))
         except JsonRpcError as error:
             items.append(error)
     if len({isinstance(i, Response) for i in items if not isinstance(i, JsonRpcError)}) > 1:
@@ -210,11 +443,16 @@ def decode(raw: str | bytes) -> Message | list[Message | JsonRpcError]:
     return items
 
 
-def decode_result(method: str, result: JsonValue) -> pydantic.BaseModel | JsonValue:
+def decode_result(
+    method: str, result: pydantic.BaseModel | JsonValue
+) -> pydantic.BaseModel | JsonValue:
     """A response's ``result`` as an instance of ``METHODS[method].result``, where
     ``method`` is the method of the request it answers; an extension method's result is
     returned as it is. Raises ``JsonRpcError`` (-32600, nothing to reply) if it doesn't
-    match, with ``data`` naming the member that failed (``result.messageId``)."""
+    match, with ``data`` naming the member that failed (``result.messageId``). A model (a
+    ``Response`` made to be encoded may hold one) is read as its wire form."""
+    if isinstance(result, pydantic.BaseModel):
+        result = result.model_dump(mode="json", by_alias=True, exclude_unset=True)
     if method.startswith("_"):
         return result
     entry = METHODS.get(method)
@@ -240,7 +478,7 @@ def _not_json(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")  # json.loads takes NaN and Infinity otherwise
 
 
-def _message(value: Any) -> Message:
+def _message(value: Any, handled: tuple[str, ...] | None, tolerant: bool = False) -> Message:
     if not isinstance(value, dict):
         raise _fail(_INVALID_REQUEST, None, f"a message is an object, not {_kind(value)}")
     # JSON-RPC answers no response, even an invalid one
@@ -249,7 +487,7 @@ def _message(value: Any) -> Message:
     if value.get("jsonrpc") != "2.0":
         raise _fail(_INVALID_REQUEST, "jsonrpc", 'must be the string "2.0"', id_, reply)
     if "method" in value:
-        return _call(value, id_, "id" in value)
+        return _call(value, id_, "id" in value, handled, tolerant)
     return _response(value, id_, reply)
 
 
@@ -264,7 +502,13 @@ def _request_id(value: Any, reply: bool) -> _Id:
     raise _fail(_INVALID_REQUEST, "id", reason, None, reply)
 
 
-def _call(value: dict[str, Any], id_: _Id, has_id: bool) -> Request | Notification:
+def _call(
+    value: dict[str, Any],
+    id_: _Id,
+    has_id: bool,
+    handled: tuple[str, ...] | None,
+    tolerant: bool = False,
+) -> Request | Notification:
     if has_id and id_ is None:
         raise _fail(_INVALID_REQUEST, "id", "a v2 request id is a string or an integer, never null")
     method = value["method"]
@@ -284,18 +528,28 @@ def _call(value: dict[str, Any], id_: _Id, has_id: bool) -> Request | Notificati
         else:
             reason = f"{method} is a request, and a message without an id is a notification"
         raise _fail(_METHOD_NOT_FOUND, "method", reason, id_, has_id)
+    if handled is not None and entry.direction not in handled:
+        side = "client" if entry.direction == "agent-to-client" else "agent"
+        reason = f"{method} is handled by the {side}, and this side does not handle it"
+        raise _fail(_METHOD_NOT_FOUND, "method", reason, id_, has_id)
     model = entry.params
     if not has_id and entry.notification_params is not None:
         model = entry.notification_params
     if "params" not in value:
         raise _fail(_INVALID_PARAMS, "params", "Field required", id_, has_id)
     params = value["params"]
+    repairs: tuple[Repair, ...] = ()
     try:
-        parsed = model.model_validate(params)
+        if tolerant:
+            parsed, repairs = validate_tolerant(model, params, path="params")
+        else:
+            parsed = model.model_validate(params)
     except pydantic.ValidationError as error:
         steps, reason = _first_failure(error, params)
         raise _fail(_INVALID_PARAMS, _path("params", steps), reason, id_, has_id) from None
-    return Request(id_, method, parsed) if has_id else Notification(method, parsed)
+    if has_id:
+        return Request(id_, method, parsed, repairs)
+    return Notification(method, parsed, repairs)
 
 
 def _response(value: dict[str, Any], id_: _Id, reply: bool) -> Response:
@@ -435,3 +689,80 @@ def _path(start: str, steps: list[_Step]) -> str:
         else:
             path += f"[{json.dumps(step, ensure_ascii=False)}]"
     return path
+
+
+# --- encode: a typed message in, JSON-RPC text out ------------------------------------------
+
+
+def encode(message: Message | JsonRpcError | list[Message | JsonRpcError]) -> bytes:
+    """A message as JSON-RPC 2.0 text in UTF-8, its envelope (``jsonrpc``, ``id``) included:
+    a ``Request``, ``Notification`` or ``Response``; a ``JsonRpcError`` as the error
+    response that answers it (``to_response()``); a list as a batch.
+
+    Models are written as ``to_wire()`` writes them: wire names, only what was set. What
+    ``decode`` would refuse is refused here with ``ValueError``: a request without an id,
+    params that are not the method's model, a result without an id, an empty batch.
+    ``decode(encode(m)) == m`` for what ``decode`` returns.
+    """
+    if isinstance(message, list):
+        if not message:
+            raise ValueError("a batch holds at least one message")
+        value: Any = [_envelope(m) for m in message]
+    else:
+        value = _envelope(message)
+    try:
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
+    except UnicodeEncodeError:  # a lone surrogate in parsed JSON: UTF-8 can't hold it, \u can
+        return json.dumps(value, separators=(",", ":")).encode()
+
+
+def _envelope(message: Message | JsonRpcError) -> dict[str, Any]:
+    if isinstance(message, JsonRpcError):
+        return message.to_response()
+    if isinstance(message, Response):
+        return _response_envelope(message)
+    if isinstance(message, Request | Notification):
+        out: dict[str, Any] = {"jsonrpc": "2.0"}
+        if isinstance(message, Request):
+            if message.id is None:
+                raise ValueError(f"{message.method}: a request id is a string or an integer")
+            out["id"] = message.id
+        out["method"] = message.method
+        params = _params(message)
+        if params is not None or not message.method.startswith("_"):
+            out["params"] = params
+        return out
+    raise TypeError(
+        f"encode takes a Request, Notification, Response or JsonRpcError, not {message!r}"
+    )
+
+
+def _params(message: Request | Notification) -> Any:
+    """The params as JSON, after checking they are the method's model."""
+    if message.method.startswith("_"):
+        return _json(message.params)
+    entry = METHODS.get(message.method)
+    kind = "request" if isinstance(message, Request) else "notification"
+    if entry is None or entry.kind not in (kind, "both"):
+        raise ValueError(f"ACP v2 has no {kind} {message.method!r}")
+    model = entry.params
+    if kind == "notification" and entry.notification_params is not None:
+        model = entry.notification_params
+    if not isinstance(message.params, model):
+        name = type(message.params).__name__
+        raise ValueError(f"{message.method}: params are a {model.__name__}, not a {name}")
+    return _json(message.params)
+
+
+def _response_envelope(response: Response) -> dict[str, Any]:
+    if response.error is not None:
+        if response.result is not None:
+            raise ValueError("a response has result or error, not both")
+        return response.error.to_response(response.id)
+    if response.id is None:
+        raise ValueError("a result answers its request by id, which is never null in v2")
+    return {"jsonrpc": "2.0", "id": response.id, "result": _json(response.result)}
+
+
+def _json(value: Any) -> Any:
+    return value.to_wire() if isinstance(value, BaseModel | RootModel) else value

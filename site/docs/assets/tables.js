@@ -1,0 +1,56 @@
+// acp-spec docs (hand-written): on a narrow screen a table's rows are stacked as cards
+// (acp.css); each cell is labelled with its column's heading, copied here into data-label.
+// A menu entry "session/fork · unstable" shows its stability as a badge, and the search
+// dialog gets a name.
+(function () {
+  "use strict";
+
+  function label() {
+    document.querySelectorAll(".md-typeset table").forEach(function (table) {
+      if (table.dataset.labelled) return;
+      table.dataset.labelled = "1";
+      var heads = Array.prototype.map.call(table.querySelectorAll("thead th"), function (th) {
+        return th.textContent.trim();
+      });
+      table.querySelectorAll("tbody tr").forEach(function (row) {
+        Array.prototype.forEach.call(row.children, function (cell, i) {
+          if (heads[i]) cell.setAttribute("data-label", heads[i]);
+        });
+      });
+    });
+  }
+
+  var STABILITY = / · (unstable|proposed)$/;
+
+  function badges() {
+    document.querySelectorAll(".md-nav__link .md-ellipsis").forEach(function (name) {
+      var found = STABILITY.exec(name.textContent);
+      if (!found || name.querySelector(".acp-badge")) return;
+      name.textContent = name.textContent.replace(STABILITY, " ");
+      var badge = document.createElement("span");
+      badge.className = "acp-badge acp-badge--" + found[1];
+      badge.textContent = found[1];
+      name.appendChild(badge);
+    });
+  }
+
+  // Material's search box is a dialog without a name; screen readers announce this one
+  function nameSearch() {
+    var search = document.querySelector(".md-search[role='dialog']");
+    if (search && !search.hasAttribute("aria-label")) search.setAttribute("aria-label", "Search");
+  }
+
+  function run() {
+    label();
+    badges();
+    nameSearch();
+  }
+
+  if (window.document$ && typeof window.document$.subscribe === "function") {
+    window.document$.subscribe(run);
+  } else if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", run);
+  } else {
+    run();
+  }
+})();
