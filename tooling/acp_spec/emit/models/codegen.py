@@ -116,24 +116,62 @@ def _check_of(function: str, fields: list[str]) -> dict[str, Any]:
 
 # --- discriminators -------------------------------------------------------------------------
 
+# What a class's field admits, as far as routing cares: one string (its tag), any string
+# (an open union's catch-all), null or nothing (a variant without the tag), or else.
+_Kind = tuple[
+    str, str | None
+]  # ("literal", tag) | ("string", None) | ("none", None) | ("other", None)
+_Fields = dict[str, tuple[str, _Kind]]  # wire name -> (python name, kind)
 
-def _own_literals(node: ast.ClassDef) -> dict[str, str | None]:
-    """Field -> the single string its annotation admits (None: any other annotation)."""
-    fields: dict[str, str | None] = {}
-    for item in node.body:
-        if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
-            ann = item.annotation
-            literal = None
-            if (
-                isinstance(ann, ast.Subscript)
-                and isinstance(ann.value, ast.Name)
-                and ann.value.id == "Literal"
-                and isinstance(ann.slice, ast.Constant)
-                and isinstance(ann.slice.value, str)
+
+def _kind(ann: ast.expr) -> _Kind:
+    if (
+        isinstance(ann, ast.Subscript)
+        and isinstance(ann.value, ast.Name)
+        and ann.value.id == "Literal"
+        and isinstance(ann.slice, ast.Constant)
+        and isinstance(ann.slice.value, str)
+    ):
+        return ("literal", ann.slice.value)
+    if isinstance(ann, ast.Name) and ann.id == "str":
+        return ("string", None)
+    if isinstance(ann, ast.Constant) and ann.value is None:
+        return ("none", None)
+    return ("other", None)
+
+
+def _wire_name(item: ast.AnnAssign, python: str) -> str:
+    if isinstance(item.value, ast.Call):
+        for keyword in item.value.keywords:
+            if keyword.arg in ("alias", "validation_alias") and isinstance(
+                keyword.value, ast.Constant
             ):
-                literal = ann.slice.value
-            fields[item.target.id] = literal
-    return fields
+                return str(keyword.value.value)
+    return python
+
+
+def _fields_of(tree: ast.Module) -> dict[str, _Fields]:
+    """Class -> its fields, inherited ones included (a variant's tag is often its base's)."""
+    nodes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
+    done: dict[str, _Fields] = {}
+
+    def walk(name: str) -> _Fields:
+        if name in done:
+            return done[name]
+        fields: _Fields = {}
+        for base in nodes[name].bases:
+            if isinstance(base, ast.Name) and base.id in nodes:
+                fields.update(walk(base.id))
+        for item in nodes[name].body:
+            if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+                python = item.target.id
+                fields[_wire_name(item, python)] = (python, _kind(item.annotation))
+        done[name] = fields
+        return fields
+
+    for name in nodes:
+        walk(name)
+    return done
 
 
 def _union_names(ann: ast.expr) -> list[str] | None:
@@ -145,40 +183,71 @@ def _union_names(ann: ast.expr) -> list[str] | None:
     return None
 
 
-def _tagging(members: list[str], classes: Mapping[str, dict[str, str | None]]) -> str | None:
-    """The annotation that routes a union of classes by its tag, if every member but at most
-    one (the open union's catch-all) declares the same tag field as its own literal.
+def _route(members: list[str], classes: Mapping[str, _Fields], used: frozenset[str]) -> Any:
+    """How ``tag_of`` picks a member of a union: ``(wire field, python field, {tag: member
+    or route}, catch-all member, member without the tag)``, routing again by another
+    field where variants share a tag (``state_update``, then ``state``, then
+    ``stopReason``); None if no field tags the members."""
+    for wire in classes[members[0]]:
+        if wire in used or not all(wire in classes[m] for m in members):
+            continue
+        kinds = {m: classes[m][wire][1] for m in members}
+        if any(k[0] == "other" for k in kinds.values()):
+            continue
+        groups: dict[str, list[str]] = {}
+        for m, (kind, tag) in kinds.items():
+            if kind == "literal" and tag is not None:
+                groups.setdefault(tag, []).append(m)
+        strings = [m for m, k in kinds.items() if k[0] == "string"]
+        nones = [m for m, k in kinds.items() if k[0] == "none"]
+        if not groups or len(groups) + len(strings) + len(nones) < 2:
+            continue
+        if len(strings) > 1 or len(nones) > 1:
+            continue
+        known: dict[str, Any] = {}
+        for tag, group in groups.items():
+            known[tag] = group[0] if len(group) == 1 else _route(group, classes, used | {wire})
+            if known[tag] is None:
+                break
+        else:
+            python = classes[members[0]][wire][0]
+            return (
+                wire,
+                python,
+                known,
+                strings[0] if strings else None,
+                nones[0] if nones else None,
+            )
+    return None
+
+
+def _tagging(members: list[str], classes: Mapping[str, _Fields]) -> str | None:
+    """The annotation that routes a union of classes by its tags.
 
     Read off the generated classes, not the schema: the discriminator must name what the
     classes declare, and the lowering's classes are not the schema's members one for one
-    (a member that inherits from a union is one class per member of that union)."""
+    (a member that inherits from a union is one class per member of that union, so
+    several share its tag and are told apart by the next)."""
     if len(members) < 2 or not all(m in classes for m in members):
         return None
-    for tag_field in classes[members[0]]:
-        tags = {m: classes[m].get(tag_field) for m in members}
-        known = {m: t for m, t in tags.items() if t is not None}
-        rest = [m for m in members if m not in known]
-        if len(known) < 2 or len(set(known.values())) != len(known) or len(rest) > 1:
-            continue
-        if rest and tag_field not in classes[rest[0]]:
-            continue
-        field = literal(tag_field)
-        if not rest:  # closed: pydantic routes by the Literal itself, without Python
-            return f"Annotated[Union[{', '.join(members)}], Discriminator({field})]"
-        variants = [f"Annotated[{m}, Tag({literal(known.get(m, _OTHER_TAG))})]" for m in members]
-        values = ", ".join(literal(t) for t in known.values())
-        return (
-            f"Annotated[Union[{', '.join(variants)}], "
-            f"Discriminator(tag_of({field}, ({values},), {literal(_OTHER_TAG)}))]"
-        )
-    return None
+    route = _route(members, classes, frozenset())
+    if route is None:
+        return None
+    wire, _, known, other, none = route
+    closed = other is None and none is None
+    if closed and all(isinstance(v, str) for v in known.values()):
+        # pydantic routes by the Literal itself, without Python
+        return f"Annotated[Union[{', '.join(members)}], Discriminator({literal(wire)})]"
+    variants = [f"Annotated[{m}, Tag({literal(m)})]" for m in members]
+    return f"Annotated[Union[{', '.join(variants)}], Discriminator(tag_of({literal(route)}))]"
 
 
 def _discriminate(code: str) -> str:
     """Give each tagged union of classes a discriminator: datamodel-code-generator writes a
-    plain union, which pydantic validates by trying every member (5x slower on prompts)."""
+    plain union, which pydantic validates by trying every member (5x slower on prompts,
+    20x on session updates, and an error from every member)."""
     tree = ast.parse(code)
-    classes = {n.name: _own_literals(n) for n in tree.body if isinstance(n, ast.ClassDef)}
+    classes = _fields_of(tree)
     offsets = [0]
     for line in code.splitlines(keepends=True):
         offsets.append(offsets[-1] + len(line))

@@ -48,14 +48,29 @@ class RootModel(pydantic.RootModel[_Root], Generic[_Root]):
             return cls
 
 
-def tag_of(field: str, known: tuple[str, ...], other: str | None) -> Callable[[Any], str | None]:
-    """A tagged union's discriminator: the variant named by the tag, the catch-all for any
-    other tag. Without it pydantic tries every variant of a union in turn."""
-    names = frozenset(known)
+# (wire field, python field, {tag: member or the route beyond}, catch-all, member without it)
+Route: TypeAlias = "tuple[str, str, dict[str, str | Route], str | None, str | None]"
+
+
+def tag_of(route: Route) -> Callable[[Any], str | None]:
+    """A tagged union's discriminator: the variant its tags name, following the route
+    where variants share a tag (a session update's ``sessionUpdate``, then ``state``, then
+    ``stopReason``); the catch-all for any other tag, the variant without the tag where it
+    is null or absent. Without it pydantic tries every variant of a union in turn."""
 
     def pick(value: Any) -> str | None:
-        tag = value.get(field) if isinstance(value, dict) else getattr(value, field, None)
-        return tag if isinstance(tag, str) and tag in names else other
+        node: str | Route | None = route
+        while isinstance(node, tuple):
+            wire, python, known, other, none = node
+            # a dict from the wire, or a model instance given to a constructor
+            tag = value.get(wire) if isinstance(value, dict) else getattr(value, python, None)
+            if tag is None:
+                node = other if none is None else none
+            elif isinstance(tag, str) and tag in known:
+                node = known[tag]
+            else:
+                node = none if other is None else other
+        return node
 
     return pick
 

@@ -311,9 +311,23 @@ class AvailableCommandInputOther(BaseModel):
 
 
 class AvailableCommandInput(RootModel[AvailableCommandInputText | AvailableCommandInputOther]):
-    root: AvailableCommandInputText | AvailableCommandInputOther = Field(
-        ..., description="The input specification for a command."
-    )
+    root: Annotated[
+        Union[
+            Annotated[AvailableCommandInputText, Tag("AvailableCommandInputText")],
+            Annotated[AvailableCommandInputOther, Tag("AvailableCommandInputOther")],
+        ],
+        Discriminator(
+            tag_of(
+                (
+                    "type",
+                    "type",
+                    {"text": "AvailableCommandInputText"},
+                    "AvailableCommandInputOther",
+                    None,
+                )
+            )
+        ),
+    ] = Field(..., description="The input specification for a command.")
 
 
 class BackgroundWorkOther(BaseModel):
@@ -1626,7 +1640,15 @@ class ReplayFromOther(BaseModel):
 
 
 class ReplayFrom(RootModel[ReplayFromTypeStart | ReplayFromOther]):
-    root: ReplayFromTypeStart | ReplayFromOther = Field(
+    root: Annotated[
+        Union[
+            Annotated[ReplayFromTypeStart, Tag("ReplayFromTypeStart")],
+            Annotated[ReplayFromOther, Tag("ReplayFromOther")],
+        ],
+        Discriminator(
+            tag_of(("type", "type", {"start": "ReplayFromTypeStart"}, "ReplayFromOther", None))
+        ),
+    ] = Field(
         ...,
         description="Inclusive cursor describing where replayed session history should begin.\n\nReplay includes the position identified by the cursor.",
     )
@@ -1716,18 +1738,22 @@ class RequestPermissionOutcome(
 ):
     root: Annotated[
         Union[
-            Annotated[RequestPermissionOutcomeCancelled, Tag("cancelled")],
-            Annotated[RequestPermissionOutcomeSelected, Tag("selected")],
-            Annotated[RequestPermissionOutcomeOther, Tag("_other")],
+            Annotated[RequestPermissionOutcomeCancelled, Tag("RequestPermissionOutcomeCancelled")],
+            Annotated[RequestPermissionOutcomeSelected, Tag("RequestPermissionOutcomeSelected")],
+            Annotated[RequestPermissionOutcomeOther, Tag("RequestPermissionOutcomeOther")],
         ],
         Discriminator(
             tag_of(
-                "outcome",
                 (
-                    "cancelled",
-                    "selected",
-                ),
-                "_other",
+                    "outcome",
+                    "outcome",
+                    {
+                        "cancelled": "RequestPermissionOutcomeCancelled",
+                        "selected": "RequestPermissionOutcomeSelected",
+                    },
+                    "RequestPermissionOutcomeOther",
+                    None,
+                )
             )
         ),
     ] = Field(..., description="The outcome of a permission request.")
@@ -2356,18 +2382,26 @@ class SetSessionConfigOptionRequest(
 ):
     root: Annotated[
         Union[
-            Annotated[SetSessionConfigOptionRequestId, Tag("id")],
-            Annotated[SetSessionConfigOptionRequestBoolean, Tag("boolean")],
-            Annotated[SetSessionConfigOptionRequestOther, Tag("_other")],
+            Annotated[SetSessionConfigOptionRequestId, Tag("SetSessionConfigOptionRequestId")],
+            Annotated[
+                SetSessionConfigOptionRequestBoolean, Tag("SetSessionConfigOptionRequestBoolean")
+            ],
+            Annotated[
+                SetSessionConfigOptionRequestOther, Tag("SetSessionConfigOptionRequestOther")
+            ],
         ],
         Discriminator(
             tag_of(
-                "type",
                 (
-                    "id",
-                    "boolean",
-                ),
-                "_other",
+                    "type",
+                    "type",
+                    {
+                        "id": "SetSessionConfigOptionRequestId",
+                        "boolean": "SetSessionConfigOptionRequestBoolean",
+                    },
+                    "SetSessionConfigOptionRequestOther",
+                    None,
+                )
             )
         ),
     ] = Field(
@@ -3082,18 +3116,19 @@ class AuthMethodOther(BaseModel):
 class AuthMethod(RootModel[AuthMethodTypeTerminal | AuthMethodTypeAgent | AuthMethodOther]):
     root: Annotated[
         Union[
-            Annotated[AuthMethodTypeTerminal, Tag("terminal")],
-            Annotated[AuthMethodTypeAgent, Tag("agent")],
-            Annotated[AuthMethodOther, Tag("_other")],
+            Annotated[AuthMethodTypeTerminal, Tag("AuthMethodTypeTerminal")],
+            Annotated[AuthMethodTypeAgent, Tag("AuthMethodTypeAgent")],
+            Annotated[AuthMethodOther, Tag("AuthMethodOther")],
         ],
         Discriminator(
             tag_of(
-                "type",
                 (
-                    "terminal",
-                    "agent",
-                ),
-                "_other",
+                    "type",
+                    "type",
+                    {"terminal": "AuthMethodTypeTerminal", "agent": "AuthMethodTypeAgent"},
+                    "AuthMethodOther",
+                    None,
+                )
             )
         ),
     ] = Field(
@@ -3136,7 +3171,23 @@ class AvailableCommandCommand(Command):
 
 
 class AvailableCommand(RootModel[AvailableCommandCommand | AvailableCommandOther]):
-    root: AvailableCommandCommand | AvailableCommandOther = Field(
+    root: Annotated[
+        Union[
+            Annotated[AvailableCommandCommand, Tag("AvailableCommandCommand")],
+            Annotated[AvailableCommandOther, Tag("AvailableCommandOther")],
+        ],
+        Discriminator(
+            tag_of(
+                (
+                    "type",
+                    "type",
+                    {"command": "AvailableCommandCommand"},
+                    "AvailableCommandOther",
+                    None,
+                )
+            )
+        ),
+    ] = Field(
         ...,
         description="A command the agent advertises to the client.\n\nThe `type` field acts as the discriminator in the serialized JSON form.",
     )
@@ -3248,20 +3299,24 @@ class BackgroundWork(
 ):
     root: Annotated[
         Union[
-            Annotated[BackgroundWorkTerminal, Tag("terminal")],
-            Annotated[BackgroundWorkToolCall, Tag("tool_call")],
-            Annotated[BackgroundWorkSubagent, Tag("subagent")],
-            Annotated[BackgroundWorkOther, Tag("_other")],
+            Annotated[BackgroundWorkTerminal, Tag("BackgroundWorkTerminal")],
+            Annotated[BackgroundWorkToolCall, Tag("BackgroundWorkToolCall")],
+            Annotated[BackgroundWorkSubagent, Tag("BackgroundWorkSubagent")],
+            Annotated[BackgroundWorkOther, Tag("BackgroundWorkOther")],
         ],
         Discriminator(
             tag_of(
-                "type",
                 (
-                    "terminal",
-                    "tool_call",
-                    "subagent",
-                ),
-                "_other",
+                    "type",
+                    "type",
+                    {
+                        "terminal": "BackgroundWorkTerminal",
+                        "tool_call": "BackgroundWorkToolCall",
+                        "subagent": "BackgroundWorkSubagent",
+                    },
+                    "BackgroundWorkOther",
+                    None,
+                )
             )
         ),
     ] = Field(
@@ -3447,18 +3502,22 @@ class ClientNotification(
 ):
     root: Annotated[
         Union[
-            Annotated[ClientNotificationSessionCancel, Tag("session/cancel")],
-            Annotated[ClientNotificationMcpMessage, Tag("mcp/message")],
-            Annotated[ClientNotificationExtension, Tag("_other")],
+            Annotated[ClientNotificationSessionCancel, Tag("ClientNotificationSessionCancel")],
+            Annotated[ClientNotificationMcpMessage, Tag("ClientNotificationMcpMessage")],
+            Annotated[ClientNotificationExtension, Tag("ClientNotificationExtension")],
         ],
         Discriminator(
             tag_of(
-                "method",
                 (
-                    "session/cancel",
-                    "mcp/message",
-                ),
-                "_other",
+                    "method",
+                    "method",
+                    {
+                        "session/cancel": "ClientNotificationSessionCancel",
+                        "mcp/message": "ClientNotificationMcpMessage",
+                    },
+                    "ClientNotificationExtension",
+                    None,
+                )
             )
         ),
     ] = Field(..., description="A JSON-RPC notification object.")
@@ -3912,20 +3971,24 @@ class CreateElicitationResponse(
 ):
     root: Annotated[
         Union[
-            Annotated[CreateElicitationResponseAccept, Tag("accept")],
-            Annotated[CreateElicitationResponseDecline, Tag("decline")],
-            Annotated[CreateElicitationResponseCancel, Tag("cancel")],
-            Annotated[CreateElicitationResponseOther, Tag("_other")],
+            Annotated[CreateElicitationResponseAccept, Tag("CreateElicitationResponseAccept")],
+            Annotated[CreateElicitationResponseDecline, Tag("CreateElicitationResponseDecline")],
+            Annotated[CreateElicitationResponseCancel, Tag("CreateElicitationResponseCancel")],
+            Annotated[CreateElicitationResponseOther, Tag("CreateElicitationResponseOther")],
         ],
         Discriminator(
             tag_of(
-                "action",
                 (
-                    "accept",
-                    "decline",
-                    "cancel",
-                ),
-                "_other",
+                    "action",
+                    "action",
+                    {
+                        "accept": "CreateElicitationResponseAccept",
+                        "decline": "CreateElicitationResponseDecline",
+                        "cancel": "CreateElicitationResponseCancel",
+                    },
+                    "CreateElicitationResponseOther",
+                    None,
+                )
             )
         ),
     ] = Field(..., description="Response from the client to an elicitation request.")
@@ -4110,24 +4173,28 @@ class DiffChange(
 ):
     root: Annotated[
         Union[
-            Annotated[DiffChangeAdd, Tag("add")],
-            Annotated[DiffChangeDelete, Tag("delete")],
-            Annotated[DiffChangeModify, Tag("modify")],
-            Annotated[DiffChangeMove, Tag("move")],
-            Annotated[DiffChangeCopy, Tag("copy")],
-            Annotated[DiffChangeOther, Tag("_other")],
+            Annotated[DiffChangeAdd, Tag("DiffChangeAdd")],
+            Annotated[DiffChangeDelete, Tag("DiffChangeDelete")],
+            Annotated[DiffChangeModify, Tag("DiffChangeModify")],
+            Annotated[DiffChangeMove, Tag("DiffChangeMove")],
+            Annotated[DiffChangeCopy, Tag("DiffChangeCopy")],
+            Annotated[DiffChangeOther, Tag("DiffChangeOther")],
         ],
         Discriminator(
             tag_of(
-                "operation",
                 (
-                    "add",
-                    "delete",
-                    "modify",
-                    "move",
-                    "copy",
-                ),
-                "_other",
+                    "operation",
+                    "operation",
+                    {
+                        "add": "DiffChangeAdd",
+                        "delete": "DiffChangeDelete",
+                        "modify": "DiffChangeModify",
+                        "move": "DiffChangeMove",
+                        "copy": "DiffChangeCopy",
+                    },
+                    "DiffChangeOther",
+                    None,
+                )
             )
         ),
     ] = Field(
@@ -4621,20 +4688,24 @@ class McpServer(
 ):
     root: Annotated[
         Union[
-            Annotated[McpServerTypeHttp, Tag("http")],
-            Annotated[McpServerTypeAcp, Tag("acp")],
-            Annotated[McpServerTypeStdio, Tag("stdio")],
-            Annotated[McpServerOther, Tag("_other")],
+            Annotated[McpServerTypeHttp, Tag("McpServerTypeHttp")],
+            Annotated[McpServerTypeAcp, Tag("McpServerTypeAcp")],
+            Annotated[McpServerTypeStdio, Tag("McpServerTypeStdio")],
+            Annotated[McpServerOther, Tag("McpServerOther")],
         ],
         Discriminator(
             tag_of(
-                "type",
                 (
-                    "http",
-                    "acp",
-                    "stdio",
-                ),
-                "_other",
+                    "type",
+                    "type",
+                    {
+                        "http": "McpServerTypeHttp",
+                        "acp": "McpServerTypeAcp",
+                        "stdio": "McpServerTypeStdio",
+                    },
+                    "McpServerOther",
+                    None,
+                )
             )
         ),
     ] = Field(
@@ -4787,20 +4858,24 @@ class PlanUpdateContent(
 ):
     root: Annotated[
         Union[
-            Annotated[PlanUpdateContentItems, Tag("items")],
-            Annotated[PlanUpdateContentFile, Tag("file")],
-            Annotated[PlanUpdateContentMarkdown, Tag("markdown")],
-            Annotated[PlanUpdateContentOther, Tag("_other")],
+            Annotated[PlanUpdateContentItems, Tag("PlanUpdateContentItems")],
+            Annotated[PlanUpdateContentFile, Tag("PlanUpdateContentFile")],
+            Annotated[PlanUpdateContentMarkdown, Tag("PlanUpdateContentMarkdown")],
+            Annotated[PlanUpdateContentOther, Tag("PlanUpdateContentOther")],
         ],
         Discriminator(
             tag_of(
-                "type",
                 (
-                    "items",
-                    "file",
-                    "markdown",
-                ),
-                "_other",
+                    "type",
+                    "type",
+                    {
+                        "items": "PlanUpdateContentItems",
+                        "file": "PlanUpdateContentFile",
+                        "markdown": "PlanUpdateContentMarkdown",
+                    },
+                    "PlanUpdateContentOther",
+                    None,
+                )
             )
         ),
     ] = Field(..., description="Updated content for a plan.")
@@ -5537,24 +5612,28 @@ class ContentBlock(
 ):
     root: Annotated[
         Union[
-            Annotated[ContentBlockText, Tag("text")],
-            Annotated[ContentBlockImage, Tag("image")],
-            Annotated[ContentBlockAudio, Tag("audio")],
-            Annotated[ContentBlockResourceLink, Tag("resource_link")],
-            Annotated[ContentBlockResource, Tag("resource")],
-            Annotated[ContentBlockOther, Tag("_other")],
+            Annotated[ContentBlockText, Tag("ContentBlockText")],
+            Annotated[ContentBlockImage, Tag("ContentBlockImage")],
+            Annotated[ContentBlockAudio, Tag("ContentBlockAudio")],
+            Annotated[ContentBlockResourceLink, Tag("ContentBlockResourceLink")],
+            Annotated[ContentBlockResource, Tag("ContentBlockResource")],
+            Annotated[ContentBlockOther, Tag("ContentBlockOther")],
         ],
         Discriminator(
             tag_of(
-                "type",
                 (
-                    "text",
-                    "image",
-                    "audio",
-                    "resource_link",
-                    "resource",
-                ),
-                "_other",
+                    "type",
+                    "type",
+                    {
+                        "text": "ContentBlockText",
+                        "image": "ContentBlockImage",
+                        "audio": "ContentBlockAudio",
+                        "resource_link": "ContentBlockResourceLink",
+                        "resource": "ContentBlockResource",
+                    },
+                    "ContentBlockOther",
+                    None,
+                )
             )
         ),
     ] = Field(
@@ -5667,24 +5746,28 @@ class ElicitationPropertySchema(
 ):
     root: Annotated[
         Union[
-            Annotated[ElicitationPropertySchemaString, Tag("string")],
-            Annotated[ElicitationPropertySchemaNumber, Tag("number")],
-            Annotated[ElicitationPropertySchemaInteger, Tag("integer")],
-            Annotated[ElicitationPropertySchemaBoolean, Tag("boolean")],
-            Annotated[ElicitationPropertySchemaArray, Tag("array")],
-            Annotated[ElicitationPropertySchemaOther, Tag("_other")],
+            Annotated[ElicitationPropertySchemaString, Tag("ElicitationPropertySchemaString")],
+            Annotated[ElicitationPropertySchemaNumber, Tag("ElicitationPropertySchemaNumber")],
+            Annotated[ElicitationPropertySchemaInteger, Tag("ElicitationPropertySchemaInteger")],
+            Annotated[ElicitationPropertySchemaBoolean, Tag("ElicitationPropertySchemaBoolean")],
+            Annotated[ElicitationPropertySchemaArray, Tag("ElicitationPropertySchemaArray")],
+            Annotated[ElicitationPropertySchemaOther, Tag("ElicitationPropertySchemaOther")],
         ],
         Discriminator(
             tag_of(
-                "type",
                 (
-                    "string",
-                    "number",
-                    "integer",
-                    "boolean",
-                    "array",
-                ),
-                "_other",
+                    "type",
+                    "type",
+                    {
+                        "string": "ElicitationPropertySchemaString",
+                        "number": "ElicitationPropertySchemaNumber",
+                        "integer": "ElicitationPropertySchemaInteger",
+                        "boolean": "ElicitationPropertySchemaBoolean",
+                        "array": "ElicitationPropertySchemaArray",
+                    },
+                    "ElicitationPropertySchemaOther",
+                    None,
+                )
             )
         ),
     ] = Field(
@@ -5802,16 +5885,36 @@ class IdleStateUpdate(
         | IdleStateUpdateNone
     ]
 ):
-    root: (
-        IdleStateUpdateEndTurn
-        | IdleStateUpdateMaxTokens
-        | IdleStateUpdateMaxTurnRequests
-        | IdleStateUpdateRefusal
-        | IdleStateUpdateCancelled
-        | IdleStateUpdateError
-        | IdleStateUpdateOther
-        | IdleStateUpdateNone
-    ) = Field(
+    root: Annotated[
+        Union[
+            Annotated[IdleStateUpdateEndTurn, Tag("IdleStateUpdateEndTurn")],
+            Annotated[IdleStateUpdateMaxTokens, Tag("IdleStateUpdateMaxTokens")],
+            Annotated[IdleStateUpdateMaxTurnRequests, Tag("IdleStateUpdateMaxTurnRequests")],
+            Annotated[IdleStateUpdateRefusal, Tag("IdleStateUpdateRefusal")],
+            Annotated[IdleStateUpdateCancelled, Tag("IdleStateUpdateCancelled")],
+            Annotated[IdleStateUpdateError, Tag("IdleStateUpdateError")],
+            Annotated[IdleStateUpdateOther, Tag("IdleStateUpdateOther")],
+            Annotated[IdleStateUpdateNone, Tag("IdleStateUpdateNone")],
+        ],
+        Discriminator(
+            tag_of(
+                (
+                    "stopReason",
+                    "stop_reason",
+                    {
+                        "end_turn": "IdleStateUpdateEndTurn",
+                        "max_tokens": "IdleStateUpdateMaxTokens",
+                        "max_turn_requests": "IdleStateUpdateMaxTurnRequests",
+                        "refusal": "IdleStateUpdateRefusal",
+                        "cancelled": "IdleStateUpdateCancelled",
+                        "error": "IdleStateUpdateError",
+                    },
+                    "IdleStateUpdateOther",
+                    "IdleStateUpdateNone",
+                )
+            )
+        ),
+    ] = Field(
         ...,
         description="No foreground work is active. Background activity may continue.\n\nAgents SHOULD include a `stopReason` when the idle transition ends foreground\nwork. An idle update that does not end foreground work need not include one.\nReceivers treat an omitted, `null`, or malformed `stopReason` as the agent not\nreporting one.\nRepeated or resume snapshots may carry the last stop reason for context.\nThey MUST NOT be counted as new completions, cancellations, or additional usage.",
     )
@@ -6096,20 +6199,51 @@ class StateUpdate(
         | StateUpdateOther
     ]
 ):
-    root: (
-        StateUpdateRunning
-        | StateUpdateIdleEndTurn
-        | StateUpdateIdleMaxTokens
-        | StateUpdateIdleMaxTurnRequests
-        | StateUpdateIdleRefusal
-        | StateUpdateIdleCancelled
-        | StateUpdateIdleError
-        | StateUpdateIdleOther
-        | StateUpdateIdleNone
-        | StateUpdateRequiresAction
-        | StateUpdateUnknown
-        | StateUpdateOther
-    ) = Field(
+    root: Annotated[
+        Union[
+            Annotated[StateUpdateRunning, Tag("StateUpdateRunning")],
+            Annotated[StateUpdateIdleEndTurn, Tag("StateUpdateIdleEndTurn")],
+            Annotated[StateUpdateIdleMaxTokens, Tag("StateUpdateIdleMaxTokens")],
+            Annotated[StateUpdateIdleMaxTurnRequests, Tag("StateUpdateIdleMaxTurnRequests")],
+            Annotated[StateUpdateIdleRefusal, Tag("StateUpdateIdleRefusal")],
+            Annotated[StateUpdateIdleCancelled, Tag("StateUpdateIdleCancelled")],
+            Annotated[StateUpdateIdleError, Tag("StateUpdateIdleError")],
+            Annotated[StateUpdateIdleOther, Tag("StateUpdateIdleOther")],
+            Annotated[StateUpdateIdleNone, Tag("StateUpdateIdleNone")],
+            Annotated[StateUpdateRequiresAction, Tag("StateUpdateRequiresAction")],
+            Annotated[StateUpdateUnknown, Tag("StateUpdateUnknown")],
+            Annotated[StateUpdateOther, Tag("StateUpdateOther")],
+        ],
+        Discriminator(
+            tag_of(
+                (
+                    "state",
+                    "state",
+                    {
+                        "running": "StateUpdateRunning",
+                        "idle": (
+                            "stopReason",
+                            "stop_reason",
+                            {
+                                "end_turn": "StateUpdateIdleEndTurn",
+                                "max_tokens": "StateUpdateIdleMaxTokens",
+                                "max_turn_requests": "StateUpdateIdleMaxTurnRequests",
+                                "refusal": "StateUpdateIdleRefusal",
+                                "cancelled": "StateUpdateIdleCancelled",
+                                "error": "StateUpdateIdleError",
+                            },
+                            "StateUpdateIdleOther",
+                            "StateUpdateIdleNone",
+                        ),
+                        "requires_action": "StateUpdateRequiresAction",
+                        "unknown": "StateUpdateUnknown",
+                    },
+                    "StateUpdateOther",
+                    None,
+                )
+            )
+        ),
+    ] = Field(
         ...,
         description="A snapshot of the session's aggregate foreground activity.\n\nForeground work is the agent's active response or workflow in the session,\nincluding model processing, tool execution, and waiting for user action needed\nto continue that work. It can start with a prompt or be agent-initiated, for\nexample to pursue an ongoing goal or follow up on a completed background task.\nEither way, the agent MUST report `running` when foreground work starts,\nor `requires_action` if it starts blocked on user action, and `idle` when it\nends. The agent SHOULD include a stop reason on that idle update.\nAgent-initiated work does not require a prompt request or a synthetic user\nmessage.\n\n`running` may precede user-message insertion, for example during a foreground\nhook. It is not acknowledgment of insertion, and rejecting a prompt does not\nitself end foreground work.\n\nBackground activity can continue and emit other `session/update` notifications\nwhile `idle`. Those notifications, including a detached task's progress or\ncompletion, do not by themselves change this state. A permission request only\nwarrants `requires_action` when foreground work is blocked on user action.\n\nThe agent SHOULD report `requires_action` when the foreground workflow as a\nwhole cannot progress without user action, including permissions or elicitations.\nOnce reported, it MUST report `running` when progress resumes, or `idle` when\nwork ends without resuming.\nIf other foreground work can progress, the state remains `running`. Resolving\none of several requests does not itself change the state. Agents SHOULD ignore\nresponses for work that has already ended rather than use them to resume it.\n\nA new session defaults to idle until a state update reports otherwise.\nResume MUST send a current-state snapshot after any replay and before its\nresponse. The snapshot reports foreground state after resuming.\nThe response alone does not imply idle.\nRepeated snapshots are idempotent, not additional work, completions, or usage.\nA repeated state may carry updated information without another state transition.\nThe agent MUST report `idle` when no foreground activity remains. Completing\nan individual activity while other foreground work continues does not require\nan idle boundary. Local commands use the same lifecycle even without model work.\n\nSee protocol docs: [Session States](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#session-states)",
     )
@@ -6854,18 +6988,22 @@ class SessionConfigOption(
 ):
     root: Annotated[
         Union[
-            Annotated[SessionConfigOptionSelect, Tag("select")],
-            Annotated[SessionConfigOptionBoolean, Tag("boolean")],
-            Annotated[SessionConfigOptionOther, Tag("_other")],
+            Annotated[SessionConfigOptionSelect, Tag("SessionConfigOptionSelect")],
+            Annotated[SessionConfigOptionBoolean, Tag("SessionConfigOptionBoolean")],
+            Annotated[SessionConfigOptionOther, Tag("SessionConfigOptionOther")],
         ],
         Discriminator(
             tag_of(
-                "type",
                 (
-                    "select",
-                    "boolean",
-                ),
-                "_other",
+                    "type",
+                    "type",
+                    {
+                        "select": "SessionConfigOptionSelect",
+                        "boolean": "SessionConfigOptionBoolean",
+                    },
+                    "SessionConfigOptionOther",
+                    None,
+                )
             )
         ),
     ] = Field(..., description="A session configuration option selector and its current state.")
@@ -6990,20 +7128,24 @@ class ToolCallContent(
 ):
     root: Annotated[
         Union[
-            Annotated[ToolCallContentContent, Tag("content")],
-            Annotated[ToolCallContentDiff, Tag("diff")],
-            Annotated[ToolCallContentTerminal, Tag("terminal")],
-            Annotated[ToolCallContentOther, Tag("_other")],
+            Annotated[ToolCallContentContent, Tag("ToolCallContentContent")],
+            Annotated[ToolCallContentDiff, Tag("ToolCallContentDiff")],
+            Annotated[ToolCallContentTerminal, Tag("ToolCallContentTerminal")],
+            Annotated[ToolCallContentOther, Tag("ToolCallContentOther")],
         ],
         Discriminator(
             tag_of(
-                "type",
                 (
-                    "content",
-                    "diff",
-                    "terminal",
-                ),
-                "_other",
+                    "type",
+                    "type",
+                    {
+                        "content": "ToolCallContentContent",
+                        "diff": "ToolCallContentDiff",
+                        "terminal": "ToolCallContentTerminal",
+                    },
+                    "ToolCallContentOther",
+                    None,
+                )
             )
         ),
     ] = Field(
@@ -7141,60 +7283,66 @@ class ClientRequest(
 ):
     root: Annotated[
         Union[
-            Annotated[ClientRequestInitialize, Tag("initialize")],
-            Annotated[ClientRequestAuthLogin, Tag("auth/login")],
-            Annotated[ClientRequestAuthLogout, Tag("auth/logout")],
-            Annotated[ClientRequestAuthStatus, Tag("auth/status")],
-            Annotated[ClientRequestSessionNew, Tag("session/new")],
-            Annotated[ClientRequestSessionResume, Tag("session/resume")],
-            Annotated[ClientRequestSessionClose, Tag("session/close")],
-            Annotated[ClientRequestSessionList, Tag("session/list")],
-            Annotated[ClientRequestSessionDelete, Tag("session/delete")],
-            Annotated[ClientRequestSessionFork, Tag("session/fork")],
-            Annotated[ClientRequestSessionArchive, Tag("session/archive")],
-            Annotated[ClientRequestSessionUnarchive, Tag("session/unarchive")],
-            Annotated[ClientRequestSessionStatus, Tag("session/status")],
-            Annotated[ClientRequestSessionSetTitle, Tag("session/set_title")],
-            Annotated[ClientRequestSessionSetConfigOption, Tag("session/set_config_option")],
-            Annotated[ClientRequestSessionOptions, Tag("session/options")],
-            Annotated[ClientRequestSessionPrompt, Tag("session/prompt")],
-            Annotated[ClientRequestToolCallCancel, Tag("tool_call/cancel")],
-            Annotated[ClientRequestTerminalCancel, Tag("terminal/cancel")],
-            Annotated[ClientRequestProvidersList, Tag("providers/list")],
-            Annotated[ClientRequestProvidersSet, Tag("providers/set")],
-            Annotated[ClientRequestProvidersDisable, Tag("providers/disable")],
-            Annotated[ClientRequestMcpMessage, Tag("mcp/message")],
-            Annotated[ClientRequestExtension, Tag("_other")],
+            Annotated[ClientRequestInitialize, Tag("ClientRequestInitialize")],
+            Annotated[ClientRequestAuthLogin, Tag("ClientRequestAuthLogin")],
+            Annotated[ClientRequestAuthLogout, Tag("ClientRequestAuthLogout")],
+            Annotated[ClientRequestAuthStatus, Tag("ClientRequestAuthStatus")],
+            Annotated[ClientRequestSessionNew, Tag("ClientRequestSessionNew")],
+            Annotated[ClientRequestSessionResume, Tag("ClientRequestSessionResume")],
+            Annotated[ClientRequestSessionClose, Tag("ClientRequestSessionClose")],
+            Annotated[ClientRequestSessionList, Tag("ClientRequestSessionList")],
+            Annotated[ClientRequestSessionDelete, Tag("ClientRequestSessionDelete")],
+            Annotated[ClientRequestSessionFork, Tag("ClientRequestSessionFork")],
+            Annotated[ClientRequestSessionArchive, Tag("ClientRequestSessionArchive")],
+            Annotated[ClientRequestSessionUnarchive, Tag("ClientRequestSessionUnarchive")],
+            Annotated[ClientRequestSessionStatus, Tag("ClientRequestSessionStatus")],
+            Annotated[ClientRequestSessionSetTitle, Tag("ClientRequestSessionSetTitle")],
+            Annotated[
+                ClientRequestSessionSetConfigOption, Tag("ClientRequestSessionSetConfigOption")
+            ],
+            Annotated[ClientRequestSessionOptions, Tag("ClientRequestSessionOptions")],
+            Annotated[ClientRequestSessionPrompt, Tag("ClientRequestSessionPrompt")],
+            Annotated[ClientRequestToolCallCancel, Tag("ClientRequestToolCallCancel")],
+            Annotated[ClientRequestTerminalCancel, Tag("ClientRequestTerminalCancel")],
+            Annotated[ClientRequestProvidersList, Tag("ClientRequestProvidersList")],
+            Annotated[ClientRequestProvidersSet, Tag("ClientRequestProvidersSet")],
+            Annotated[ClientRequestProvidersDisable, Tag("ClientRequestProvidersDisable")],
+            Annotated[ClientRequestMcpMessage, Tag("ClientRequestMcpMessage")],
+            Annotated[ClientRequestExtension, Tag("ClientRequestExtension")],
         ],
         Discriminator(
             tag_of(
-                "method",
                 (
-                    "initialize",
-                    "auth/login",
-                    "auth/logout",
-                    "auth/status",
-                    "session/new",
-                    "session/resume",
-                    "session/close",
-                    "session/list",
-                    "session/delete",
-                    "session/fork",
-                    "session/archive",
-                    "session/unarchive",
-                    "session/status",
-                    "session/set_title",
-                    "session/set_config_option",
-                    "session/options",
-                    "session/prompt",
-                    "tool_call/cancel",
-                    "terminal/cancel",
-                    "providers/list",
-                    "providers/set",
-                    "providers/disable",
-                    "mcp/message",
-                ),
-                "_other",
+                    "method",
+                    "method",
+                    {
+                        "initialize": "ClientRequestInitialize",
+                        "auth/login": "ClientRequestAuthLogin",
+                        "auth/logout": "ClientRequestAuthLogout",
+                        "auth/status": "ClientRequestAuthStatus",
+                        "session/new": "ClientRequestSessionNew",
+                        "session/resume": "ClientRequestSessionResume",
+                        "session/close": "ClientRequestSessionClose",
+                        "session/list": "ClientRequestSessionList",
+                        "session/delete": "ClientRequestSessionDelete",
+                        "session/fork": "ClientRequestSessionFork",
+                        "session/archive": "ClientRequestSessionArchive",
+                        "session/unarchive": "ClientRequestSessionUnarchive",
+                        "session/status": "ClientRequestSessionStatus",
+                        "session/set_title": "ClientRequestSessionSetTitle",
+                        "session/set_config_option": "ClientRequestSessionSetConfigOption",
+                        "session/options": "ClientRequestSessionOptions",
+                        "session/prompt": "ClientRequestSessionPrompt",
+                        "tool_call/cancel": "ClientRequestToolCallCancel",
+                        "terminal/cancel": "ClientRequestTerminalCancel",
+                        "providers/list": "ClientRequestProvidersList",
+                        "providers/set": "ClientRequestProvidersSet",
+                        "providers/disable": "ClientRequestProvidersDisable",
+                        "mcp/message": "ClientRequestMcpMessage",
+                    },
+                    "ClientRequestExtension",
+                    None,
+                )
             )
         ),
     ] = Field(..., description="A JSON-RPC request object.")
@@ -7510,43 +7658,122 @@ class SessionUpdate(
         | SessionUpdateOther
     ]
 ):
-    root: (
-        SessionUpdateUserMessageChunk
-        | SessionUpdateUserMessage
-        | SessionUpdateAgentMessageChunk
-        | SessionUpdateAgentMessage
-        | SessionUpdateAgentThoughtChunk
-        | SessionUpdateAgentThought
-        | SessionUpdateStateUpdateRunning
-        | SessionUpdateStateUpdateIdleEndTurn
-        | SessionUpdateStateUpdateIdleMaxTokens
-        | SessionUpdateStateUpdateIdleMaxTurnRequests
-        | SessionUpdateStateUpdateIdleRefusal
-        | SessionUpdateStateUpdateIdleCancelled
-        | SessionUpdateStateUpdateIdleError
-        | SessionUpdateStateUpdateIdleOther
-        | SessionUpdateStateUpdateIdleNone
-        | SessionUpdateStateUpdateRequiresAction
-        | SessionUpdateStateUpdateUnknown
-        | SessionUpdateStateUpdateOther
-        | SessionUpdateToolCallContentChunk
-        | SessionUpdateToolCallUpdate
-        | SessionUpdateTerminalUpdate
-        | SessionUpdateTerminalOutputChunk
-        | SessionUpdatePlanUpdate
-        | SessionUpdatePlanRemoved
-        | SessionUpdateAvailableCommandsUpdate
-        | SessionUpdateConfigOptionUpdate
-        | SessionUpdateSessionInfoUpdate
-        | SessionUpdateUsageUpdate
-        | SessionUpdateNotice
-        | SessionUpdateCompactionUpdate
-        | SessionUpdateCompactionSummaryChunk
-        | SessionUpdateSubagentUpdate
-        | SessionUpdateSessionMessage
-        | SessionUpdateSessionMessageChunk
-        | SessionUpdateOther
-    ) = Field(
+    root: Annotated[
+        Union[
+            Annotated[SessionUpdateUserMessageChunk, Tag("SessionUpdateUserMessageChunk")],
+            Annotated[SessionUpdateUserMessage, Tag("SessionUpdateUserMessage")],
+            Annotated[SessionUpdateAgentMessageChunk, Tag("SessionUpdateAgentMessageChunk")],
+            Annotated[SessionUpdateAgentMessage, Tag("SessionUpdateAgentMessage")],
+            Annotated[SessionUpdateAgentThoughtChunk, Tag("SessionUpdateAgentThoughtChunk")],
+            Annotated[SessionUpdateAgentThought, Tag("SessionUpdateAgentThought")],
+            Annotated[SessionUpdateStateUpdateRunning, Tag("SessionUpdateStateUpdateRunning")],
+            Annotated[
+                SessionUpdateStateUpdateIdleEndTurn, Tag("SessionUpdateStateUpdateIdleEndTurn")
+            ],
+            Annotated[
+                SessionUpdateStateUpdateIdleMaxTokens, Tag("SessionUpdateStateUpdateIdleMaxTokens")
+            ],
+            Annotated[
+                SessionUpdateStateUpdateIdleMaxTurnRequests,
+                Tag("SessionUpdateStateUpdateIdleMaxTurnRequests"),
+            ],
+            Annotated[
+                SessionUpdateStateUpdateIdleRefusal, Tag("SessionUpdateStateUpdateIdleRefusal")
+            ],
+            Annotated[
+                SessionUpdateStateUpdateIdleCancelled, Tag("SessionUpdateStateUpdateIdleCancelled")
+            ],
+            Annotated[SessionUpdateStateUpdateIdleError, Tag("SessionUpdateStateUpdateIdleError")],
+            Annotated[SessionUpdateStateUpdateIdleOther, Tag("SessionUpdateStateUpdateIdleOther")],
+            Annotated[SessionUpdateStateUpdateIdleNone, Tag("SessionUpdateStateUpdateIdleNone")],
+            Annotated[
+                SessionUpdateStateUpdateRequiresAction,
+                Tag("SessionUpdateStateUpdateRequiresAction"),
+            ],
+            Annotated[SessionUpdateStateUpdateUnknown, Tag("SessionUpdateStateUpdateUnknown")],
+            Annotated[SessionUpdateStateUpdateOther, Tag("SessionUpdateStateUpdateOther")],
+            Annotated[SessionUpdateToolCallContentChunk, Tag("SessionUpdateToolCallContentChunk")],
+            Annotated[SessionUpdateToolCallUpdate, Tag("SessionUpdateToolCallUpdate")],
+            Annotated[SessionUpdateTerminalUpdate, Tag("SessionUpdateTerminalUpdate")],
+            Annotated[SessionUpdateTerminalOutputChunk, Tag("SessionUpdateTerminalOutputChunk")],
+            Annotated[SessionUpdatePlanUpdate, Tag("SessionUpdatePlanUpdate")],
+            Annotated[SessionUpdatePlanRemoved, Tag("SessionUpdatePlanRemoved")],
+            Annotated[
+                SessionUpdateAvailableCommandsUpdate, Tag("SessionUpdateAvailableCommandsUpdate")
+            ],
+            Annotated[SessionUpdateConfigOptionUpdate, Tag("SessionUpdateConfigOptionUpdate")],
+            Annotated[SessionUpdateSessionInfoUpdate, Tag("SessionUpdateSessionInfoUpdate")],
+            Annotated[SessionUpdateUsageUpdate, Tag("SessionUpdateUsageUpdate")],
+            Annotated[SessionUpdateNotice, Tag("SessionUpdateNotice")],
+            Annotated[SessionUpdateCompactionUpdate, Tag("SessionUpdateCompactionUpdate")],
+            Annotated[
+                SessionUpdateCompactionSummaryChunk, Tag("SessionUpdateCompactionSummaryChunk")
+            ],
+            Annotated[SessionUpdateSubagentUpdate, Tag("SessionUpdateSubagentUpdate")],
+            Annotated[SessionUpdateSessionMessage, Tag("SessionUpdateSessionMessage")],
+            Annotated[SessionUpdateSessionMessageChunk, Tag("SessionUpdateSessionMessageChunk")],
+            Annotated[SessionUpdateOther, Tag("SessionUpdateOther")],
+        ],
+        Discriminator(
+            tag_of(
+                (
+                    "sessionUpdate",
+                    "session_update",
+                    {
+                        "user_message_chunk": "SessionUpdateUserMessageChunk",
+                        "user_message": "SessionUpdateUserMessage",
+                        "agent_message_chunk": "SessionUpdateAgentMessageChunk",
+                        "agent_message": "SessionUpdateAgentMessage",
+                        "agent_thought_chunk": "SessionUpdateAgentThoughtChunk",
+                        "agent_thought": "SessionUpdateAgentThought",
+                        "state_update": (
+                            "state",
+                            "state",
+                            {
+                                "running": "SessionUpdateStateUpdateRunning",
+                                "idle": (
+                                    "stopReason",
+                                    "stop_reason",
+                                    {
+                                        "end_turn": "SessionUpdateStateUpdateIdleEndTurn",
+                                        "max_tokens": "SessionUpdateStateUpdateIdleMaxTokens",
+                                        "max_turn_requests": "SessionUpdateStateUpdateIdleMaxTurnRequests",
+                                        "refusal": "SessionUpdateStateUpdateIdleRefusal",
+                                        "cancelled": "SessionUpdateStateUpdateIdleCancelled",
+                                        "error": "SessionUpdateStateUpdateIdleError",
+                                    },
+                                    "SessionUpdateStateUpdateIdleOther",
+                                    "SessionUpdateStateUpdateIdleNone",
+                                ),
+                                "requires_action": "SessionUpdateStateUpdateRequiresAction",
+                                "unknown": "SessionUpdateStateUpdateUnknown",
+                            },
+                            "SessionUpdateStateUpdateOther",
+                            None,
+                        ),
+                        "tool_call_content_chunk": "SessionUpdateToolCallContentChunk",
+                        "tool_call_update": "SessionUpdateToolCallUpdate",
+                        "terminal_update": "SessionUpdateTerminalUpdate",
+                        "terminal_output_chunk": "SessionUpdateTerminalOutputChunk",
+                        "plan_update": "SessionUpdatePlanUpdate",
+                        "plan_removed": "SessionUpdatePlanRemoved",
+                        "available_commands_update": "SessionUpdateAvailableCommandsUpdate",
+                        "config_option_update": "SessionUpdateConfigOptionUpdate",
+                        "session_info_update": "SessionUpdateSessionInfoUpdate",
+                        "usage_update": "SessionUpdateUsageUpdate",
+                        "notice": "SessionUpdateNotice",
+                        "compaction_update": "SessionUpdateCompactionUpdate",
+                        "compaction_summary_chunk": "SessionUpdateCompactionSummaryChunk",
+                        "subagent_update": "SessionUpdateSubagentUpdate",
+                        "session_message": "SessionUpdateSessionMessage",
+                        "session_message_chunk": "SessionUpdateSessionMessageChunk",
+                    },
+                    "SessionUpdateOther",
+                    None,
+                )
+            )
+        ),
+    ] = Field(
         ...,
         description="Different types of updates that can be sent while a session exists.\n\nThese updates report messages, progress, and other session activity.\n\nSee protocol docs: [Agent Reports Output](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#3-agent-reports-output)",
     )
@@ -7614,22 +7841,28 @@ class AgentNotification(
 ):
     root: Annotated[
         Union[
-            Annotated[AgentNotificationAuthStatusUpdate, Tag("auth/status_update")],
-            Annotated[AgentNotificationSessionUpdate, Tag("session/update")],
-            Annotated[AgentNotificationElicitationComplete, Tag("elicitation/complete")],
-            Annotated[AgentNotificationMcpMessage, Tag("mcp/message")],
-            Annotated[AgentNotificationExtension, Tag("_other")],
+            Annotated[AgentNotificationAuthStatusUpdate, Tag("AgentNotificationAuthStatusUpdate")],
+            Annotated[AgentNotificationSessionUpdate, Tag("AgentNotificationSessionUpdate")],
+            Annotated[
+                AgentNotificationElicitationComplete, Tag("AgentNotificationElicitationComplete")
+            ],
+            Annotated[AgentNotificationMcpMessage, Tag("AgentNotificationMcpMessage")],
+            Annotated[AgentNotificationExtension, Tag("AgentNotificationExtension")],
         ],
         Discriminator(
             tag_of(
-                "method",
                 (
-                    "auth/status_update",
-                    "session/update",
-                    "elicitation/complete",
-                    "mcp/message",
-                ),
-                "_other",
+                    "method",
+                    "method",
+                    {
+                        "auth/status_update": "AgentNotificationAuthStatusUpdate",
+                        "session/update": "AgentNotificationSessionUpdate",
+                        "elicitation/complete": "AgentNotificationElicitationComplete",
+                        "mcp/message": "AgentNotificationMcpMessage",
+                    },
+                    "AgentNotificationExtension",
+                    None,
+                )
             )
         ),
     ] = Field(..., description="A JSON-RPC notification object.")
@@ -7743,18 +7976,22 @@ class RequestPermissionSubject(
 ):
     root: Annotated[
         Union[
-            Annotated[RequestPermissionSubjectToolCall, Tag("tool_call")],
-            Annotated[RequestPermissionSubjectCommand, Tag("command")],
-            Annotated[RequestPermissionSubjectOther, Tag("_other")],
+            Annotated[RequestPermissionSubjectToolCall, Tag("RequestPermissionSubjectToolCall")],
+            Annotated[RequestPermissionSubjectCommand, Tag("RequestPermissionSubjectCommand")],
+            Annotated[RequestPermissionSubjectOther, Tag("RequestPermissionSubjectOther")],
         ],
         Discriminator(
             tag_of(
-                "type",
                 (
-                    "tool_call",
-                    "command",
-                ),
-                "_other",
+                    "type",
+                    "type",
+                    {
+                        "tool_call": "RequestPermissionSubjectToolCall",
+                        "command": "RequestPermissionSubjectCommand",
+                    },
+                    "RequestPermissionSubjectOther",
+                    None,
+                )
             )
         ),
     ] = Field(..., description="The operation requiring permission.")
@@ -7830,20 +8067,26 @@ class AgentRequest(
 ):
     root: Annotated[
         Union[
-            Annotated[AgentRequestSessionRequestPermission, Tag("session/request_permission")],
-            Annotated[AgentRequestElicitationCreate, Tag("elicitation/create")],
-            Annotated[AgentRequestMcpMessage, Tag("mcp/message")],
-            Annotated[AgentRequestExtension, Tag("_other")],
+            Annotated[
+                AgentRequestSessionRequestPermission, Tag("AgentRequestSessionRequestPermission")
+            ],
+            Annotated[AgentRequestElicitationCreate, Tag("AgentRequestElicitationCreate")],
+            Annotated[AgentRequestMcpMessage, Tag("AgentRequestMcpMessage")],
+            Annotated[AgentRequestExtension, Tag("AgentRequestExtension")],
         ],
         Discriminator(
             tag_of(
-                "method",
                 (
-                    "session/request_permission",
-                    "elicitation/create",
-                    "mcp/message",
-                ),
-                "_other",
+                    "method",
+                    "method",
+                    {
+                        "session/request_permission": "AgentRequestSessionRequestPermission",
+                        "elicitation/create": "AgentRequestElicitationCreate",
+                        "mcp/message": "AgentRequestMcpMessage",
+                    },
+                    "AgentRequestExtension",
+                    None,
+                )
             )
         ),
     ] = Field(..., description="A JSON-RPC request object.")
