@@ -12,6 +12,7 @@ import ast
 import functools
 import importlib.metadata
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -49,14 +50,21 @@ def tool_versions() -> dict[str, str]:
     return found
 
 
-def models_module(lowering: Lowering) -> str:
-    """The models of every lowered def, formatted."""
+def models_module(lowering: Lowering, keep: frozenset[str] = frozenset()) -> str:
+    """The models of every lowered def, formatted; ``keep``: the defs that stay classes
+    where they are no object (a method's params or result)."""
     tool_versions()
     code = _generate(lowering)
     code = _discriminate(_add_nots(_drop_class(code, ROOT_CLASS), not_names(lowering.nots)))
+    code = _aliases_for_roots(_split_aliases(code), keep)
     # relative, so that the package works under whatever name it is vendored as
     code = code.replace(f"from {PACKAGE}._base import", "from ._base import")
-    classes = [n.name for n in ast.parse(code).body if isinstance(n, ast.ClassDef)]
+    classes = [
+        n.name if isinstance(n, ast.ClassDef) else ast.unparse(n.target)
+        for n in ast.parse(code).body
+        if isinstance(n, ast.ClassDef)
+        or (isinstance(n, ast.AnnAssign) and "TypeAlias" in ast.unparse(n.annotation))
+    ]
     if sorted(classes) != sorted(lowering.defs):
         diff = sorted(set(classes) ^ set(lowering.defs))
         raise ModelsError(f"datamodel-code-generator named classes otherwise: {diff}")
@@ -382,3 +390,47 @@ def ruff(code: str, *, fix: bool) -> str:
             raise ModelsError(f"ruff {step[0]} failed: {done.stderr.decode()}")
         code = done.stdout.decode()
     return code
+
+
+# --- constructors and aliases ---------------------------------------------------------------
+
+_ALIAS = re.compile(r"""(?<![\w.])alias=("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')""")
+
+
+def _split_aliases(code: str) -> str:
+    """``Field(alias=w)`` as ``validation_alias=w, serialization_alias=w``: the same on the
+    wire, but type checkers read ``alias`` as the constructor's keyword, and the
+    constructor takes Python names (``session_id=``), so they are told the field's name."""
+    return _ALIAS.sub(r"validation_alias=\1, serialization_alias=\1", code)
+
+
+def _aliases_for_roots(code: str, keep: frozenset[str]) -> str:
+    """Each value that is no object (a string alias such as ``SessionId``, a union such as
+    ``ContentBlock``) as a type alias rather than a ``RootModel`` wrapper, so that a field
+    takes a ``str`` or the union's member itself. ``keep``: the defs a method's params or
+    result name, which stay classes (``METHODS`` hands out classes to validate with)."""
+    tree = ast.parse(code)
+    lines = code.splitlines(keepends=True)
+    edits: list[tuple[int, int, str]] = []
+    for node in tree.body:
+        if not (isinstance(node, ast.ClassDef) and node.name not in keep and node.end_lineno):
+            continue
+        if not any(ast.unparse(b).startswith("RootModel") for b in node.bases):
+            continue
+        (root,) = [i for i in node.body if isinstance(i, ast.AnnAssign)]
+        assert isinstance(root.target, ast.Name) and root.target.id == "root"
+        ann = ast.get_source_segment(code, root.annotation)
+        value = ann
+        if isinstance(root.value, ast.Call) and root.value.keywords:
+            keywords = [ast.get_source_segment(code, k) or "" for k in root.value.keywords]
+            value = f"Annotated[{ann}, Field({', '.join(keywords)})]"
+        start = node.lineno - 1 - len(node.decorator_list)
+        edits.append((start, node.end_lineno, f"{node.name}: TypeAlias = {value}\n"))
+    for start, end, text in sorted(edits, reverse=True):
+        lines[start:end] = [text]
+    if edits:
+        last_import = max(
+            n.end_lineno or 0 for n in tree.body if isinstance(n, ast.Import | ast.ImportFrom)
+        )
+        lines[last_import:last_import] = ["from typing import Annotated, TypeAlias\n"]
+    return "".join(lines)

@@ -40,7 +40,7 @@ GENERATED_IMPORTS = frozenset({
     "Annotated", "Any", "Literal", "Optional", "Union",
     "AnyUrl", "AwareDatetime", "BaseModel", "ConfigDict", "Discriminator", "Field",
     "RootModel", "Tag", "ValidationInfo", "confloat", "conint", "constr", "field_validator",
-    "model_validator", "Enum", "tag_of", "reject_null",
+    "model_validator", "Enum", "tag_of", "reject_null", "TypeAlias",
 })  # fmt: skip
 
 

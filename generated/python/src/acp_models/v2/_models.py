@@ -1,6 +1,6 @@
 # generated from spec/acp-v2.yaml by acp-spec; do not edit
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal, TypeAlias, Union
 
 from pydantic import Discriminator, Field, Tag, ValidationInfo, field_validator, model_validator
 
@@ -53,12 +53,12 @@ from ._base import (
     tag_of,
 )
 
-
-class AbsolutePath(RootModel[str]):
-    root: str = Field(
-        ...,
-        description="An absolute filesystem path used by the protocol.\n\nUses the native syntax of the machine the Agent runs on, such as `/home/user/project`,\n`C:\\Users\\user\\project`, or `\\\\server\\share\\project`. It is not a URI.",
-    )
+AbsolutePath: TypeAlias = Annotated[
+    str,
+    Field(
+        description="An absolute filesystem path used by the protocol.\n\nUses the native syntax of the machine the Agent runs on, such as `/home/user/project`,\n`C:\\Users\\user\\project`, or `\\\\server\\share\\project`. It is not a URI."
+    ),
+]
 
 
 class ArchiveSessionResponse(BaseModel):
@@ -72,7 +72,8 @@ class ArchiveSessionResponse(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -113,22 +114,23 @@ class AuthAccount(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
-class AuthMethodId(RootModel[str]):
-    root: str = Field(..., description="Typed identifier used for auth method values on the wire.")
+AuthMethodId: TypeAlias = Annotated[
+    str, Field(description="Typed identifier used for auth method values on the wire.")
+]
 
 
-class AuthState(
-    RootModel[Literal["authenticated", "unauthenticated", "not_required", "unknown"] | str]
-):
-    root: Literal["authenticated", "unauthenticated", "not_required", "unknown"] | str = Field(
-        ...,
-        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nThe agent's overall authentication state.",
-    )
+AuthState: TypeAlias = Annotated[
+    Literal["authenticated", "unauthenticated", "not_required", "unknown"] | str,
+    Field(
+        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nThe agent's overall authentication state."
+    ),
+]
 
 
 class AuthStatusCapabilities(BaseModel):
@@ -144,7 +146,8 @@ class AuthStatusCapabilities(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -165,7 +168,8 @@ class AuthStatusRequest(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -189,7 +193,8 @@ class AuthStatusResponse(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -222,7 +227,8 @@ class AuthStatusUpdateNotification(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -272,7 +278,8 @@ class TextCommandInput(BaseModel):
     hint: str = Field(..., description="A hint to display when the input hasn't been provided yet")
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -310,8 +317,8 @@ class AvailableCommandInputOther(BaseModel):
         return not_available_command_input_other(data)
 
 
-class AvailableCommandInput(RootModel[AvailableCommandInputText | AvailableCommandInputOther]):
-    root: Annotated[
+AvailableCommandInput: TypeAlias = Annotated[
+    Annotated[
         Union[
             Annotated[AvailableCommandInputText, Tag("AvailableCommandInputText")],
             Annotated[AvailableCommandInputOther, Tag("AvailableCommandInputOther")],
@@ -327,7 +334,9 @@ class AvailableCommandInput(RootModel[AvailableCommandInputText | AvailableComma
                 )
             )
         ),
-    ] = Field(..., description="The input specification for a command.")
+    ],
+    Field(description="The input specification for a command."),
+]
 
 
 class BackgroundWorkOther(BaseModel):
@@ -372,7 +381,8 @@ class BooleanPropertySchema(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -384,7 +394,8 @@ class CancelTerminalResponse(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -396,7 +407,8 @@ class CancelToolCallResponse(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -408,7 +420,8 @@ class CancelledPermissionOutcome(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -420,21 +433,21 @@ class CloseSessionResponse(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
-class CompactionId(RootModel[str]):
-    root: str = Field(
-        ..., description="Unique identifier for a context compaction within a session."
-    )
+CompactionId: TypeAlias = Annotated[
+    str, Field(description="Unique identifier for a context compaction within a session.")
+]
 
 
-class CompactionStatus(RootModel[Literal["in_progress", "completed", "failed", "cancelled"] | str]):
-    root: Literal["in_progress", "completed", "failed", "cancelled"] | str = Field(
-        ..., description="Lifecycle state of a context compaction."
-    )
+CompactionStatus: TypeAlias = Annotated[
+    Literal["in_progress", "completed", "failed", "cancelled"] | str,
+    Field(description="Lifecycle state of a context compaction."),
+]
 
 
 class ContentBlockOther(BaseModel):
@@ -475,7 +488,8 @@ class Cost(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -487,7 +501,8 @@ class CreateElicitationResponseDecline(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     action: Literal["decline"]
@@ -500,7 +515,8 @@ class CreateElicitationResponseCancel(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     action: Literal["cancel"]
@@ -521,7 +537,8 @@ class CreateElicitationResponseOther(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     action: str = Field(
@@ -542,7 +559,8 @@ class DeleteSessionResponse(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -561,21 +579,23 @@ class DiffPathPairChange(BaseModel):
     """
 
     old_path: AbsolutePath = Field(
-        ..., alias="oldPath", description="Absolute path before the operation."
+        ...,
+        validation_alias="oldPath",
+        serialization_alias="oldPath",
+        description="Absolute path before the operation.",
     )
     path: AbsolutePath = Field(..., description="Absolute path after the operation.")
 
 
-class DiffFileType(RootModel[Literal["text", "binary", "directory", "symlink"] | str]):
-    root: Literal["text", "binary", "directory", "symlink"] | str = Field(
-        ..., description="Kind of file content represented by a diff change."
-    )
+DiffFileType: TypeAlias = Annotated[
+    Literal["text", "binary", "directory", "symlink"] | str,
+    Field(description="Kind of file content represented by a diff change."),
+]
 
 
-class DiffPatchFormat(RootModel[Literal["git_patch"] | str]):
-    root: Literal["git_patch"] | str = Field(
-        ..., description="Text patch format used by `DiffPatch`."
-    )
+DiffPatchFormat: TypeAlias = Annotated[
+    Literal["git_patch"] | str, Field(description="Text patch format used by `DiffPatch`.")
+]
 
 
 class DisableProviderResponse(BaseModel):
@@ -589,15 +609,16 @@ class DisableProviderResponse(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
-class ElicitationContentValue(RootModel[str | int | float | bool | list[str] | Any]):
-    root: str | int | float | bool | list[str] | Any = Field(
-        ..., description="Allowed wire representations for `ElicitationContentValue`."
-    )
+ElicitationContentValue: TypeAlias = Annotated[
+    str | int | float | bool | list[str] | Any,
+    Field(description="Allowed wire representations for `ElicitationContentValue`."),
+]
 
 
 class ElicitationFormCapabilities(BaseModel):
@@ -609,13 +630,15 @@ class ElicitationFormCapabilities(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
-class ElicitationId(RootModel[str]):
-    root: str = Field(..., description="Unique identifier for an elicitation.")
+ElicitationId: TypeAlias = Annotated[
+    str, Field(description="Unique identifier for an elicitation.")
+]
 
 
 class NumberPropertySchema(BaseModel):
@@ -645,7 +668,8 @@ class NumberPropertySchema(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -677,7 +701,8 @@ class IntegerPropertySchema(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -730,8 +755,9 @@ class ElicitationPropertySchemaOther(BaseModel):
         return not_elicitation_property_schema_other(data)
 
 
-class ElicitationSchemaType(RootModel[Literal["object"]]):
-    root: Literal["object"] = Field(..., description="Type discriminator for elicitation schemas.")
+ElicitationSchemaType: TypeAlias = Annotated[
+    Literal["object"], Field(description="Type discriminator for elicitation schemas.")
+]
 
 
 class ElicitationUrlCapabilities(BaseModel):
@@ -743,7 +769,8 @@ class ElicitationUrlCapabilities(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -761,7 +788,8 @@ class EnumOption(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -775,41 +803,42 @@ class EnvVariable(BaseModel):
     value: str = Field(..., description="The value to set for the environment variable.")
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
-class ErrorCode(
-    RootModel[Literal[-32700, -32600, -32601, -32602, -32603, -32800, -32000, -32002, -32022] | int]
-):
-    root: Literal[-32700, -32600, -32601, -32602, -32603, -32800, -32000, -32002, -32022] | int = (
-        Field(
-            ...,
-            description="Predefined error codes for common JSON-RPC and ACP-specific errors.\n\nStandard errors use the JSON-RPC 2.0 codes. ACP-specific errors use the JSON-RPC\nserver-error range (-32000 to -32099), and request cancellation uses -32800 from the\nrange LSP reserves (-32899 to -32800).",
-        )
-    )
+ErrorCode: TypeAlias = Annotated[
+    Literal[-32700, -32600, -32601, -32602, -32603, -32800, -32000, -32002, -32022] | int,
+    Field(
+        description="Predefined error codes for common JSON-RPC and ACP-specific errors.\n\nStandard errors use the JSON-RPC 2.0 codes. ACP-specific errors use the JSON-RPC\nserver-error range (-32000 to -32099), and request cancellation uses -32800 from the\nrange LSP reserves (-32899 to -32800)."
+    ),
+]
 
 
-class ExtNotification(RootModel[Any]):
-    root: Any = Field(
-        ...,
-        description="Allows either side to send an arbitrary notification that is not part of the ACP spec.\nExtension notifications provide a way to send one-way messages for custom functionality\nwhile maintaining protocol compatibility.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
+ExtNotification: TypeAlias = Annotated[
+    Any,
+    Field(
+        description="Allows either side to send an arbitrary notification that is not part of the ACP spec.\nExtension notifications provide a way to send one-way messages for custom functionality\nwhile maintaining protocol compatibility.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)"
+    ),
+]
 
 
-class ExtRequest(RootModel[Any]):
-    root: Any = Field(
-        ...,
-        description="Allows for sending an arbitrary request that is not part of the ACP spec.\nExtension methods provide a way to add custom functionality while maintaining\nprotocol compatibility.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
+ExtRequest: TypeAlias = Annotated[
+    Any,
+    Field(
+        description="Allows for sending an arbitrary request that is not part of the ACP spec.\nExtension methods provide a way to add custom functionality while maintaining\nprotocol compatibility.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)"
+    ),
+]
 
 
-class ExtResponse(RootModel[Any]):
-    root: Any = Field(
-        ...,
-        description="Allows for sending an arbitrary response to an extension request that is not part of the ACP spec.\nExtension methods provide a way to add custom functionality while maintaining\nprotocol compatibility.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
+ExtResponse: TypeAlias = Annotated[
+    Any,
+    Field(
+        description="Allows for sending an arbitrary response to an extension request that is not part of the ACP spec.\nExtension methods provide a way to add custom functionality while maintaining\nprotocol compatibility.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)"
+    ),
+]
 
 
 class HttpHeader(BaseModel):
@@ -821,22 +850,25 @@ class HttpHeader(BaseModel):
     value: str = Field(..., description="The value to set for the HTTP header.")
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
-class IconTheme(RootModel[Literal["light", "dark"] | str]):
-    root: Literal["light", "dark"] | str = Field(..., description="Theme an icon is designed for.")
+IconTheme: TypeAlias = Annotated[
+    Literal["light", "dark"] | str, Field(description="Theme an icon is designed for.")
+]
 
 
-class IdempotencyKey(RootModel[str]):
-    root: str = Field(
-        ...,
+IdempotencyKey: TypeAlias = Annotated[
+    str,
+    Field(
         description="A key that identifies one `session/prompt` submission across retries.\n\nAn opaque, case-sensitive string of 1 to 255 characters, counted as Unicode code points\n(so 255 emoji are valid, although they take 510 UTF-16 code units). The Client generates\nit, as a UUID ([RFC 9562](https://www.rfc-editor.org/rfc/rfc9562)) or another random\nvalue with at least as much entropy, and never derives it from user content or puts\nsensitive data in it. One key identifies one submission: the Client sends the same key\non every attempt and a new key for a new submission, and never sends the same key with a\ndifferent prompt.\n\nA key is scoped to the session named by `sessionId`: the same string in another session,\nincluding a fork, names an unrelated submission. It lasts as long as the message it\nbelongs to; there is no time window. The Agent doesn't echo keys in session updates,\n`session/list` results or replayed history.\n\nSee the RFD: [v2 Idempotency Keys](https://agentclientprotocol.com/rfds/v2/idempotency-keys)",
         max_length=255,
         min_length=1,
-    )
+    ),
+]
 
 
 class Implementation(BaseModel):
@@ -860,7 +892,8 @@ class Implementation(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -876,16 +909,18 @@ class ListProvidersRequest(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
-class LlmProtocol(RootModel[Literal["anthropic", "openai", "azure", "vertex", "bedrock"] | str]):
-    root: Literal["anthropic", "openai", "azure", "vertex", "bedrock"] | str = Field(
-        ...,
-        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nWell-known API protocol identifiers for LLM providers.\n\nAgents and clients MUST handle unknown protocol identifiers gracefully.\n\nProtocol names beginning with `_` are free for custom use, like other ACP extension methods.\nProtocol names that do not begin with `_` are reserved for the ACP spec.",
-    )
+LlmProtocol: TypeAlias = Annotated[
+    Literal["anthropic", "openai", "azure", "vertex", "bedrock"] | str,
+    Field(
+        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nWell-known API protocol identifiers for LLM providers.\n\nAgents and clients MUST handle unknown protocol identifiers gracefully.\n\nProtocol names beginning with `_` are free for custom use, like other ACP extension methods.\nProtocol names that do not begin with `_` are reserved for the ACP spec."
+    ),
+]
 
 
 class LoginAuthRequest(BaseModel):
@@ -901,12 +936,14 @@ class LoginAuthRequest(BaseModel):
 
     method_id: AuthMethodId = Field(
         ...,
-        alias="methodId",
+        validation_alias="methodId",
+        serialization_alias="methodId",
         description="The ID of the authentication method to use.\nMust be one of the methods advertised in the initialize response.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -918,7 +955,8 @@ class LoginAuthResponse(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -936,7 +974,8 @@ class LogoutAuthRequest(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -948,7 +987,8 @@ class LogoutAuthResponse(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -966,7 +1006,8 @@ class McpAcpCapabilities(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -997,16 +1038,18 @@ class McpHttpCapabilities(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
-class McpRequestId(RootModel[str]):
-    root: str = Field(
-        ...,
-        description="**UNSTABLE**\n\nIdentifies an inner MCP request active against a server on this ACP connection.\nGenerated by the caller and preserved unchanged by proxies, independently of\nthe outer ACP JSON-RPC request ID.",
-    )
+McpRequestId: TypeAlias = Annotated[
+    str,
+    Field(
+        description="**UNSTABLE**\n\nIdentifies an inner MCP request active against a server on this ACP connection.\nGenerated by the caller and preserved unchanged by proxies, independently of\nthe outer ACP JSON-RPC request ID."
+    ),
+]
 
 
 class McpServerHttp(BaseModel):
@@ -1022,7 +1065,8 @@ class McpServerHttp(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1048,7 +1092,8 @@ class McpServerStdio(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1103,11 +1148,12 @@ class McpServerOther(BaseModel):
         return not_mcp_server_other(data)
 
 
-class McpServerAcpId(RootModel[str]):
-    root: str = Field(
-        ...,
-        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nUnique identifier for an MCP server using the ACP transport.\n\nThe value is opaque and generated by the ACP component providing the MCP server. It is\nused by `mcp/message` to route requests to the component that declared the server.",
-    )
+McpServerAcpId: TypeAlias = Annotated[
+    str,
+    Field(
+        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nUnique identifier for an MCP server using the ACP transport.\n\nThe value is opaque and generated by the ACP component providing the MCP server. It is\nused by `mcp/message` to route requests to the component that declared the server."
+    ),
+]
 
 
 class McpStdioCapabilities(BaseModel):
@@ -1119,22 +1165,23 @@ class McpStdioCapabilities(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
-class MediaType(RootModel[str]):
-    root: str = Field(
-        ..., description="An Internet media type identifying the format of protocol content."
-    )
+MediaType: TypeAlias = Annotated[
+    str, Field(description="An Internet media type identifying the format of protocol content.")
+]
 
 
-class MessageId(RootModel[str]):
-    root: str = Field(
-        ...,
-        description="Identifier for a message, unique among messages of the same type within a session.\n\nEach message type, such as user messages, agent messages, and agent thoughts,\nhas its own ID space: messages of different types may share an ID and remain\ndistinct messages.",
-    )
+MessageId: TypeAlias = Annotated[
+    str,
+    Field(
+        description="Identifier for a message, unique among messages of the same type within a session.\n\nEach message type, such as user messages, agent messages, and agent thoughts,\nhas its own ID space: messages of different types may share an ID and remain\ndistinct messages."
+    ),
+]
 
 
 class MessageMcpNotification(BaseModel):
@@ -1147,11 +1194,15 @@ class MessageMcpNotification(BaseModel):
 
     server_id: McpServerAcpId = Field(
         ...,
-        alias="serverId",
+        validation_alias="serverId",
+        serialization_alias="serverId",
         description="The declared ACP MCP server handling the associated request.",
     )
     request_id: McpRequestId = Field(
-        ..., alias="requestId", description="The identifier of the active inner MCP request."
+        ...,
+        validation_alias="requestId",
+        serialization_alias="requestId",
+        description="The identifier of the active inner MCP request.",
     )
     method: str = Field(..., description="The inner MCP method name.")
     params: dict[str, Any] | None = Field(
@@ -1159,7 +1210,8 @@ class MessageMcpNotification(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis is ACP metadata, not the inner MCP message's `_meta`.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1172,11 +1224,15 @@ class MessageMcpRequest(BaseModel):
     """
 
     server_id: McpServerAcpId = Field(
-        ..., alias="serverId", description="The declared ACP MCP server receiving this request."
+        ...,
+        validation_alias="serverId",
+        serialization_alias="serverId",
+        description="The declared ACP MCP server receiving this request.",
     )
     request_id: McpRequestId = Field(
         ...,
-        alias="requestId",
+        validation_alias="requestId",
+        serialization_alias="requestId",
         description="The caller-generated identifier for the inner MCP request.",
     )
     method: str = Field(..., description="The inner MCP method name.")
@@ -1185,7 +1241,8 @@ class MessageMcpRequest(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis is ACP metadata, not the inner MCP message's `_meta`.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1198,7 +1255,8 @@ class MessageMcpResponseResult(BaseModel):
     result: Any = Field(..., description="Required, even if JSON null.")
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis is ACP metadata, not the inner MCP message's `_meta`.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1211,7 +1269,8 @@ class MessageMcpResponseError(BaseModel):
     error: McpError = Field(..., description="Required, non-null MCP error object.")
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis is ACP metadata, not the inner MCP message's `_meta`.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1233,7 +1292,8 @@ class StringMultiSelectItems(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1262,41 +1322,44 @@ class MultiSelectItemsOther(BaseModel):
         return not_multi_select_items_other(data)
 
 
-class NoticeSeverity(RootModel[Literal["info", "warning", "error"] | str]):
-    root: Literal["info", "warning", "error"] | str = Field(
-        ..., description="Severity hint for a session notice."
-    )
+NoticeSeverity: TypeAlias = Annotated[
+    Literal["info", "warning", "error"] | str,
+    Field(description="Severity hint for a session notice."),
+]
 
 
-class PermissionOptionId(RootModel[str]):
-    root: str = Field(..., description="Unique identifier for a permission option.")
+PermissionOptionId: TypeAlias = Annotated[
+    str, Field(description="Unique identifier for a permission option.")
+]
 
 
-class PermissionOptionKind(
-    RootModel[Literal["allow_once", "allow_always", "reject_once", "reject_always"] | str]
-):
-    root: Literal["allow_once", "allow_always", "reject_once", "reject_always"] | str = Field(
-        ...,
-        description="The type of permission option being presented to the user.\n\nHelps clients choose appropriate icons and UI treatment.",
-    )
+PermissionOptionKind: TypeAlias = Annotated[
+    Literal["allow_once", "allow_always", "reject_once", "reject_always"] | str,
+    Field(
+        description="The type of permission option being presented to the user.\n\nHelps clients choose appropriate icons and UI treatment."
+    ),
+]
 
 
-class PlanEntryPriority(RootModel[Literal["high", "medium", "low"] | str]):
-    root: Literal["high", "medium", "low"] | str = Field(
-        ...,
-        description="Priority levels for plan entries.\n\nUsed to indicate the relative importance or urgency of different\ntasks in the execution plan.\nSee protocol docs: [Plan Entries](https://agentclientprotocol.com/protocol/v2/draft/agent-plan#plan-entries)",
-    )
+PlanEntryPriority: TypeAlias = Annotated[
+    Literal["high", "medium", "low"] | str,
+    Field(
+        description="Priority levels for plan entries.\n\nUsed to indicate the relative importance or urgency of different\ntasks in the execution plan.\nSee protocol docs: [Plan Entries](https://agentclientprotocol.com/protocol/v2/draft/agent-plan#plan-entries)"
+    ),
+]
 
 
-class PlanEntryStatus(RootModel[Literal["pending", "in_progress", "completed", "cancelled"] | str]):
-    root: Literal["pending", "in_progress", "completed", "cancelled"] | str = Field(
-        ...,
-        description="Status of a plan entry in the execution flow.\n\nTracks the lifecycle of each task from planning through completion.\nSee protocol docs: [Plan Entries](https://agentclientprotocol.com/protocol/v2/draft/agent-plan#plan-entries)",
-    )
+PlanEntryStatus: TypeAlias = Annotated[
+    Literal["pending", "in_progress", "completed", "cancelled"] | str,
+    Field(
+        description="Status of a plan entry in the execution flow.\n\nTracks the lifecycle of each task from planning through completion.\nSee protocol docs: [Plan Entries](https://agentclientprotocol.com/protocol/v2/draft/agent-plan#plan-entries)"
+    ),
+]
 
 
-class PlanId(RootModel[str]):
-    root: str = Field(..., description="Unique identifier for a plan within a session.")
+PlanId: TypeAlias = Annotated[
+    str, Field(description="Unique identifier for a plan within a session.")
+]
 
 
 class PlanMarkdown(BaseModel):
@@ -1308,11 +1371,17 @@ class PlanMarkdown(BaseModel):
     A plan represented as raw markdown content.
     """
 
-    plan_id: PlanId = Field(..., alias="planId", description="The plan ID to update.")
+    plan_id: PlanId = Field(
+        ...,
+        validation_alias="planId",
+        serialization_alias="planId",
+        description="The plan ID to update.",
+    )
     content: str = Field(..., description="Markdown content for the plan.")
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1326,10 +1395,16 @@ class PlanRemoved(BaseModel):
     Removal notice for a plan identified by ID.
     """
 
-    plan_id: PlanId = Field(..., alias="planId", description="The plan ID to remove.")
+    plan_id: PlanId = Field(
+        ...,
+        validation_alias="planId",
+        serialization_alias="planId",
+        description="The plan ID to remove.",
+    )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1364,7 +1439,12 @@ class PlanUpdateContentOther(BaseModel):
         ...,
         description="Custom or future plan update content type.\n\nValues beginning with `_` are reserved for implementation-specific\nextensions. Unknown values that do not begin with `_` are reserved for\nfuture ACP variants.",
     )
-    plan_id: PlanId = Field(..., alias="planId", description="The plan ID to update.")
+    plan_id: PlanId = Field(
+        ...,
+        validation_alias="planId",
+        serialization_alias="planId",
+        description="The plan ID to update.",
+    )
 
     @model_validator(mode="before")
     @classmethod
@@ -1381,7 +1461,8 @@ class PromptAudioCapabilities(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1395,7 +1476,8 @@ class PromptEmbeddedContextCapabilities(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1409,7 +1491,8 @@ class PromptImageCapabilities(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1430,23 +1513,26 @@ class PromptResponse(BaseModel):
 
     message_id: MessageId = Field(
         ...,
-        alias="messageId",
+        validation_alias="messageId",
+        serialization_alias="messageId",
         description="Identifies the user message inserted into the ACP conversation.\n\nRequired and non-null. Omission and explicit `null` are both invalid.\n\nThe corresponding user-message session update carries this same identifier and may arrive\nbefore or after this response. Agents must echo the message during the live session, but are\nnot required to retain it. If retained and replayed, the message keeps this identifier.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
-class ProtocolVersion(RootModel[int]):
-    root: int = Field(
-        ...,
+ProtocolVersion: TypeAlias = Annotated[
+    int,
+    Field(
         description="Protocol version identifier.\n\nThis version is only bumped for breaking changes.\nNon-breaking changes should be introduced via capabilities.",
         ge=0,
         le=65535,
-    )
+    ),
+]
 
 
 class ProviderCurrentConfig(BaseModel):
@@ -1459,23 +1545,31 @@ class ProviderCurrentConfig(BaseModel):
     """
 
     api_type: LlmProtocol = Field(
-        ..., alias="apiType", description="Protocol currently used by this provider."
+        ...,
+        validation_alias="apiType",
+        serialization_alias="apiType",
+        description="Protocol currently used by this provider.",
     )
     base_url: str = Field(
-        ..., alias="baseUrl", description="Base URL currently used by this provider."
+        ...,
+        validation_alias="baseUrl",
+        serialization_alias="baseUrl",
+        description="Base URL currently used by this provider.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
-class ProviderId(RootModel[str]):
-    root: str = Field(
-        ...,
-        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nUnique identifier for a configurable LLM provider.",
-    )
+ProviderId: TypeAlias = Annotated[
+    str,
+    Field(
+        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nUnique identifier for a configurable LLM provider."
+    ),
+]
 
 
 class ProviderInfo(BaseModel):
@@ -1488,7 +1582,10 @@ class ProviderInfo(BaseModel):
     """
 
     provider_id: ProviderId = Field(
-        ..., alias="providerId", description='Provider identifier, for example "main" or "openai".'
+        ...,
+        validation_alias="providerId",
+        serialization_alias="providerId",
+        description='Provider identifier, for example "main" or "openai".',
     )
     supported: list[LlmProtocol] = Field(
         ..., description="Supported protocol types for this provider."
@@ -1503,7 +1600,8 @@ class ProviderInfo(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1521,7 +1619,8 @@ class ProvidersCapabilities(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1548,7 +1647,8 @@ class ProxySuccessorNotification(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="Metadata for the `proxy/successor` envelope itself, separate from the wrapped\nmessage's `_meta`. It is hop-local: the conductor does not copy it into the message\nit unwraps.\n\nThe _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1582,7 +1682,8 @@ class ProxySuccessorRequest(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="Metadata for the `proxy/successor` envelope itself, separate from the wrapped\nmessage's `_meta`. It is hop-local: the conductor does not copy it into the message\nit unwraps.\n\nThe _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1601,7 +1702,8 @@ class ReplayFromStart(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1639,8 +1741,8 @@ class ReplayFromOther(BaseModel):
         return not_replay_from_other(data)
 
 
-class ReplayFrom(RootModel[ReplayFromTypeStart | ReplayFromOther]):
-    root: Annotated[
+ReplayFrom: TypeAlias = Annotated[
+    Annotated[
         Union[
             Annotated[ReplayFromTypeStart, Tag("ReplayFromTypeStart")],
             Annotated[ReplayFromOther, Tag("ReplayFromOther")],
@@ -1648,17 +1750,19 @@ class ReplayFrom(RootModel[ReplayFromTypeStart | ReplayFromOther]):
         Discriminator(
             tag_of(("type", "type", {"start": "ReplayFromTypeStart"}, "ReplayFromOther", None))
         ),
-    ] = Field(
-        ...,
-        description="Inclusive cursor describing where replayed session history should begin.\n\nReplay includes the position identified by the cursor.",
-    )
+    ],
+    Field(
+        description="Inclusive cursor describing where replayed session history should begin.\n\nReplay includes the position identified by the cursor."
+    ),
+]
 
 
-class RequestId(RootModel[int | str]):
-    root: int | str = Field(
-        ...,
-        description="A JSON-RPC request ID: a string or an integer. Unlike base JSON-RPC, it MUST NOT be `null`.\n\nThe receiver MUST reply with the same value in the response. Each side chooses IDs for its own\nrequests, so the same ID can be in use in both directions. A sender MUST NOT reuse an ID while\na request with it is still awaiting a response.",
-    )
+RequestId: TypeAlias = Annotated[
+    int | str,
+    Field(
+        description="A JSON-RPC request ID: a string or an integer. Unlike base JSON-RPC, it MUST NOT be `null`.\n\nThe receiver MUST reply with the same value in the response. Each side chooses IDs for its own\nrequests, so the same ID can be in use in both directions. A sender MUST NOT reuse an ID while\na request with it is still awaiting a response."
+    ),
+]
 
 
 class SelectedPermissionOutcome(BaseModel):
@@ -1667,11 +1771,15 @@ class SelectedPermissionOutcome(BaseModel):
     """
 
     option_id: PermissionOptionId = Field(
-        ..., alias="optionId", description="The ID of the option the user selected."
+        ...,
+        validation_alias="optionId",
+        serialization_alias="optionId",
+        description="The ID of the option the user selected.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1729,14 +1837,8 @@ class RequestPermissionOutcomeOther(BaseModel):
         return not_request_permission_outcome_other(data)
 
 
-class RequestPermissionOutcome(
-    RootModel[
-        RequestPermissionOutcomeCancelled
-        | RequestPermissionOutcomeSelected
-        | RequestPermissionOutcomeOther
-    ]
-):
-    root: Annotated[
+RequestPermissionOutcome: TypeAlias = Annotated[
+    Annotated[
         Union[
             Annotated[RequestPermissionOutcomeCancelled, Tag("RequestPermissionOutcomeCancelled")],
             Annotated[RequestPermissionOutcomeSelected, Tag("RequestPermissionOutcomeSelected")],
@@ -1756,7 +1858,9 @@ class RequestPermissionOutcome(
                 )
             )
         ),
-    ] = Field(..., description="The outcome of a permission request.")
+    ],
+    Field(description="The outcome of a permission request."),
+]
 
 
 class RequestPermissionResponse(BaseModel):
@@ -1769,7 +1873,8 @@ class RequestPermissionResponse(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1799,10 +1904,10 @@ class RequestPermissionSubjectOther(BaseModel):
         return not_request_permission_subject_other(data)
 
 
-class Role(RootModel[Literal["assistant", "user"] | str]):
-    root: Literal["assistant", "user"] | str = Field(
-        ..., description="The sender or recipient of messages and data in a conversation."
-    )
+Role: TypeAlias = Annotated[
+    Literal["assistant", "user"] | str,
+    Field(description="The sender or recipient of messages and data in a conversation."),
+]
 
 
 class SessionAdditionalDirectoriesCapabilities(BaseModel):
@@ -1817,7 +1922,8 @@ class SessionAdditionalDirectoriesCapabilities(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1836,16 +1942,18 @@ class SessionArchiveCapabilities(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
-class SessionArchiveFilter(RootModel[Literal["exclude", "include", "only"] | str]):
-    root: Literal["exclude", "include", "only"] | str = Field(
-        ...,
-        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nWhich sessions `session/list` returns based on their archive state.\n\nUnknown values are preserved so they can be stored, proxied, or forwarded. An Agent MUST\nreturn `-32602` for a value it does not support rather than treating it as `exclude`.",
-    )
+SessionArchiveFilter: TypeAlias = Annotated[
+    Literal["exclude", "include", "only"] | str,
+    Field(
+        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nWhich sessions `session/list` returns based on their archive state.\n\nUnknown values are preserved so they can be stored, proxied, or forwarded. An Agent MUST\nreturn `-32602` for a value it does not support rather than treating it as `exclude`."
+    ),
+]
 
 
 class SessionCancelCapabilities(BaseModel):
@@ -1861,7 +1969,8 @@ class SessionCancelCapabilities(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1872,33 +1981,34 @@ class SessionConfigBoolean(BaseModel):
     """
 
     current_value: bool = Field(
-        ..., alias="currentValue", description="The current value of the boolean option."
-    )
-
-
-class SessionConfigGroupId(RootModel[str]):
-    root: str = Field(
-        ..., description="Unique identifier for a session configuration option value group."
-    )
-
-
-class SessionConfigId(RootModel[str]):
-    root: str = Field(..., description="Unique identifier for a session configuration option.")
-
-
-class SessionConfigOptionCategory(
-    RootModel[Literal["mode", "model", "model_config", "thought_level"] | str]
-):
-    root: Literal["mode", "model", "model_config", "thought_level"] | str = Field(
         ...,
-        description="Semantic category for a session configuration option.\n\nThis is intended to help Clients distinguish broadly common selectors (e.g. model selector vs\nsession mode selector vs thought/reasoning level) for UX purposes (keyboard shortcuts, icons,\nplacement). It MUST NOT be required for correctness. Clients MUST handle missing or unknown\ncategories gracefully.\n\nCategory names beginning with `_` are free for custom use, like other ACP extension methods.\nCategory names that do not begin with `_` are reserved for the ACP spec.",
+        validation_alias="currentValue",
+        serialization_alias="currentValue",
+        description="The current value of the boolean option.",
     )
 
 
-class SessionConfigValueId(RootModel[str]):
-    root: str = Field(
-        ..., description="Unique identifier for a session configuration option value."
-    )
+SessionConfigGroupId: TypeAlias = Annotated[
+    str, Field(description="Unique identifier for a session configuration option value group.")
+]
+
+
+SessionConfigId: TypeAlias = Annotated[
+    str, Field(description="Unique identifier for a session configuration option.")
+]
+
+
+SessionConfigOptionCategory: TypeAlias = Annotated[
+    Literal["mode", "model", "model_config", "thought_level"] | str,
+    Field(
+        description="Semantic category for a session configuration option.\n\nThis is intended to help Clients distinguish broadly common selectors (e.g. model selector vs\nsession mode selector vs thought/reasoning level) for UX purposes (keyboard shortcuts, icons,\nplacement). It MUST NOT be required for correctness. Clients MUST handle missing or unknown\ncategories gracefully.\n\nCategory names beginning with `_` are free for custom use, like other ACP extension methods.\nCategory names that do not begin with `_` are reserved for the ACP spec."
+    ),
+]
+
+
+SessionConfigValueId: TypeAlias = Annotated[
+    str, Field(description="Unique identifier for a session configuration option value.")
+]
 
 
 class SessionDeleteCapabilities(BaseModel):
@@ -1910,7 +2020,8 @@ class SessionDeleteCapabilities(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1928,16 +2039,18 @@ class SessionForkCapabilities(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
-class SessionId(RootModel[str]):
-    root: str = Field(
-        ...,
-        description="A unique identifier for a conversation session between a client and agent.\n\nEach session has its own context, conversation history, and state, so one\nagent can run several independent sessions.\n\nSee protocol docs: [Session ID](https://agentclientprotocol.com/protocol/v2/draft/session-setup#session-id)",
-    )
+SessionId: TypeAlias = Annotated[
+    str,
+    Field(
+        description="A unique identifier for a conversation session between a client and agent.\n\nEach session has its own context, conversation history, and state, so one\nagent can run several independent sessions.\n\nSee protocol docs: [Session ID](https://agentclientprotocol.com/protocol/v2/draft/session-setup#session-id)"
+    ),
+]
 
 
 class SessionInfo(BaseModel):
@@ -1946,14 +2059,18 @@ class SessionInfo(BaseModel):
     """
 
     session_id: SessionId = Field(
-        ..., alias="sessionId", description="Unique identifier for the session"
+        ...,
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
+        description="Unique identifier for the session",
     )
     cwd: AbsolutePath = Field(
         ..., description="The working directory for this session. Must be an absolute path."
     )
     additional_directories: list[AbsolutePath] | None = Field(
         default=None,
-        alias="additionalDirectories",
+        validation_alias="additionalDirectories",
+        serialization_alias="additionalDirectories",
         description="Additional workspace roots reported for this session. Each path must be absolute.\n\nWhen present, this is the complete ordered additional-root list reported\nby the Agent. Omitted and empty values are equivalent: the response\nreports no additional roots.",
     )
     title: str | None = Field(
@@ -1962,7 +2079,8 @@ class SessionInfo(BaseModel):
     )
     updated_at: str | None = Field(
         default=None,
-        alias="updatedAt",
+        validation_alias="updatedAt",
+        serialization_alias="updatedAt",
         description="RFC 3339 timestamp of last activity.\n\nOmitted and `null` are equivalent and mean the last activity time is not reported.",
     )
     archived: bool | None = Field(
@@ -1971,7 +2089,8 @@ class SessionInfo(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1998,18 +2117,21 @@ class SessionInfoUpdate(BaseModel):
     )
     updated_at: str | None = Field(
         default=None,
-        alias="updatedAt",
+        validation_alias="updatedAt",
+        serialization_alias="updatedAt",
         description="RFC 3339 timestamp of last activity. Set to null to clear.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
 
 
-class SessionListCursor(RootModel[str]):
-    root: str = Field(..., description="An opaque cursor used to paginate `session/list` results.")
+SessionListCursor: TypeAlias = Annotated[
+    str, Field(description="An opaque cursor used to paginate `session/list` results.")
+]
 
 
 class SessionNotFoundErrorData(BaseModel):
@@ -2021,11 +2143,15 @@ class SessionNotFoundErrorData(BaseModel):
     """
 
     session_id: SessionId = Field(
-        ..., alias="sessionId", description="The session ID from the request."
+        ...,
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
+        description="The session ID from the request.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2037,21 +2163,24 @@ class SessionOptionsRequest(BaseModel):
 
     session_id: SessionId = Field(
         ...,
-        alias="sessionId",
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
         description="The ID of the session to read the configuration options of.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
-class SessionStatus(RootModel[Literal["open", "saved"] | str]):
-    root: Literal["open", "saved"] | str = Field(
-        ...,
-        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nWhether the Agent has a session in memory, as reported by `session/status`.",
-    )
+SessionStatus: TypeAlias = Annotated[
+    Literal["open", "saved"] | str,
+    Field(
+        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nWhether the Agent has a session in memory, as reported by `session/status`."
+    ),
+]
 
 
 class SessionStatusCapabilities(BaseModel):
@@ -2067,7 +2196,8 @@ class SessionStatusCapabilities(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2088,11 +2218,15 @@ class SessionStatusRequest(BaseModel):
     """
 
     session_id: SessionId = Field(
-        ..., alias="sessionId", description="The ID of the session to check."
+        ...,
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
+        description="The ID of the session to check.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2111,7 +2245,8 @@ class SessionSystemPromptOverrideCapabilities(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2130,7 +2265,8 @@ class SessionTitleCapabilities(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2174,7 +2310,8 @@ class UsageUpdate(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2184,7 +2321,9 @@ class SessionUpdateStateUpdateOther(StateUpdateOther):
     A snapshot of the session's aggregate foreground activity.
     """
 
-    session_update: Literal["state_update"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["state_update"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdatePlanRemoved(PlanRemoved):
@@ -2196,7 +2335,9 @@ class SessionUpdatePlanRemoved(PlanRemoved):
     Removal notice for a plan identified by ID.
     """
 
-    session_update: Literal["plan_removed"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["plan_removed"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateSessionInfoUpdate(SessionInfoUpdate):
@@ -2204,7 +2345,9 @@ class SessionUpdateSessionInfoUpdate(SessionInfoUpdate):
     Session metadata has been updated (title, timestamps, custom metadata)
     """
 
-    session_update: Literal["session_info_update"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["session_info_update"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateUsageUpdate(UsageUpdate):
@@ -2212,7 +2355,9 @@ class SessionUpdateUsageUpdate(UsageUpdate):
     Context window and cost update for the session.
     """
 
-    session_update: Literal["usage_update"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["usage_update"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateOther(BaseModel):
@@ -2230,7 +2375,8 @@ class SessionUpdateOther(BaseModel):
 
     session_update: str = Field(
         ...,
-        alias="sessionUpdate",
+        validation_alias="sessionUpdate",
+        serialization_alias="sessionUpdate",
         description="Custom or future session update type.\n\nValues beginning with `_` are reserved for implementation-specific\nextensions. Unknown values that do not begin with `_` are reserved for\nfuture ACP variants.",
     )
 
@@ -2252,13 +2398,22 @@ class SetProviderRequest(BaseModel):
     """
 
     provider_id: ProviderId = Field(
-        ..., alias="providerId", description="Provider ID to configure."
+        ...,
+        validation_alias="providerId",
+        serialization_alias="providerId",
+        description="Provider ID to configure.",
     )
     api_type: LlmProtocol = Field(
-        ..., alias="apiType", description="Protocol type for this provider."
+        ...,
+        validation_alias="apiType",
+        serialization_alias="apiType",
+        description="Protocol type for this provider.",
     )
     base_url: str = Field(
-        ..., alias="baseUrl", description="Base URL for requests sent through this provider."
+        ...,
+        validation_alias="baseUrl",
+        serialization_alias="baseUrl",
+        description="Base URL for requests sent through this provider.",
     )
     headers: dict[str, str] | None = Field(
         default=None,
@@ -2266,7 +2421,8 @@ class SetProviderRequest(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2287,7 +2443,8 @@ class SetProviderResponse(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2299,15 +2456,20 @@ class SetSessionConfigOptionRequestId(BaseModel):
 
     session_id: SessionId = Field(
         ...,
-        alias="sessionId",
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
         description="The ID of the session to set the configuration option for.",
     )
     config_id: SessionConfigId = Field(
-        ..., alias="configId", description="The ID of the configuration option to set."
+        ...,
+        validation_alias="configId",
+        serialization_alias="configId",
+        description="The ID of the configuration option to set.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     type: Literal["id"]
@@ -2321,15 +2483,20 @@ class SetSessionConfigOptionRequestBoolean(BaseModel):
 
     session_id: SessionId = Field(
         ...,
-        alias="sessionId",
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
         description="The ID of the session to set the configuration option for.",
     )
     config_id: SessionConfigId = Field(
-        ..., alias="configId", description="The ID of the configuration option to set."
+        ...,
+        validation_alias="configId",
+        serialization_alias="configId",
+        description="The ID of the configuration option to set.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     type: Literal["boolean"]
@@ -2350,15 +2517,20 @@ class SetSessionConfigOptionRequestOther(BaseModel):
 
     session_id: SessionId = Field(
         ...,
-        alias="sessionId",
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
         description="The ID of the session to set the configuration option for.",
     )
     config_id: SessionConfigId = Field(
-        ..., alias="configId", description="The ID of the configuration option to set."
+        ...,
+        validation_alias="configId",
+        serialization_alias="configId",
+        description="The ID of the configuration option to set.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     type: str = Field(
@@ -2428,7 +2600,10 @@ class SetSessionTitleRequest(BaseModel):
     """
 
     session_id: SessionId = Field(
-        ..., alias="sessionId", description="The ID of the session to retitle."
+        ...,
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
+        description="The ID of the session to retitle.",
     )
     title: str = Field(
         ...,
@@ -2436,7 +2611,8 @@ class SetSessionTitleRequest(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2456,15 +2632,16 @@ class SetSessionTitleResponse(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
-class StringFormat(RootModel[Literal["email", "uri", "date", "date-time"] | str]):
-    root: Literal["email", "uri", "date", "date-time"] | str = Field(
-        ..., description="String format types for string properties in elicitation schemas."
-    )
+StringFormat: TypeAlias = Annotated[
+    Literal["email", "uri", "date", "date-time"] | str,
+    Field(description="String format types for string properties in elicitation schemas."),
+]
 
 
 class SubagentSessionCapabilities(BaseModel):
@@ -2485,16 +2662,18 @@ class SubagentSessionCapabilities(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
-class SystemPromptMode(RootModel[Literal["append", "override"] | str]):
-    root: Literal["append", "override"] | str = Field(
-        ...,
-        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nHow the Agent combines a client-provided system prompt with its own instructions.\n\nUnknown modes are preserved so they can be stored,\nproxied, or forwarded. An Agent MUST return an error for a mode it does not\nsupport rather than treating it as `append` or `override`.",
-    )
+SystemPromptMode: TypeAlias = Annotated[
+    Literal["append", "override"] | str,
+    Field(
+        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nHow the Agent combines a client-provided system prompt with its own instructions.\n\nUnknown modes are preserved so they can be stored,\nproxied, or forwarded. An Agent MUST return an error for a mode it does not\nsupport rather than treating it as `append` or `override`."
+    ),
+]
 
 
 class TerminalAuthCapabilities(BaseModel):
@@ -2508,7 +2687,8 @@ class TerminalAuthCapabilities(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2522,7 +2702,8 @@ class TerminalCancelCapabilities(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2543,7 +2724,8 @@ class TerminalCapabilities(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2558,7 +2740,8 @@ class TerminalExitStatus(BaseModel):
 
     exit_code: int | None = Field(
         default=None,
-        alias="exitCode",
+        validation_alias="exitCode",
+        serialization_alias="exitCode",
         description="Process exit code as the platform reports it, when known. Negative values are\nallowed, for example signed Windows exit codes. Omitted and `null` are equivalent.",
     )
     signal: str | None = Field(
@@ -2567,15 +2750,15 @@ class TerminalExitStatus(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
-class TerminalId(RootModel[str]):
-    root: str = Field(
-        ..., description="Unique identifier for an agent-owned terminal within a session."
-    )
+TerminalId: TypeAlias = Annotated[
+    str, Field(description="Unique identifier for an agent-owned terminal within a session.")
+]
 
 
 class TerminalOutput(BaseModel):
@@ -2586,7 +2769,8 @@ class TerminalOutput(BaseModel):
     data: str = Field(..., description="Base64-encoded replacement terminal output bytes.")
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2600,7 +2784,8 @@ class TerminalSize(BaseModel):
     rows: int = Field(..., description="Number of rows.", ge=1, le=65535)
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2614,12 +2799,14 @@ class TextResourceContents(BaseModel):
     uri: str = Field(..., description="URI associated with this resource or media payload.")
     mime_type: MediaType | None = Field(
         default=None,
-        alias="mimeType",
+        validation_alias="mimeType",
+        serialization_alias="mimeType",
         description="MIME type describing the encoded media payload.\n\nOmitted and `null` are equivalent and mean the MIME type is not specified.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2631,13 +2818,15 @@ class TitledMultiSelectItems(BaseModel):
 
     any_of: list[EnumOption] = Field(
         ...,
-        alias="anyOf",
+        validation_alias="anyOf",
+        serialization_alias="anyOf",
         description="Titled enum options. Must contain at least one option.",
         min_length=1,
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2651,7 +2840,8 @@ class ToolCallCancelCapabilities(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2672,7 +2862,8 @@ class ToolCallCapabilities(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2701,8 +2892,9 @@ class ToolCallContentOther(BaseModel):
         return not_tool_call_content_other(data)
 
 
-class ToolCallId(RootModel[str]):
-    root: str = Field(..., description="Unique identifier for a tool call within a session.")
+ToolCallId: TypeAlias = Annotated[
+    str, Field(description="Unique identifier for a tool call within a session.")
+]
 
 
 class ToolCallLocation(BaseModel):
@@ -2725,57 +2917,38 @@ class ToolCallLocation(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
-class ToolCallStatus(
-    RootModel[Literal["pending", "in_progress", "paused", "completed", "failed", "cancelled"] | str]
-):
-    root: Literal["pending", "in_progress", "paused", "completed", "failed", "cancelled"] | str = (
-        Field(
-            ...,
-            description="Execution status of a tool call.\n\nTool calls progress through different statuses during their lifecycle.\n\nSee protocol docs: [Status](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#status)",
-        )
-    )
+ToolCallStatus: TypeAlias = Annotated[
+    Literal["pending", "in_progress", "paused", "completed", "failed", "cancelled"] | str,
+    Field(
+        description="Execution status of a tool call.\n\nTool calls progress through different statuses during their lifecycle.\n\nSee protocol docs: [Status](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#status)"
+    ),
+]
 
 
-class ToolKind(
-    RootModel[
-        Literal[
-            "read",
-            "edit",
-            "delete",
-            "move",
-            "search",
-            "execute",
-            "think",
-            "fetch",
-            "switch_mode",
-            "other",
-        ]
-        | str
+ToolKind: TypeAlias = Annotated[
+    Literal[
+        "read",
+        "edit",
+        "delete",
+        "move",
+        "search",
+        "execute",
+        "think",
+        "fetch",
+        "switch_mode",
+        "other",
     ]
-):
-    root: (
-        Literal[
-            "read",
-            "edit",
-            "delete",
-            "move",
-            "search",
-            "execute",
-            "think",
-            "fetch",
-            "switch_mode",
-            "other",
-        ]
-        | str
-    ) = Field(
-        ...,
-        description="Categories of tools that can be invoked.\n\nTool kinds help clients choose appropriate icons and optimize how they\ndisplay tool execution progress.\n\nSee protocol docs: [Reporting](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#reporting)",
-    )
+    | str,
+    Field(
+        description="Categories of tools that can be invoked.\n\nTool kinds help clients choose appropriate icons and optimize how they\ndisplay tool execution progress.\n\nSee protocol docs: [Reporting](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#reporting)"
+    ),
+]
 
 
 class UnarchiveSessionRequest(BaseModel):
@@ -2796,11 +2969,15 @@ class UnarchiveSessionRequest(BaseModel):
     """
 
     session_id: SessionId = Field(
-        ..., alias="sessionId", description="The ID of the session to unarchive."
+        ...,
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
+        description="The ID of the session to unarchive.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2816,7 +2993,8 @@ class UnarchiveSessionResponse(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2836,7 +3014,8 @@ class UnsupportedProtocolVersionErrorData(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2851,35 +3030,51 @@ class Usage(BaseModel):
     """
 
     total_tokens: int = Field(
-        ..., alias="totalTokens", description="Sum of all token types for the completed work.", ge=0
+        ...,
+        validation_alias="totalTokens",
+        serialization_alias="totalTokens",
+        description="Sum of all token types for the completed work.",
+        ge=0,
     )
     input_tokens: int = Field(
-        ..., alias="inputTokens", description="Input tokens for the completed work.", ge=0
+        ...,
+        validation_alias="inputTokens",
+        serialization_alias="inputTokens",
+        description="Input tokens for the completed work.",
+        ge=0,
     )
     output_tokens: int = Field(
-        ..., alias="outputTokens", description="Output tokens for the completed work.", ge=0
+        ...,
+        validation_alias="outputTokens",
+        serialization_alias="outputTokens",
+        description="Output tokens for the completed work.",
+        ge=0,
     )
     thought_tokens: int | None = Field(
         default=None,
-        alias="thoughtTokens",
+        validation_alias="thoughtTokens",
+        serialization_alias="thoughtTokens",
         description="Thought/reasoning tokens for the completed work.\n\nOmitted and `null` are equivalent and mean the count is not reported.",
         ge=0,
     )
     cached_read_tokens: int | None = Field(
         default=None,
-        alias="cachedReadTokens",
+        validation_alias="cachedReadTokens",
+        serialization_alias="cachedReadTokens",
         description="Cache read tokens for the completed work.\n\nOmitted and `null` are equivalent and mean the count is not reported.",
         ge=0,
     )
     cached_write_tokens: int | None = Field(
         default=None,
-        alias="cachedWriteTokens",
+        validation_alias="cachedWriteTokens",
+        serialization_alias="cachedWriteTokens",
         description="Cache write tokens for the completed work.\n\nOmitted and `null` are equivalent and mean the count is not reported.",
         ge=0,
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2899,7 +3094,8 @@ class AgentAuthCapabilities(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2943,7 +3139,8 @@ class Annotations(BaseModel):
     )
     last_modified: str | None = Field(
         default=None,
-        alias="lastModified",
+        validation_alias="lastModified",
+        serialization_alias="lastModified",
         description='Timestamp indicating when the underlying resource was last modified.\n\nShould be an ISO 8601 formatted string (e.g., "2025-01-12T15:00:58Z"), as in MCP.\n\nOmitted and `null` are equivalent and mean the modification time is not reported.',
     )
     priority: int | float | None = Field(
@@ -2954,7 +3151,8 @@ class Annotations(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2976,11 +3174,15 @@ class ArchiveSessionRequest(BaseModel):
     """
 
     session_id: SessionId = Field(
-        ..., alias="sessionId", description="The ID of the session to archive."
+        ...,
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
+        description="The ID of the session to archive.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2992,7 +3194,10 @@ class AudioContent(BaseModel):
 
     data: str = Field(..., description="Base64-encoded media payload.")
     mime_type: MediaType = Field(
-        ..., alias="mimeType", description="MIME type describing the encoded media payload."
+        ...,
+        validation_alias="mimeType",
+        serialization_alias="mimeType",
+        description="MIME type describing the encoded media payload.",
     )
     annotations: Annotations | None = Field(
         default=None,
@@ -3000,7 +3205,8 @@ class AudioContent(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -3017,7 +3223,10 @@ class AuthMethodTerminal(BaseModel):
     """
 
     method_id: AuthMethodId = Field(
-        ..., alias="methodId", description="Unique identifier for this authentication method."
+        ...,
+        validation_alias="methodId",
+        serialization_alias="methodId",
+        description="Unique identifier for this authentication method.",
     )
     name: str = Field(..., description="Human-readable name of the authentication method.")
     description: str | None = Field(
@@ -3034,7 +3243,8 @@ class AuthMethodTerminal(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -3052,7 +3262,10 @@ class AuthMethodAgent(BaseModel):
     """
 
     method_id: AuthMethodId = Field(
-        ..., alias="methodId", description="Unique identifier for this authentication method."
+        ...,
+        validation_alias="methodId",
+        serialization_alias="methodId",
+        description="Unique identifier for this authentication method.",
     )
     name: str = Field(..., description="Human-readable name of the authentication method.")
     description: str | None = Field(
@@ -3061,7 +3274,8 @@ class AuthMethodAgent(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -3103,7 +3317,10 @@ class AuthMethodOther(BaseModel):
         description="Custom or future authentication method type.\n\nValues beginning with `_` are reserved for implementation-specific\nextensions. Unknown values that do not begin with `_` are reserved for\nfuture ACP variants.",
     )
     method_id: AuthMethodId = Field(
-        ..., alias="methodId", description="Unique identifier for this authentication method."
+        ...,
+        validation_alias="methodId",
+        serialization_alias="methodId",
+        description="Unique identifier for this authentication method.",
     )
     name: str = Field(..., description="Human-readable name of the authentication method.")
 
@@ -3113,8 +3330,8 @@ class AuthMethodOther(BaseModel):
         return not_auth_method_other(data)
 
 
-class AuthMethod(RootModel[AuthMethodTypeTerminal | AuthMethodTypeAgent | AuthMethodOther]):
-    root: Annotated[
+AuthMethod: TypeAlias = Annotated[
+    Annotated[
         Union[
             Annotated[AuthMethodTypeTerminal, Tag("AuthMethodTypeTerminal")],
             Annotated[AuthMethodTypeAgent, Tag("AuthMethodTypeAgent")],
@@ -3131,10 +3348,11 @@ class AuthMethod(RootModel[AuthMethodTypeTerminal | AuthMethodTypeAgent | AuthMe
                 )
             )
         ),
-    ] = Field(
-        ...,
-        description="Describes an available authentication method.\n\nThe `type` field acts as the discriminator in the serialized JSON form.",
-    )
+    ],
+    Field(
+        description="Describes an available authentication method.\n\nThe `type` field acts as the discriminator in the serialized JSON form."
+    ),
+]
 
 
 class Command(BaseModel):
@@ -3157,7 +3375,8 @@ class Command(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -3170,8 +3389,8 @@ class AvailableCommandCommand(Command):
     type: Literal["command"]
 
 
-class AvailableCommand(RootModel[AvailableCommandCommand | AvailableCommandOther]):
-    root: Annotated[
+AvailableCommand: TypeAlias = Annotated[
+    Annotated[
         Union[
             Annotated[AvailableCommandCommand, Tag("AvailableCommandCommand")],
             Annotated[AvailableCommandOther, Tag("AvailableCommandOther")],
@@ -3187,10 +3406,11 @@ class AvailableCommand(RootModel[AvailableCommandCommand | AvailableCommandOther
                 )
             )
         ),
-    ] = Field(
-        ...,
-        description="A command the agent advertises to the client.\n\nThe `type` field acts as the discriminator in the serialized JSON form.",
-    )
+    ],
+    Field(
+        description="A command the agent advertises to the client.\n\nThe `type` field acts as the discriminator in the serialized JSON form."
+    ),
+]
 
 
 class AvailableCommandsUpdate(BaseModel):
@@ -3199,11 +3419,15 @@ class AvailableCommandsUpdate(BaseModel):
     """
 
     available_commands: list[AvailableCommand] = Field(
-        ..., alias="availableCommands", description="Commands the agent can execute."
+        ...,
+        validation_alias="availableCommands",
+        serialization_alias="availableCommands",
+        description="Commands the agent can execute.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -3218,11 +3442,15 @@ class BackgroundSubagent(BaseModel):
     """
 
     session_id: SessionId = Field(
-        ..., alias="sessionId", description="The ID of the listed session."
+        ...,
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
+        description="The ID of the listed session.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -3233,11 +3461,15 @@ class BackgroundTerminal(BaseModel):
     """
 
     terminal_id: TerminalId = Field(
-        ..., alias="terminalId", description="The ID of the listed terminal."
+        ...,
+        validation_alias="terminalId",
+        serialization_alias="terminalId",
+        description="The ID of the listed terminal.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -3248,11 +3480,15 @@ class BackgroundToolCall(BaseModel):
     """
 
     tool_call_id: ToolCallId = Field(
-        ..., alias="toolCallId", description="The ID of the listed tool call."
+        ...,
+        validation_alias="toolCallId",
+        serialization_alias="toolCallId",
+        description="The ID of the listed tool call.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -3289,15 +3525,8 @@ class BackgroundWorkSubagent(BackgroundSubagent):
     type: Literal["subagent"]
 
 
-class BackgroundWork(
-    RootModel[
-        BackgroundWorkTerminal
-        | BackgroundWorkToolCall
-        | BackgroundWorkSubagent
-        | BackgroundWorkOther
-    ]
-):
-    root: Annotated[
+BackgroundWork: TypeAlias = Annotated[
+    Annotated[
         Union[
             Annotated[BackgroundWorkTerminal, Tag("BackgroundWorkTerminal")],
             Annotated[BackgroundWorkToolCall, Tag("BackgroundWorkToolCall")],
@@ -3319,10 +3548,11 @@ class BackgroundWork(
                 )
             )
         ),
-    ] = Field(
-        ...,
-        description="One piece of work running independently of the session's foreground work.\n\nItems reference entities the Client already tracks. The Agent MUST announce each item\nbefore the first snapshot that lists it, and MUST report a terminal's `exitStatus` or a\ntool call's final status before the snapshot that removes it. Each piece of work is\nlisted once: process-backed work is listed as its terminal, not also as its tool call.\n\nSee protocol docs: [Background Work](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#background-work)",
-    )
+    ],
+    Field(
+        description="One piece of work running independently of the session's foreground work.\n\nItems reference entities the Client already tracks. The Agent MUST announce each item\nbefore the first snapshot that lists it, and MUST report a terminal's `exitStatus` or a\ntool call's final status before the snapshot that removes it. Each piece of work is\nlisted once: process-backed work is listed as its terminal, not also as its tool call.\n\nSee protocol docs: [Background Work](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#background-work)"
+    ),
+]
 
 
 class BlobResourceContents(BaseModel):
@@ -3334,12 +3564,14 @@ class BlobResourceContents(BaseModel):
     uri: str = Field(..., description="URI associated with this resource or media payload.")
     mime_type: MediaType | None = Field(
         default=None,
-        alias="mimeType",
+        validation_alias="mimeType",
+        serialization_alias="mimeType",
         description="MIME type describing the encoded media payload.\n\nOmitted and `null` are equivalent and mean the MIME type is not specified.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -3353,12 +3585,14 @@ class CancelRequestNotification(BaseModel):
 
     request_id: RequestId = Field(
         ...,
-        alias="requestId",
+        validation_alias="requestId",
+        serialization_alias="requestId",
         description="The ID of the request to cancel: a request that the sender of this notification issued.\nReceivers match it only against requests they received from that sender.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -3371,11 +3605,15 @@ class CancelSessionNotification(BaseModel):
     """
 
     session_id: SessionId = Field(
-        ..., alias="sessionId", description="The ID of the session to cancel operations for."
+        ...,
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
+        description="The ID of the session to cancel operations for.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -3398,14 +3636,21 @@ class CancelTerminalRequest(BaseModel):
     """
 
     session_id: SessionId = Field(
-        ..., alias="sessionId", description="The ID of the session that owns the terminal."
+        ...,
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
+        description="The ID of the session that owns the terminal.",
     )
     terminal_id: TerminalId = Field(
-        ..., alias="terminalId", description="The ID of the terminal to cancel."
+        ...,
+        validation_alias="terminalId",
+        serialization_alias="terminalId",
+        description="The ID of the terminal to cancel.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -3427,14 +3672,21 @@ class CancelToolCallRequest(BaseModel):
     """
 
     session_id: SessionId = Field(
-        ..., alias="sessionId", description="The ID of the session that owns the tool call."
+        ...,
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
+        description="The ID of the session that owns the tool call.",
     )
     tool_call_id: ToolCallId = Field(
-        ..., alias="toolCallId", description="The ID of the tool call to cancel."
+        ...,
+        validation_alias="toolCallId",
+        serialization_alias="toolCallId",
+        description="The ID of the tool call to cancel.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -3454,7 +3706,8 @@ class ClientAuthCapabilities(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -3495,12 +3748,8 @@ class ClientNotificationExtension(BaseModel):
         return not_client_notification_extension(data)
 
 
-class ClientNotification(
-    RootModel[
-        ClientNotificationSessionCancel | ClientNotificationMcpMessage | ClientNotificationExtension
-    ]
-):
-    root: Annotated[
+ClientNotification: TypeAlias = Annotated[
+    Annotated[
         Union[
             Annotated[ClientNotificationSessionCancel, Tag("ClientNotificationSessionCancel")],
             Annotated[ClientNotificationMcpMessage, Tag("ClientNotificationMcpMessage")],
@@ -3520,7 +3769,9 @@ class ClientNotification(
                 )
             )
         ),
-    ] = Field(..., description="A JSON-RPC notification object.")
+    ],
+    Field(description="A JSON-RPC notification object."),
+]
 
 
 class ClientRequestAuthLogin(BaseModel):
@@ -3662,11 +3913,15 @@ class CloseSessionRequest(BaseModel):
     """
 
     session_id: SessionId = Field(
-        ..., alias="sessionId", description="The ID of the session to close."
+        ...,
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
+        description="The ID of the session to close.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -3680,17 +3935,20 @@ class CommandPermissionSubject(BaseModel):
     cwd: AbsolutePath = Field(..., description="The absolute working directory for the command.")
     tool_call_id: ToolCallId | None = Field(
         default=None,
-        alias="toolCallId",
+        validation_alias="toolCallId",
+        serialization_alias="toolCallId",
         description="The associated tool call, when known. Omitted and `null` are equivalent.",
     )
     terminal_id: TerminalId | None = Field(
         default=None,
-        alias="terminalId",
+        validation_alias="terminalId",
+        serialization_alias="terminalId",
         description="The associated terminal, when already known. Omitted and `null` are equivalent.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -3703,11 +3961,15 @@ class CompleteElicitationNotification(BaseModel):
     """
 
     elicitation_id: ElicitationId = Field(
-        ..., alias="elicitationId", description="The ID of the elicitation that completed."
+        ...,
+        validation_alias="elicitationId",
+        serialization_alias="elicitationId",
+        description="The ID of the elicitation that completed.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -3724,7 +3986,8 @@ class TextContent(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -3736,7 +3999,10 @@ class ImageContent(BaseModel):
 
     data: str = Field(..., description="Base64-encoded media payload.")
     mime_type: MediaType = Field(
-        ..., alias="mimeType", description="MIME type describing the encoded media payload."
+        ...,
+        validation_alias="mimeType",
+        serialization_alias="mimeType",
+        description="MIME type describing the encoded media payload.",
     )
     uri: str | None = Field(
         default=None,
@@ -3748,7 +4014,8 @@ class ImageContent(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -3795,11 +4062,15 @@ class ElicitationSessionScope(BaseModel):
     """
 
     session_id: SessionId = Field(
-        ..., alias="sessionId", description="The session this elicitation is tied to."
+        ...,
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
+        description="The session this elicitation is tied to.",
     )
     tool_call_id: ToolCallId | None = Field(
         default=None,
-        alias="toolCallId",
+        validation_alias="toolCallId",
+        serialization_alias="toolCallId",
         description="Optional tool call within the session.\n\nOptional. Omitted and `null` are equivalent and mean the elicitation is scoped to the\nsession without a specific tool call.",
     )
 
@@ -3812,7 +4083,8 @@ class ElicitationRequestScope(BaseModel):
 
     request_id: RequestId = Field(
         ...,
-        alias="requestId",
+        validation_alias="requestId",
+        serialization_alias="requestId",
         description="The pending Client-to-Agent request this elicitation is tied to.",
     )
 
@@ -3823,7 +4095,10 @@ class ElicitationUrlModeSession(ElicitationSessionScope):
     """
 
     elicitation_id: ElicitationId = Field(
-        ..., alias="elicitationId", description="The unique identifier for this elicitation."
+        ...,
+        validation_alias="elicitationId",
+        serialization_alias="elicitationId",
+        description="The unique identifier for this elicitation.",
     )
     url: str = Field(..., description="The URL to direct the user to.")
 
@@ -3840,7 +4115,10 @@ class ElicitationUrlModeRequest(ElicitationRequestScope):
     """
 
     elicitation_id: ElicitationId = Field(
-        ..., alias="elicitationId", description="The unique identifier for this elicitation."
+        ...,
+        validation_alias="elicitationId",
+        serialization_alias="elicitationId",
+        description="The unique identifier for this elicitation.",
     )
     url: str = Field(..., description="The URL to direct the user to.")
 
@@ -3850,10 +4128,10 @@ class ElicitationUrlModeRequest(ElicitationRequestScope):
         return not_elicitation_url_mode_request(data)
 
 
-class ElicitationUrlMode(RootModel[ElicitationUrlModeSession | ElicitationUrlModeRequest]):
-    root: ElicitationUrlModeSession | ElicitationUrlModeRequest = Field(
-        ..., description="URL-based elicitation mode where the client directs the user to a URL."
-    )
+ElicitationUrlMode: TypeAlias = Annotated[
+    ElicitationUrlModeSession | ElicitationUrlModeRequest,
+    Field(description="URL-based elicitation mode where the client directs the user to a URL."),
+]
 
 
 class CreateElicitationRequestUrlSession(ElicitationUrlModeSession):
@@ -3866,7 +4144,8 @@ class CreateElicitationRequestUrlSession(ElicitationUrlModeSession):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     mode: Literal["url"]
@@ -3882,7 +4161,8 @@ class CreateElicitationRequestUrlRequest(ElicitationUrlModeRequest):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     mode: Literal["url"]
@@ -3898,7 +4178,8 @@ class CreateElicitationRequestOtherSession(ElicitationSessionScope):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     mode: str = Field(
@@ -3923,7 +4204,8 @@ class CreateElicitationRequestOtherRequest(ElicitationRequestScope):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     mode: str = Field(
@@ -3955,7 +4237,8 @@ class CreateElicitationResponseAccept(ElicitationAcceptAction):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     action: Literal["accept"]
@@ -4002,11 +4285,15 @@ class DeleteSessionRequest(BaseModel):
     """
 
     session_id: SessionId = Field(
-        ..., alias="sessionId", description="The ID of the session to delete."
+        ...,
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
+        description="The ID of the session to delete.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -4018,17 +4305,20 @@ class DiffChangeAdd(DiffPathChange):
 
     file_type: DiffFileType | None = Field(
         default=None,
-        alias="fileType",
+        validation_alias="fileType",
+        serialization_alias="fileType",
         description="File content kind after the operation (for `delete`, of the deleted file).\n\nOmitted and `null` are equivalent and mean the content kind is unknown.",
     )
     mime_type: MediaType | None = Field(
         default=None,
-        alias="mimeType",
+        validation_alias="mimeType",
+        serialization_alias="mimeType",
         description="MIME type of the file contents after the operation (for `delete`, of the deleted file).\n\nOmitted and `null` are equivalent and mean the MIME type is unknown.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     operation: Literal["add"]
@@ -4041,17 +4331,20 @@ class DiffChangeDelete(DiffPathChange):
 
     file_type: DiffFileType | None = Field(
         default=None,
-        alias="fileType",
+        validation_alias="fileType",
+        serialization_alias="fileType",
         description="File content kind after the operation (for `delete`, of the deleted file).\n\nOmitted and `null` are equivalent and mean the content kind is unknown.",
     )
     mime_type: MediaType | None = Field(
         default=None,
-        alias="mimeType",
+        validation_alias="mimeType",
+        serialization_alias="mimeType",
         description="MIME type of the file contents after the operation (for `delete`, of the deleted file).\n\nOmitted and `null` are equivalent and mean the MIME type is unknown.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     operation: Literal["delete"]
@@ -4064,17 +4357,20 @@ class DiffChangeModify(DiffPathChange):
 
     file_type: DiffFileType | None = Field(
         default=None,
-        alias="fileType",
+        validation_alias="fileType",
+        serialization_alias="fileType",
         description="File content kind after the operation (for `delete`, of the deleted file).\n\nOmitted and `null` are equivalent and mean the content kind is unknown.",
     )
     mime_type: MediaType | None = Field(
         default=None,
-        alias="mimeType",
+        validation_alias="mimeType",
+        serialization_alias="mimeType",
         description="MIME type of the file contents after the operation (for `delete`, of the deleted file).\n\nOmitted and `null` are equivalent and mean the MIME type is unknown.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     operation: Literal["modify"]
@@ -4087,17 +4383,20 @@ class DiffChangeMove(DiffPathPairChange):
 
     file_type: DiffFileType | None = Field(
         default=None,
-        alias="fileType",
+        validation_alias="fileType",
+        serialization_alias="fileType",
         description="File content kind after the operation (for `delete`, of the deleted file).\n\nOmitted and `null` are equivalent and mean the content kind is unknown.",
     )
     mime_type: MediaType | None = Field(
         default=None,
-        alias="mimeType",
+        validation_alias="mimeType",
+        serialization_alias="mimeType",
         description="MIME type of the file contents after the operation (for `delete`, of the deleted file).\n\nOmitted and `null` are equivalent and mean the MIME type is unknown.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     operation: Literal["move"]
@@ -4110,17 +4409,20 @@ class DiffChangeCopy(DiffPathPairChange):
 
     file_type: DiffFileType | None = Field(
         default=None,
-        alias="fileType",
+        validation_alias="fileType",
+        serialization_alias="fileType",
         description="File content kind after the operation (for `delete`, of the deleted file).\n\nOmitted and `null` are equivalent and mean the content kind is unknown.",
     )
     mime_type: MediaType | None = Field(
         default=None,
-        alias="mimeType",
+        validation_alias="mimeType",
+        serialization_alias="mimeType",
         description="MIME type of the file contents after the operation (for `delete`, of the deleted file).\n\nOmitted and `null` are equivalent and mean the MIME type is unknown.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     operation: Literal["copy"]
@@ -4137,17 +4439,20 @@ class DiffChangeOther(BaseModel):
 
     file_type: DiffFileType | None = Field(
         default=None,
-        alias="fileType",
+        validation_alias="fileType",
+        serialization_alias="fileType",
         description="File content kind after the operation (for `delete`, of the deleted file).\n\nOmitted and `null` are equivalent and mean the content kind is unknown.",
     )
     mime_type: MediaType | None = Field(
         default=None,
-        alias="mimeType",
+        validation_alias="mimeType",
+        serialization_alias="mimeType",
         description="MIME type of the file contents after the operation (for `delete`, of the deleted file).\n\nOmitted and `null` are equivalent and mean the MIME type is unknown.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     operation: str = Field(
@@ -4161,17 +4466,8 @@ class DiffChangeOther(BaseModel):
         return not_diff_change_other(data)
 
 
-class DiffChange(
-    RootModel[
-        DiffChangeAdd
-        | DiffChangeDelete
-        | DiffChangeModify
-        | DiffChangeMove
-        | DiffChangeCopy
-        | DiffChangeOther
-    ]
-):
-    root: Annotated[
+DiffChange: TypeAlias = Annotated[
+    Annotated[
         Union[
             Annotated[DiffChangeAdd, Tag("DiffChangeAdd")],
             Annotated[DiffChangeDelete, Tag("DiffChangeDelete")],
@@ -4197,10 +4493,11 @@ class DiffChange(
                 )
             )
         ),
-    ] = Field(
-        ...,
-        description="One file-level change described by a `Diff`.\n\nStructured change metadata lets clients identify affected files and\noperations without parsing the text patch.",
-    )
+    ],
+    Field(
+        description="One file-level change described by a `Diff`.\n\nStructured change metadata lets clients identify affected files and\noperations without parsing the text patch."
+    ),
+]
 
 
 class DiffPatch(BaseModel):
@@ -4214,7 +4511,8 @@ class DiffPatch(BaseModel):
     text: str = Field(..., description="Patch text in the format named by `format`.")
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -4228,10 +4526,16 @@ class DisableProviderRequest(BaseModel):
     Request parameters for `providers/disable`.
     """
 
-    provider_id: ProviderId = Field(..., alias="providerId", description="Provider ID to disable.")
+    provider_id: ProviderId = Field(
+        ...,
+        validation_alias="providerId",
+        serialization_alias="providerId",
+        description="Provider ID to disable.",
+    )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -4251,7 +4555,8 @@ class ElicitationCapabilities(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -4274,13 +4579,15 @@ class StringPropertySchema(BaseModel):
     )
     min_length: int | None = Field(
         default=None,
-        alias="minLength",
+        validation_alias="minLength",
+        serialization_alias="minLength",
         description="Minimum string length.\n\nOptional. Omitted and `null` are equivalent and mean there is no minimum length constraint.",
         ge=0,
     )
     max_length: int | None = Field(
         default=None,
-        alias="maxLength",
+        validation_alias="maxLength",
+        serialization_alias="maxLength",
         description="Maximum string length.\n\nOptional. Omitted and `null` are equivalent and mean there is no maximum length constraint.",
         ge=0,
     )
@@ -4303,13 +4610,15 @@ class StringPropertySchema(BaseModel):
     )
     one_of: list[EnumOption] | None = Field(
         default=None,
-        alias="oneOf",
+        validation_alias="oneOf",
+        serialization_alias="oneOf",
         description="Titled enum options for titled single-select enums.\nMust contain at least one option when present.\nOptional. Omitted and `null` are equivalent and mean no titled single-select choices are\ndeclared by `oneOf`.",
         min_length=1,
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -4322,16 +4631,16 @@ class ElicitationPropertySchemaString(StringPropertySchema):
     type: Literal["string"]
 
 
-class EmbeddedResourceResource(RootModel[TextResourceContents | BlobResourceContents]):
-    root: TextResourceContents | BlobResourceContents = Field(
-        ..., description="Resource content that can be embedded in a message."
-    )
+EmbeddedResourceResource: TypeAlias = Annotated[
+    TextResourceContents | BlobResourceContents,
+    Field(description="Resource content that can be embedded in a message."),
+]
 
 
-class ErrorData(RootModel[UnsupportedProtocolVersionErrorData | SessionNotFoundErrorData | Any]):
-    root: UnsupportedProtocolVersionErrorData | SessionNotFoundErrorData | Any = Field(
-        ..., description="Schema for [`Error::data`]: the shapes ACP defines, or any other value."
-    )
+ErrorData: TypeAlias = Annotated[
+    UnsupportedProtocolVersionErrorData | SessionNotFoundErrorData | Any,
+    Field(description="Schema for [`Error::data`]: the shapes ACP defines, or any other value."),
+]
 
 
 class Icon(BaseModel):
@@ -4345,7 +4654,8 @@ class Icon(BaseModel):
     )
     mime_type: MediaType | None = Field(
         default=None,
-        alias="mimeType",
+        validation_alias="mimeType",
+        serialization_alias="mimeType",
         description="Optional MIME type override if the source MIME type is missing or generic.\n\nOmitted and `null` are equivalent and mean the source MIME type is used.",
     )
     sizes: list[str] | None = Field(
@@ -4358,7 +4668,8 @@ class Icon(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -4379,12 +4690,14 @@ class IdleStateUpdateEndTurn(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     stop_reason: Literal["end_turn"] = Field(
         ...,
-        alias="stopReason",
+        validation_alias="stopReason",
+        serialization_alias="stopReason",
         description="Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting a stop reason; a malformed value is treated the same way.\n\nSee protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#stop-reasons)",
     )
 
@@ -4404,12 +4717,14 @@ class IdleStateUpdateMaxTokens(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     stop_reason: Literal["max_tokens"] = Field(
         ...,
-        alias="stopReason",
+        validation_alias="stopReason",
+        serialization_alias="stopReason",
         description="Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting a stop reason; a malformed value is treated the same way.\n\nSee protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#stop-reasons)",
     )
 
@@ -4430,12 +4745,14 @@ class IdleStateUpdateMaxTurnRequests(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     stop_reason: Literal["max_turn_requests"] = Field(
         ...,
-        alias="stopReason",
+        validation_alias="stopReason",
+        serialization_alias="stopReason",
         description="Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting a stop reason; a malformed value is treated the same way.\n\nSee protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#stop-reasons)",
     )
 
@@ -4455,12 +4772,14 @@ class IdleStateUpdateRefusal(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     stop_reason: Literal["refusal"] = Field(
         ...,
-        alias="stopReason",
+        validation_alias="stopReason",
+        serialization_alias="stopReason",
         description="Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting a stop reason; a malformed value is treated the same way.\n\nSee protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#stop-reasons)",
     )
 
@@ -4489,12 +4808,14 @@ class IdleStateUpdateCancelled(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     stop_reason: Literal["cancelled"] = Field(
         ...,
-        alias="stopReason",
+        validation_alias="stopReason",
+        serialization_alias="stopReason",
         description="Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting a stop reason; a malformed value is treated the same way.\n\nSee protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#stop-reasons)",
     )
 
@@ -4518,12 +4839,14 @@ class IdleStateUpdateOther(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     stop_reason: str = Field(
         ...,
-        alias="stopReason",
+        validation_alias="stopReason",
+        serialization_alias="stopReason",
         description="Custom or future stop reason.\n\nValues beginning with `_` are reserved for implementation-specific\nextensions. Unknown values that do not begin with `_` are reserved for\nfuture ACP variants.",
     )
 
@@ -4548,12 +4871,14 @@ class IdleStateUpdateNone(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     stop_reason: None = Field(
         default=None,
-        alias="stopReason",
+        validation_alias="stopReason",
+        serialization_alias="stopReason",
         description="Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting a stop reason; a malformed value is treated the same way.\n\nSee protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#stop-reasons)",
     )
 
@@ -4572,7 +4897,8 @@ class ListProvidersResponse(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -4596,7 +4922,8 @@ class ListSessionsRequest(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -4609,12 +4936,14 @@ class ListSessionsResponse(BaseModel):
     sessions: list[SessionInfo] = Field(..., description="Array of session information objects.")
     next_cursor: SessionListCursor | None = Field(
         default=None,
-        alias="nextCursor",
+        validation_alias="nextCursor",
+        serialization_alias="nextCursor",
         description="Opaque cursor token. If present, pass this in the next request's cursor parameter\nto fetch the next page. Omitted and `null` are equivalent and mean there are no more\nresults. An empty string is a valid cursor, not the end of results.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -4638,7 +4967,8 @@ class McpCapabilities(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -4658,12 +4988,14 @@ class McpServerAcp(BaseModel):
     name: str = Field(..., description="Human-readable name identifying this MCP server.")
     server_id: McpServerAcpId = Field(
         ...,
-        alias="serverId",
+        validation_alias="serverId",
+        serialization_alias="serverId",
         description="Unique identifier for this MCP server, generated by the component providing it.\n\nProviders MUST NOT reuse an ID for multiple ACP-transport MCP servers that are visible\non the same ACP connection.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -4683,10 +5015,8 @@ class McpServerTypeAcp(McpServerAcp):
     type: Literal["acp"]
 
 
-class McpServer(
-    RootModel[McpServerTypeHttp | McpServerTypeAcp | McpServerTypeStdio | McpServerOther]
-):
-    root: Annotated[
+McpServer: TypeAlias = Annotated[
+    Annotated[
         Union[
             Annotated[McpServerTypeHttp, Tag("McpServerTypeHttp")],
             Annotated[McpServerTypeAcp, Tag("McpServerTypeAcp")],
@@ -4708,18 +5038,17 @@ class McpServer(
                 )
             )
         ),
-    ] = Field(
-        ...,
-        description="Configuration for connecting to an MCP (Model Context Protocol) server.\n\nMCP servers provide tools and context that the agent can use when\nprocessing prompts.\n\nSee protocol docs: [MCP Servers](https://agentclientprotocol.com/protocol/v2/draft/session-setup#mcp-servers)",
-    )
+    ],
+    Field(
+        description="Configuration for connecting to an MCP (Model Context Protocol) server.\n\nMCP servers provide tools and context that the agent can use when\nprocessing prompts.\n\nSee protocol docs: [MCP Servers](https://agentclientprotocol.com/protocol/v2/draft/session-setup#mcp-servers)"
+    ),
+]
 
 
-class MultiSelectItems(
-    RootModel[MultiSelectItemsString | MultiSelectItemsOther | TitledMultiSelectItems]
-):
-    root: MultiSelectItemsString | MultiSelectItemsOther | TitledMultiSelectItems = Field(
-        ..., description="Items for a multi-select (array) property schema."
-    )
+MultiSelectItems: TypeAlias = Annotated[
+    MultiSelectItemsString | MultiSelectItemsOther | TitledMultiSelectItems,
+    Field(description="Items for a multi-select (array) property schema."),
+]
 
 
 class Notice(BaseModel):
@@ -4743,7 +5072,8 @@ class Notice(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -4755,7 +5085,8 @@ class PermissionOption(BaseModel):
 
     option_id: PermissionOptionId = Field(
         ...,
-        alias="optionId",
+        validation_alias="optionId",
+        serialization_alias="optionId",
         description="Identifier for this permission option. MUST be unique within the request.",
     )
     name: str = Field(..., description="Human-readable label to display to the user.")
@@ -4764,7 +5095,8 @@ class PermissionOption(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -4788,7 +5120,8 @@ class PlanEntry(BaseModel):
     status: PlanEntryStatus = Field(..., description="Current execution status of this task.")
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -4802,11 +5135,17 @@ class PlanFile(BaseModel):
     A plan represented by a file URI.
     """
 
-    plan_id: PlanId = Field(..., alias="planId", description="The plan ID to update.")
+    plan_id: PlanId = Field(
+        ...,
+        validation_alias="planId",
+        serialization_alias="planId",
+        description="The plan ID to update.",
+    )
     uri: str = Field(..., description="The URI of the file containing the plan.")
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -4816,14 +5155,20 @@ class PlanItems(BaseModel):
     A plan represented as structured entries.
     """
 
-    plan_id: PlanId = Field(..., alias="planId", description="The plan ID to update.")
+    plan_id: PlanId = Field(
+        ...,
+        validation_alias="planId",
+        serialization_alias="planId",
+        description="The plan ID to update.",
+    )
     entries: list[PlanEntry] = Field(
         ...,
         description="The list of tasks to be accomplished.\n\nWhen updating an item-based plan, the agent must send a complete list of all entries\nwith their current status. The client replaces that plan with each update.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -4848,15 +5193,8 @@ class PlanUpdateContentFile(PlanFile):
     type: Literal["file"]
 
 
-class PlanUpdateContent(
-    RootModel[
-        PlanUpdateContentItems
-        | PlanUpdateContentFile
-        | PlanUpdateContentMarkdown
-        | PlanUpdateContentOther
-    ]
-):
-    root: Annotated[
+PlanUpdateContent: TypeAlias = Annotated[
+    Annotated[
         Union[
             Annotated[PlanUpdateContentItems, Tag("PlanUpdateContentItems")],
             Annotated[PlanUpdateContentFile, Tag("PlanUpdateContentFile")],
@@ -4878,7 +5216,9 @@ class PlanUpdateContent(
                 )
             )
         ),
-    ] = Field(..., description="Updated content for a plan.")
+    ],
+    Field(description="Updated content for a plan."),
+]
 
 
 class PromptCapabilities(BaseModel):
@@ -4907,12 +5247,14 @@ class PromptCapabilities(BaseModel):
     )
     embedded_context: PromptEmbeddedContextCapabilities | None = Field(
         default=None,
-        alias="embeddedContext",
+        validation_alias="embeddedContext",
+        serialization_alias="embeddedContext",
         description="Agent supports embedded context in `session/prompt` requests.\n\nWhen enabled, the Client is allowed to include `resource` content blocks\nin prompt requests for pieces of context that are referenced in the message.\n\nOptional. Omitted and `null` are equivalent and mean the agent does not advertise support.\nSupplying `{}` means the agent supports embedded context in prompts.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -4927,10 +5269,9 @@ class ProtocolLevelNotificationCancelRequest(BaseModel):
         return not_protocol_level_notification_cancel_request(data)
 
 
-class ProtocolLevelNotification(RootModel[ProtocolLevelNotificationCancelRequest]):
-    root: ProtocolLevelNotificationCancelRequest = Field(
-        ..., description="A JSON-RPC notification object."
-    )
+ProtocolLevelNotification: TypeAlias = Annotated[
+    ProtocolLevelNotificationCancelRequest, Field(description="A JSON-RPC notification object.")
+]
 
 
 class ProxyNotificationProxySuccessor(BaseModel):
@@ -4943,10 +5284,9 @@ class ProxyNotificationProxySuccessor(BaseModel):
         return not_proxy_notification_proxy_successor(data)
 
 
-class ProxyNotification(RootModel[ProxyNotificationProxySuccessor]):
-    root: ProxyNotificationProxySuccessor = Field(
-        ..., description="A JSON-RPC notification object."
-    )
+ProxyNotification: TypeAlias = Annotated[
+    ProxyNotificationProxySuccessor, Field(description="A JSON-RPC notification object.")
+]
 
 
 class ProxyRequestProxySuccessor(BaseModel):
@@ -4983,7 +5323,8 @@ class RequiresActionStateUpdate(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -4999,7 +5340,8 @@ class RunningStateUpdate(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -5010,7 +5352,10 @@ class SessionConfigOptionBoolean(SessionConfigBoolean):
     """
 
     config_id: SessionConfigId = Field(
-        ..., alias="configId", description="Unique identifier for the configuration option."
+        ...,
+        validation_alias="configId",
+        serialization_alias="configId",
+        description="Unique identifier for the configuration option.",
     )
     name: str = Field(..., description="Human-readable label for the option.")
     description: str | None = Field(
@@ -5023,7 +5368,8 @@ class SessionConfigOptionBoolean(SessionConfigBoolean):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     type: Literal["boolean"]
@@ -5043,7 +5389,10 @@ class SessionConfigOptionOther(BaseModel):
     """
 
     config_id: SessionConfigId = Field(
-        ..., alias="configId", description="Unique identifier for the configuration option."
+        ...,
+        validation_alias="configId",
+        serialization_alias="configId",
+        description="Unique identifier for the configuration option.",
     )
     name: str = Field(..., description="Human-readable label for the option.")
     description: str | None = Field(
@@ -5056,7 +5405,8 @@ class SessionConfigOptionOther(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     type: str = Field(
@@ -5083,19 +5433,16 @@ class SessionConfigSelectOption(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
-class SessionConfigSelectOptionsUngrouped(RootModel[list[SessionConfigSelectOption]]):
-    """
-    A flat list of options with no grouping.
-    """
-
-    root: list[SessionConfigSelectOption] = Field(
-        ..., description="A flat list of options with no grouping.", min_length=1
-    )
+SessionConfigSelectOptionsUngrouped: TypeAlias = Annotated[
+    list[SessionConfigSelectOption],
+    Field(description="A flat list of options with no grouping.", min_length=1),
+]
 
 
 class SessionSystemPromptModeCapabilities(BaseModel):
@@ -5116,7 +5463,8 @@ class SessionSystemPromptModeCapabilities(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -5144,7 +5492,8 @@ class UnknownStateUpdate(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -5247,7 +5596,8 @@ class TerminalUpdate(BaseModel):
 
     terminal_id: TerminalId = Field(
         ...,
-        alias="terminalId",
+        validation_alias="terminalId",
+        serialization_alias="terminalId",
         description="Unique identifier for this terminal within the session.",
     )
     command: str | None = Field(default=None, description="The command being run.")
@@ -5259,7 +5609,8 @@ class TerminalUpdate(BaseModel):
     )
     exit_status: TerminalExitStatus | None = Field(
         default=None,
-        alias="exitStatus",
+        validation_alias="exitStatus",
+        serialization_alias="exitStatus",
         description="Exit information. A concrete object marks the terminal as exited.",
     )
     size: TerminalSize | None = Field(
@@ -5272,7 +5623,8 @@ class TerminalUpdate(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
 
@@ -5283,12 +5635,16 @@ class TerminalOutputChunk(BaseModel):
     """
 
     terminal_id: TerminalId = Field(
-        ..., alias="terminalId", description="The terminal receiving these bytes."
+        ...,
+        validation_alias="terminalId",
+        serialization_alias="terminalId",
+        description="The terminal receiving these bytes.",
     )
     data: str = Field(..., description="Independently base64-encoded terminal output bytes.")
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis metadata is scoped to the chunk and does not patch stored metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -5298,7 +5654,9 @@ class SessionUpdateStateUpdateRunning(StateUpdateRunning):
     A snapshot of the session's aggregate foreground activity.
     """
 
-    session_update: Literal["state_update"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["state_update"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateStateUpdateIdleEndTurn(StateUpdateIdleEndTurn):
@@ -5306,7 +5664,9 @@ class SessionUpdateStateUpdateIdleEndTurn(StateUpdateIdleEndTurn):
     A snapshot of the session's aggregate foreground activity.
     """
 
-    session_update: Literal["state_update"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["state_update"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateStateUpdateIdleMaxTokens(StateUpdateIdleMaxTokens):
@@ -5314,7 +5674,9 @@ class SessionUpdateStateUpdateIdleMaxTokens(StateUpdateIdleMaxTokens):
     A snapshot of the session's aggregate foreground activity.
     """
 
-    session_update: Literal["state_update"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["state_update"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateStateUpdateIdleMaxTurnRequests(StateUpdateIdleMaxTurnRequests):
@@ -5322,7 +5684,9 @@ class SessionUpdateStateUpdateIdleMaxTurnRequests(StateUpdateIdleMaxTurnRequests
     A snapshot of the session's aggregate foreground activity.
     """
 
-    session_update: Literal["state_update"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["state_update"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateStateUpdateIdleRefusal(StateUpdateIdleRefusal):
@@ -5330,7 +5694,9 @@ class SessionUpdateStateUpdateIdleRefusal(StateUpdateIdleRefusal):
     A snapshot of the session's aggregate foreground activity.
     """
 
-    session_update: Literal["state_update"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["state_update"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateStateUpdateIdleCancelled(StateUpdateIdleCancelled):
@@ -5338,7 +5704,9 @@ class SessionUpdateStateUpdateIdleCancelled(StateUpdateIdleCancelled):
     A snapshot of the session's aggregate foreground activity.
     """
 
-    session_update: Literal["state_update"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["state_update"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateStateUpdateIdleOther(StateUpdateIdleOther):
@@ -5346,7 +5714,9 @@ class SessionUpdateStateUpdateIdleOther(StateUpdateIdleOther):
     A snapshot of the session's aggregate foreground activity.
     """
 
-    session_update: Literal["state_update"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["state_update"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateStateUpdateIdleNone(StateUpdateIdleNone):
@@ -5354,7 +5724,9 @@ class SessionUpdateStateUpdateIdleNone(StateUpdateIdleNone):
     A snapshot of the session's aggregate foreground activity.
     """
 
-    session_update: Literal["state_update"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["state_update"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateStateUpdateRequiresAction(StateUpdateRequiresAction):
@@ -5362,7 +5734,9 @@ class SessionUpdateStateUpdateRequiresAction(StateUpdateRequiresAction):
     A snapshot of the session's aggregate foreground activity.
     """
 
-    session_update: Literal["state_update"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["state_update"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateStateUpdateUnknown(StateUpdateUnknown):
@@ -5370,7 +5744,9 @@ class SessionUpdateStateUpdateUnknown(StateUpdateUnknown):
     A snapshot of the session's aggregate foreground activity.
     """
 
-    session_update: Literal["state_update"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["state_update"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateTerminalUpdate(TerminalUpdate):
@@ -5378,7 +5754,9 @@ class SessionUpdateTerminalUpdate(TerminalUpdate):
     An agent-owned terminal has been created or updated.
     """
 
-    session_update: Literal["terminal_update"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["terminal_update"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateTerminalOutputChunk(TerminalOutputChunk):
@@ -5386,7 +5764,9 @@ class SessionUpdateTerminalOutputChunk(TerminalOutputChunk):
     A chunk of bytes appended to an agent-owned terminal's output.
     """
 
-    session_update: Literal["terminal_output_chunk"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["terminal_output_chunk"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateAvailableCommandsUpdate(AvailableCommandsUpdate):
@@ -5394,7 +5774,9 @@ class SessionUpdateAvailableCommandsUpdate(AvailableCommandsUpdate):
     Available commands are ready or have changed
     """
 
-    session_update: Literal["available_commands_update"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["available_commands_update"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateNotice(Notice):
@@ -5405,7 +5787,9 @@ class SessionUpdateNotice(Notice):
     present notices may ignore them.
     """
 
-    session_update: Literal["notice"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["notice"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class Terminal(BaseModel):
@@ -5417,11 +5801,15 @@ class Terminal(BaseModel):
     """
 
     terminal_id: TerminalId = Field(
-        ..., alias="terminalId", description="The ID of the terminal to display."
+        ...,
+        validation_alias="terminalId",
+        serialization_alias="terminalId",
+        description="The ID of the terminal to display.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -5466,7 +5854,8 @@ class ClientCapabilities(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -5540,7 +5929,8 @@ class ResourceLink(BaseModel):
     )
     mime_type: MediaType | None = Field(
         default=None,
-        alias="mimeType",
+        validation_alias="mimeType",
+        serialization_alias="mimeType",
         description="MIME type describing the encoded media payload.\n\nOmitted and `null` are equivalent and mean the MIME type is not specified.",
     )
     size: int | None = Field(
@@ -5554,7 +5944,8 @@ class ResourceLink(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -5573,7 +5964,8 @@ class EmbeddedResource(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -5600,17 +5992,8 @@ class ContentBlockResource(EmbeddedResource):
     type: Literal["resource"]
 
 
-class ContentBlock(
-    RootModel[
-        ContentBlockText
-        | ContentBlockImage
-        | ContentBlockAudio
-        | ContentBlockResourceLink
-        | ContentBlockResource
-        | ContentBlockOther
-    ]
-):
-    root: Annotated[
+ContentBlock: TypeAlias = Annotated[
+    Annotated[
         Union[
             Annotated[ContentBlockText, Tag("ContentBlockText")],
             Annotated[ContentBlockImage, Tag("ContentBlockImage")],
@@ -5636,10 +6019,11 @@ class ContentBlock(
                 )
             )
         ),
-    ] = Field(
-        ...,
-        description="Content blocks represent displayable information in the Agent Client Protocol.\n\nContent blocks appear in:\n- User prompts sent via `session/prompt`\n- Language model output reported through `session/update` notifications as\n  message updates or streamed chunks\n- Progress updates and results from tool calls\n\nThis structure is compatible with the Model Context Protocol (MCP), so agents can\nforward content from MCP tool outputs without transformation.\n\nSee protocol docs: [Content](https://agentclientprotocol.com/protocol/v2/draft/content)",
-    )
+    ],
+    Field(
+        description="Content blocks represent displayable information in the Agent Client Protocol.\n\nContent blocks appear in:\n- User prompts sent via `session/prompt`\n- Language model output reported through `session/update` notifications as\n  message updates or streamed chunks\n- Progress updates and results from tool calls\n\nThis structure is compatible with the Model Context Protocol (MCP), so agents can\nforward content from MCP tool outputs without transformation.\n\nSee protocol docs: [Content](https://agentclientprotocol.com/protocol/v2/draft/content)"
+    ),
+]
 
 
 class ContentChunk(BaseModel):
@@ -5649,13 +6033,15 @@ class ContentChunk(BaseModel):
 
     message_id: MessageId = Field(
         ...,
-        alias="messageId",
+        validation_alias="messageId",
+        serialization_alias="messageId",
         description="A unique identifier for the message this chunk belongs to.\n\nAll chunks belonging to the same message share the same `messageId`.\nChunks for different messages can interleave.",
     )
     content: ContentBlock = Field(..., description="A single item of content")
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis metadata is scoped to the chunk and does not patch stored metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -5682,7 +6068,8 @@ class Diff(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -5702,13 +6089,15 @@ class MultiSelectPropertySchema(BaseModel):
     )
     min_items: int | None = Field(
         default=None,
-        alias="minItems",
+        validation_alias="minItems",
+        serialization_alias="minItems",
         description="Minimum number of items to select.\n\nOptional. Omitted and `null` are equivalent and mean there is no minimum selection count.",
         ge=0,
     )
     max_items: int | None = Field(
         default=None,
-        alias="maxItems",
+        validation_alias="maxItems",
+        serialization_alias="maxItems",
         description="Maximum number of items to select.\n\nOptional. Omitted and `null` are equivalent and mean there is no maximum selection count.",
         ge=0,
     )
@@ -5721,7 +6110,8 @@ class MultiSelectPropertySchema(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -5734,17 +6124,8 @@ class ElicitationPropertySchemaArray(MultiSelectPropertySchema):
     type: Literal["array"]
 
 
-class ElicitationPropertySchema(
-    RootModel[
-        ElicitationPropertySchemaString
-        | ElicitationPropertySchemaNumber
-        | ElicitationPropertySchemaInteger
-        | ElicitationPropertySchemaBoolean
-        | ElicitationPropertySchemaArray
-        | ElicitationPropertySchemaOther
-    ]
-):
-    root: Annotated[
+ElicitationPropertySchema: TypeAlias = Annotated[
+    Annotated[
         Union[
             Annotated[ElicitationPropertySchemaString, Tag("ElicitationPropertySchemaString")],
             Annotated[ElicitationPropertySchemaNumber, Tag("ElicitationPropertySchemaNumber")],
@@ -5770,10 +6151,11 @@ class ElicitationPropertySchema(
                 )
             )
         ),
-    ] = Field(
-        ...,
-        description='Property schema for elicitation form fields.\n\nEach variant corresponds to a JSON Schema `"type"` value.\nSingle-select enums use `type: "string"` with `enum` or `oneOf` set.\nMulti-select enums use `type: "array"`.',
-    )
+    ],
+    Field(
+        description='Property schema for elicitation form fields.\n\nEach variant corresponds to a JSON Schema `"type"` value.\nSingle-select enums use `type: "string"` with `enum` or `oneOf` set.\nMulti-select enums use `type: "array"`.'
+    ),
+]
 
 
 class ElicitationSchema(BaseModel):
@@ -5804,7 +6186,8 @@ class ElicitationSchema(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -5863,29 +6246,20 @@ class IdleStateUpdateError(ErrorStopReason):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     stop_reason: Literal["error"] = Field(
         ...,
-        alias="stopReason",
+        validation_alias="stopReason",
+        serialization_alias="stopReason",
         description="Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting a stop reason; a malformed value is treated the same way.\n\nSee protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#stop-reasons)",
     )
 
 
-class IdleStateUpdate(
-    RootModel[
-        IdleStateUpdateEndTurn
-        | IdleStateUpdateMaxTokens
-        | IdleStateUpdateMaxTurnRequests
-        | IdleStateUpdateRefusal
-        | IdleStateUpdateCancelled
-        | IdleStateUpdateError
-        | IdleStateUpdateOther
-        | IdleStateUpdateNone
-    ]
-):
-    root: Annotated[
+IdleStateUpdate: TypeAlias = Annotated[
+    Annotated[
         Union[
             Annotated[IdleStateUpdateEndTurn, Tag("IdleStateUpdateEndTurn")],
             Annotated[IdleStateUpdateMaxTokens, Tag("IdleStateUpdateMaxTokens")],
@@ -5914,10 +6288,11 @@ class IdleStateUpdate(
                 )
             )
         ),
-    ] = Field(
-        ...,
-        description="No foreground work is active. Background activity may continue.\n\nAgents SHOULD include a `stopReason` when the idle transition ends foreground\nwork. An idle update that does not end foreground work need not include one.\nReceivers treat an omitted, `null`, or malformed `stopReason` as the agent not\nreporting one.\nRepeated or resume snapshots may carry the last stop reason for context.\nThey MUST NOT be counted as new completions, cancellations, or additional usage.",
-    )
+    ],
+    Field(
+        description="No foreground work is active. Background activity may continue.\n\nAgents SHOULD include a `stopReason` when the idle transition ends foreground\nwork. An idle update that does not end foreground work need not include one.\nReceivers treat an omitted, `null`, or malformed `stopReason` as the agent not\nreporting one.\nRepeated or resume snapshots may carry the last stop reason for context.\nThey MUST NOT be counted as new completions, cancellations, or additional usage."
+    ),
+]
 
 
 class InitializeRequest(BaseModel):
@@ -5931,7 +6306,8 @@ class InitializeRequest(BaseModel):
 
     protocol_version: ProtocolVersion = Field(
         ...,
-        alias="protocolVersion",
+        validation_alias="protocolVersion",
+        serialization_alias="protocolVersion",
         description="The latest protocol version supported by the client.",
     )
     info: Implementation = Field(
@@ -5942,7 +6318,8 @@ class InitializeRequest(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -5960,7 +6337,8 @@ class PlanUpdate(BaseModel):
     plan: PlanUpdateContent = Field(..., description="The updated plan content.")
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -5975,7 +6353,10 @@ class PromptRequest(BaseModel):
     """
 
     session_id: SessionId = Field(
-        ..., alias="sessionId", description="The ID of the session to send this user message to"
+        ...,
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
+        description="The ID of the session to send this user message to",
     )
     prompt: list[ContentBlock] = Field(
         ...,
@@ -5984,12 +6365,14 @@ class PromptRequest(BaseModel):
     )
     idempotency_key: IdempotencyKey | None = Field(
         default=None,
-        alias="idempotencyKey",
+        validation_alias="idempotencyKey",
+        serialization_alias="idempotencyKey",
         description="Identifies this submission, so that the Agent inserts its user message at most once.\n\nOptional. Omitted and `null` are equivalent and mean no key: the Agent handles the\nprompt without duplicate detection. Any other value that is not an\n[`IdempotencyKey`] (a string of 1 to 255 characters) is rejected with `-32602`\n(Invalid params) and is never treated as omitted.\n\nThe Client generates one key per submission when the user submits the input, stores\nit with the pending input and sends the same key on every attempt, including after\nreconnecting or restarting. A key is scoped to the session named by `sessionId` and\nlasts as long as the message it belongs to.\n\nSee the RFD: [v2 Idempotency Keys](https://agentclientprotocol.com/rfds/v2/idempotency-keys)",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -6017,7 +6400,10 @@ class SessionConfigSelectGroup(BaseModel):
     """
 
     group_id: SessionConfigGroupId = Field(
-        ..., alias="groupId", description="Unique identifier for this group."
+        ...,
+        validation_alias="groupId",
+        serialization_alias="groupId",
+        description="Unique identifier for this group.",
     )
     name: str = Field(..., description="Human-readable label for this group.")
     options: list[SessionConfigSelectOption] = Field(
@@ -6027,27 +6413,22 @@ class SessionConfigSelectGroup(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
 
-class SessionConfigSelectOptionsGrouped(RootModel[list[SessionConfigSelectGroup]]):
-    """
-    A list of options grouped under headers.
-    """
-
-    root: list[SessionConfigSelectGroup] = Field(
-        ..., description="A list of options grouped under headers.", min_length=1
-    )
+SessionConfigSelectOptionsGrouped: TypeAlias = Annotated[
+    list[SessionConfigSelectGroup],
+    Field(description="A list of options grouped under headers.", min_length=1),
+]
 
 
-class SessionConfigSelectOptions(
-    RootModel[SessionConfigSelectOptionsUngrouped | SessionConfigSelectOptionsGrouped]
-):
-    root: SessionConfigSelectOptionsUngrouped | SessionConfigSelectOptionsGrouped = Field(
-        ..., description="Possible values for a session configuration option."
-    )
+SessionConfigSelectOptions: TypeAlias = Annotated[
+    SessionConfigSelectOptionsUngrouped | SessionConfigSelectOptionsGrouped,
+    Field(description="Possible values for a session configuration option."),
+]
 
 
 class SessionMessage(BaseModel):
@@ -6061,27 +6442,32 @@ class SessionMessage(BaseModel):
 
     message_id: MessageId = Field(
         ...,
-        alias="messageId",
+        validation_alias="messageId",
+        serialization_alias="messageId",
         description="Identifier of this message within the enclosing session's transcript.",
     )
     sender_session_id: SessionId | None = Field(
         default=None,
-        alias="senderSessionId",
+        validation_alias="senderSessionId",
+        serialization_alias="senderSessionId",
         description="The sending session.\n\nOmitted leaves the stored value unchanged. `null` clears it. A value replaces it.",
     )
     recipient_session_id: SessionId | None = Field(
         default=None,
-        alias="recipientSessionId",
+        validation_alias="recipientSessionId",
+        serialization_alias="recipientSessionId",
         description="The receiving session.\n\nOmitted leaves the stored value unchanged. `null` clears it. A value replaces it.",
     )
     sender_message_id: MessageId | None = Field(
         default=None,
-        alias="senderMessageId",
+        validation_alias="senderMessageId",
+        serialization_alias="senderMessageId",
         description="On an incoming view, the `messageId` of the same message's outgoing view in the\nsender's transcript.\n\nOmitted leaves the stored value unchanged. `null` clears it. A value replaces it. It can arrive\nafter the message starts streaming.",
     )
     recipient_message_id: MessageId | None = Field(
         default=None,
-        alias="recipientMessageId",
+        validation_alias="recipientMessageId",
+        serialization_alias="recipientMessageId",
         description="On an outgoing view, the `messageId` of the same message's incoming view in the\nrecipient's transcript.\n\nOmitted leaves the stored value unchanged. `null` clears it. A value replaces it. It can arrive\nafter the message starts streaming.",
     )
     content: list[ContentBlock] | None = Field(
@@ -6090,7 +6476,8 @@ class SessionMessage(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
 
@@ -6109,7 +6496,8 @@ class SessionMessageChunk(BaseModel):
 
     message_id: MessageId = Field(
         ...,
-        alias="messageId",
+        validation_alias="messageId",
+        serialization_alias="messageId",
         description="Identifier of this message within the enclosing session's transcript.",
     )
     content: ContentBlock = Field(
@@ -6117,7 +6505,8 @@ class SessionMessageChunk(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis metadata is scoped to the chunk and does not patch stored metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -6140,7 +6529,8 @@ class SessionSystemPromptCapabilities(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -6163,14 +6553,18 @@ class UserMessage(BaseModel):
     """
 
     message_id: MessageId = Field(
-        ..., alias="messageId", description="A unique identifier for the message."
+        ...,
+        validation_alias="messageId",
+        serialization_alias="messageId",
+        description="A unique identifier for the message.",
     )
     content: list[ContentBlock] | None = Field(
         default=None, description="Complete replacement content for this message."
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
 
@@ -6183,23 +6577,8 @@ class StateUpdateIdleError(IdleStateUpdateError):
     state: Literal["idle"]
 
 
-class StateUpdate(
-    RootModel[
-        StateUpdateRunning
-        | StateUpdateIdleEndTurn
-        | StateUpdateIdleMaxTokens
-        | StateUpdateIdleMaxTurnRequests
-        | StateUpdateIdleRefusal
-        | StateUpdateIdleCancelled
-        | StateUpdateIdleError
-        | StateUpdateIdleOther
-        | StateUpdateIdleNone
-        | StateUpdateRequiresAction
-        | StateUpdateUnknown
-        | StateUpdateOther
-    ]
-):
-    root: Annotated[
+StateUpdate: TypeAlias = Annotated[
+    Annotated[
         Union[
             Annotated[StateUpdateRunning, Tag("StateUpdateRunning")],
             Annotated[StateUpdateIdleEndTurn, Tag("StateUpdateIdleEndTurn")],
@@ -6243,10 +6622,11 @@ class StateUpdate(
                 )
             )
         ),
-    ] = Field(
-        ...,
-        description="A snapshot of the session's aggregate foreground activity.\n\nForeground work is the agent's active response or workflow in the session,\nincluding model processing, tool execution, and waiting for user action needed\nto continue that work. It can start with a prompt or be agent-initiated, for\nexample to pursue an ongoing goal or follow up on a completed background task.\nEither way, the agent MUST report `running` when foreground work starts,\nor `requires_action` if it starts blocked on user action, and `idle` when it\nends. The agent SHOULD include a stop reason on that idle update.\nAgent-initiated work does not require a prompt request or a synthetic user\nmessage.\n\n`running` may precede user-message insertion, for example during a foreground\nhook. It is not acknowledgment of insertion, and rejecting a prompt does not\nitself end foreground work.\n\nBackground activity can continue and emit other `session/update` notifications\nwhile `idle`. Those notifications, including a detached task's progress or\ncompletion, do not by themselves change this state. A permission request only\nwarrants `requires_action` when foreground work is blocked on user action.\n\nThe agent SHOULD report `requires_action` when the foreground workflow as a\nwhole cannot progress without user action, including permissions or elicitations.\nOnce reported, it MUST report `running` when progress resumes, or `idle` when\nwork ends without resuming.\nIf other foreground work can progress, the state remains `running`. Resolving\none of several requests does not itself change the state. Agents SHOULD ignore\nresponses for work that has already ended rather than use them to resume it.\n\nA new session defaults to idle until a state update reports otherwise.\nResume MUST send a current-state snapshot after any replay and before its\nresponse. The snapshot reports foreground state after resuming.\nThe response alone does not imply idle.\nRepeated snapshots are idempotent, not additional work, completions, or usage.\nA repeated state may carry updated information without another state transition.\nThe agent MUST report `idle` when no foreground activity remains. Completing\nan individual activity while other foreground work continues does not require\nan idle boundary. Local commands use the same lifecycle even without model work.\n\nSee protocol docs: [Session States](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#session-states)",
-    )
+    ],
+    Field(
+        description="A snapshot of the session's aggregate foreground activity.\n\nForeground work is the agent's active response or workflow in the session,\nincluding model processing, tool execution, and waiting for user action needed\nto continue that work. It can start with a prompt or be agent-initiated, for\nexample to pursue an ongoing goal or follow up on a completed background task.\nEither way, the agent MUST report `running` when foreground work starts,\nor `requires_action` if it starts blocked on user action, and `idle` when it\nends. The agent SHOULD include a stop reason on that idle update.\nAgent-initiated work does not require a prompt request or a synthetic user\nmessage.\n\n`running` may precede user-message insertion, for example during a foreground\nhook. It is not acknowledgment of insertion, and rejecting a prompt does not\nitself end foreground work.\n\nBackground activity can continue and emit other `session/update` notifications\nwhile `idle`. Those notifications, including a detached task's progress or\ncompletion, do not by themselves change this state. A permission request only\nwarrants `requires_action` when foreground work is blocked on user action.\n\nThe agent SHOULD report `requires_action` when the foreground workflow as a\nwhole cannot progress without user action, including permissions or elicitations.\nOnce reported, it MUST report `running` when progress resumes, or `idle` when\nwork ends without resuming.\nIf other foreground work can progress, the state remains `running`. Resolving\none of several requests does not itself change the state. Agents SHOULD ignore\nresponses for work that has already ended rather than use them to resume it.\n\nA new session defaults to idle until a state update reports otherwise.\nResume MUST send a current-state snapshot after any replay and before its\nresponse. The snapshot reports foreground state after resuming.\nThe response alone does not imply idle.\nRepeated snapshots are idempotent, not additional work, completions, or usage.\nA repeated state may carry updated information without another state transition.\nThe agent MUST report `idle` when no foreground activity remains. Completing\nan individual activity while other foreground work continues does not require\nan idle boundary. Local commands use the same lifecycle even without model work.\n\nSee protocol docs: [Session States](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#session-states)"
+    ),
+]
 
 
 class SubagentUpdate(BaseModel):
@@ -6291,7 +6671,8 @@ class SubagentUpdate(BaseModel):
 
     session_id: SessionId = Field(
         ...,
-        alias="sessionId",
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
         description="The opaque session ID identifying the child in all ACP messages.",
     )
     title: str | None = Field(
@@ -6316,12 +6697,14 @@ class SubagentUpdate(BaseModel):
     )
     additional_directories: list[AbsolutePath] | None = Field(
         default=None,
-        alias="additionalDirectories",
+        validation_alias="additionalDirectories",
+        serialization_alias="additionalDirectories",
         description="Additional workspace roots for the child. Each path must be absolute.\n\nOptional and nullable. Omitted means unchanged. `null` clears the\nreported value. While unset, the child inherits its immediate parent's\neffective additional directories, independently of `cwd`. A concrete\narray replaces the whole list. `[]` reports no additional directories.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
 
@@ -6331,7 +6714,9 @@ class SessionUpdateUserMessageChunk(ContentChunk):
     A chunk of the user's message being streamed.
     """
 
-    session_update: Literal["user_message_chunk"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["user_message_chunk"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateUserMessage(UserMessage):
@@ -6343,7 +6728,9 @@ class SessionUpdateUserMessage(UserMessage):
     fields in the new update patch the previous fields for that message.
     """
 
-    session_update: Literal["user_message"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["user_message"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateAgentMessageChunk(ContentChunk):
@@ -6351,7 +6738,9 @@ class SessionUpdateAgentMessageChunk(ContentChunk):
     A chunk of the agent's response being streamed.
     """
 
-    session_update: Literal["agent_message_chunk"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["agent_message_chunk"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateAgentThoughtChunk(ContentChunk):
@@ -6359,7 +6748,9 @@ class SessionUpdateAgentThoughtChunk(ContentChunk):
     A chunk of the agent's internal reasoning being streamed.
     """
 
-    session_update: Literal["agent_thought_chunk"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["agent_thought_chunk"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateStateUpdateIdleError(StateUpdateIdleError):
@@ -6367,7 +6758,9 @@ class SessionUpdateStateUpdateIdleError(StateUpdateIdleError):
     A snapshot of the session's aggregate foreground activity.
     """
 
-    session_update: Literal["state_update"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["state_update"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdatePlanUpdate(PlanUpdate):
@@ -6376,7 +6769,9 @@ class SessionUpdatePlanUpdate(PlanUpdate):
     See protocol docs: [Agent Plan](https://agentclientprotocol.com/protocol/v2/draft/agent-plan)
     """
 
-    session_update: Literal["plan_update"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["plan_update"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateSubagentUpdate(SubagentUpdate):
@@ -6389,7 +6784,9 @@ class SessionUpdateSubagentUpdate(SubagentUpdate):
     that ownership association's metadata.
     """
 
-    session_update: Literal["subagent_update"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["subagent_update"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateSessionMessage(SessionMessage):
@@ -6402,7 +6799,9 @@ class SessionUpdateSessionMessage(SessionMessage):
     received from another session.
     """
 
-    session_update: Literal["session_message"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["session_message"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateSessionMessageChunk(SessionMessageChunk):
@@ -6414,7 +6813,9 @@ class SessionUpdateSessionMessageChunk(SessionMessageChunk):
     One content block appended to a sent or received session message.
     """
 
-    session_update: Literal["session_message_chunk"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["session_message_chunk"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SystemPrompt(BaseModel):
@@ -6441,7 +6842,8 @@ class SystemPrompt(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -6472,14 +6874,18 @@ class AgentMessage(BaseModel):
     """
 
     message_id: MessageId = Field(
-        ..., alias="messageId", description="A unique identifier for the message."
+        ...,
+        validation_alias="messageId",
+        serialization_alias="messageId",
+        description="A unique identifier for the message.",
     )
     content: list[ContentBlock] | None = Field(
         default=None, description="Complete replacement content for this message."
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
 
@@ -6519,14 +6925,18 @@ class AgentThought(BaseModel):
     """
 
     message_id: MessageId = Field(
-        ..., alias="messageId", description="A unique identifier for the thought message."
+        ...,
+        validation_alias="messageId",
+        serialization_alias="messageId",
+        description="A unique identifier for the thought message.",
     )
     content: list[ContentBlock] | None = Field(
         default=None, description="Complete replacement content for this thought message."
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
 
@@ -6564,10 +6974,9 @@ class ClientResponseError(BaseModel):
         return not_client_response_error(data)
 
 
-class ClientResponse(RootModel[ClientResponseResult | ClientResponseError]):
-    root: ClientResponseResult | ClientResponseError = Field(
-        ..., description="A JSON-RPC response object."
-    )
+ClientResponse: TypeAlias = Annotated[
+    ClientResponseResult | ClientResponseError, Field(description="A JSON-RPC response object.")
+]
 
 
 class CompactionSummaryChunk(BaseModel):
@@ -6578,13 +6987,15 @@ class CompactionSummaryChunk(BaseModel):
 
     compaction_id: CompactionId = Field(
         ...,
-        alias="compactionId",
+        validation_alias="compactionId",
+        serialization_alias="compactionId",
         description="ID of the compaction whose summary receives this content.",
     )
     content: ContentBlock = Field(..., description="One content block to append.")
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis metadata is scoped to the chunk and does not patch stored metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -6602,7 +7013,8 @@ class CompactionUpdate(BaseModel):
 
     compaction_id: CompactionId = Field(
         ...,
-        alias="compactionId",
+        validation_alias="compactionId",
+        serialization_alias="compactionId",
         description="The Agent-owned ID of this compaction, unique within the session.",
     )
     status: CompactionStatus = Field(..., description="Current lifecycle status.")
@@ -6615,7 +7027,8 @@ class CompactionUpdate(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
 
@@ -6628,7 +7041,8 @@ class Content(BaseModel):
     content: ContentBlock = Field(..., description="The actual content block.")
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -6640,7 +7054,8 @@ class ElicitationFormModeSession(ElicitationSessionScope):
 
     requested_schema: ElicitationSchema = Field(
         ...,
-        alias="requestedSchema",
+        validation_alias="requestedSchema",
+        serialization_alias="requestedSchema",
         description="A JSON Schema describing the form fields to present to the user.",
     )
 
@@ -6658,7 +7073,8 @@ class ElicitationFormModeRequest(ElicitationRequestScope):
 
     requested_schema: ElicitationSchema = Field(
         ...,
-        alias="requestedSchema",
+        validation_alias="requestedSchema",
+        serialization_alias="requestedSchema",
         description="A JSON Schema describing the form fields to present to the user.",
     )
 
@@ -6668,11 +7084,12 @@ class ElicitationFormModeRequest(ElicitationRequestScope):
         return not_elicitation_form_mode_request(data)
 
 
-class ElicitationFormMode(RootModel[ElicitationFormModeSession | ElicitationFormModeRequest]):
-    root: ElicitationFormModeSession | ElicitationFormModeRequest = Field(
-        ...,
-        description="Form-based elicitation mode where the client renders a form from the provided schema.",
-    )
+ElicitationFormMode: TypeAlias = Annotated[
+    ElicitationFormModeSession | ElicitationFormModeRequest,
+    Field(
+        description="Form-based elicitation mode where the client renders a form from the provided schema."
+    ),
+]
 
 
 class CreateElicitationRequestFormSession(ElicitationFormModeSession):
@@ -6685,7 +7102,8 @@ class CreateElicitationRequestFormSession(ElicitationFormModeSession):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     mode: Literal["form"]
@@ -6701,7 +7119,8 @@ class CreateElicitationRequestFormRequest(ElicitationFormModeRequest):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     mode: Literal["form"]
@@ -6745,29 +7164,36 @@ class ForkSessionRequest(BaseModel):
     """
 
     session_id: SessionId = Field(
-        ..., alias="sessionId", description="The ID of the session to fork."
+        ...,
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
+        description="The ID of the session to fork.",
     )
     cwd: AbsolutePath = Field(
         ..., description="The working directory for this session. Must be an absolute path."
     )
     additional_directories: list[AbsolutePath] | None = Field(
         default=None,
-        alias="additionalDirectories",
+        validation_alias="additionalDirectories",
+        serialization_alias="additionalDirectories",
         description="Additional workspace roots to activate for this session. Each path must be absolute.\n\nWhen omitted or empty, no additional roots are activated. When non-empty,\nthis is the complete resulting additional-root list for the forked\nsession.",
     )
     mcp_servers: list[McpServer] | None = Field(
         default=None,
-        alias="mcpServers",
+        validation_alias="mcpServers",
+        serialization_alias="mcpServers",
         description="List of MCP servers to connect to for this session.",
     )
     system_prompt: SystemPrompt | None = Field(
         default=None,
-        alias="systemPrompt",
+        validation_alias="systemPrompt",
+        serialization_alias="systemPrompt",
         description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nSystem-level instructions for the forked session.\n\nOptional. Omitted and `null` are equivalent. The Agent may then keep a\nsystem prompt it stored with the source session or use its default\ninstructions. Clients MUST only send this when the Agent advertises\n`session.systemPrompt`, and SHOULD send the same value they used for the\nsource session.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -6796,22 +7222,26 @@ class NewSessionRequest(BaseModel):
     )
     additional_directories: list[AbsolutePath] | None = Field(
         default=None,
-        alias="additionalDirectories",
+        validation_alias="additionalDirectories",
+        serialization_alias="additionalDirectories",
         description="Additional workspace roots for this session. Each path must be absolute.\n\nThese expand the session's workspace scope without changing `cwd`, which\nremains the base for relative paths. When omitted or empty, no\nadditional roots are activated for the new session.",
     )
     mcp_servers: list[McpServer] | None = Field(
         default=None,
-        alias="mcpServers",
+        validation_alias="mcpServers",
+        serialization_alias="mcpServers",
         description="List of MCP (Model Context Protocol) servers the agent should connect to.",
     )
     system_prompt: SystemPrompt | None = Field(
         default=None,
-        alias="systemPrompt",
+        validation_alias="systemPrompt",
+        serialization_alias="systemPrompt",
         description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nSystem-level instructions for the new session.\n\nOptional. Omitted and `null` are equivalent and mean the Agent uses its\nown default instructions. Clients MUST only send this when the Agent\nadvertises `session.systemPrompt`.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -6829,10 +7259,12 @@ class ProxyRequestProxyInitialize(BaseModel):
     params: InitializeProxyRequest
 
 
-class ProxyRequest(RootModel[ProxyRequestProxyInitialize | ProxyRequestProxySuccessor]):
-    root: Annotated[
+ProxyRequest: TypeAlias = Annotated[
+    Annotated[
         Union[ProxyRequestProxyInitialize, ProxyRequestProxySuccessor], Discriminator("method")
-    ] = Field(..., description="A JSON-RPC request object.")
+    ],
+    Field(description="A JSON-RPC request object."),
+]
 
 
 class ResumeSessionRequest(BaseModel):
@@ -6844,7 +7276,10 @@ class ResumeSessionRequest(BaseModel):
     """
 
     session_id: SessionId = Field(
-        ..., alias="sessionId", description="The ID of the session to resume."
+        ...,
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
+        description="The ID of the session to resume.",
     )
     cwd: AbsolutePath = Field(
         ...,
@@ -6852,27 +7287,32 @@ class ResumeSessionRequest(BaseModel):
     )
     additional_directories: list[AbsolutePath] | None = Field(
         default=None,
-        alias="additionalDirectories",
+        validation_alias="additionalDirectories",
+        serialization_alias="additionalDirectories",
         description="Additional workspace roots to activate for this session. Each path must be absolute.\n\nWhen omitted or empty, no additional roots are activated. When non-empty,\nthis is the complete resulting additional-root list for the resumed\nsession. It may differ from any previously used or reported list as long as\nthe request `cwd` matches the session's `cwd`.",
     )
     mcp_servers: list[McpServer] | None = Field(
         default=None,
-        alias="mcpServers",
+        validation_alias="mcpServers",
+        serialization_alias="mcpServers",
         description="List of MCP servers to connect to for this session.\n\nThe complete set of Client-provided servers. Omitted and `[]` mean none. Agents SHOULD\nNOT restore servers from earlier requests.",
     )
     replay_from: ReplayFrom | None = Field(
         default=None,
-        alias="replayFrom",
+        validation_alias="replayFrom",
+        serialization_alias="replayFrom",
         description='Inclusive cursor describing where conversation replay should begin.\n\nOptional. Omitted and `null` are equivalent and mean the Agent should resume without\nreplaying previous conversation history. Replay cursors are inclusive:\nreplay includes the position identified by the cursor. Supplying\n`{ "type": "start" }` means the Agent should replay all retained\nconversation history before responding.\n\nAgents MUST reject unsupported cursor types or malformed cursor values\nwith `-32602` (Invalid params), rather than substituting another cursor\nor resuming without replay.',
     )
     system_prompt: SystemPrompt | None = Field(
         default=None,
-        alias="systemPrompt",
+        validation_alias="systemPrompt",
+        serialization_alias="systemPrompt",
         description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nSystem-level instructions for the resumed session.\n\nOptional. Omitted and `null` are equivalent. The Agent may then keep a\nsystem prompt it stored with the session or use its default instructions.\nClients MUST only send this when the Agent advertises\n`session.systemPrompt`, and SHOULD send the same value they used when the\nsession was created.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -6911,12 +7351,14 @@ class SessionCapabilities(BaseModel):
     )
     additional_directories: SessionAdditionalDirectoriesCapabilities | None = Field(
         default=None,
-        alias="additionalDirectories",
+        validation_alias="additionalDirectories",
+        serialization_alias="additionalDirectories",
         description="Whether the agent supports `additionalDirectories` on supported session lifecycle requests.\n\nOptional. Omitted and `null` are equivalent and mean the agent does not advertise support.\nSupplying `{}` means the agent supports `additionalDirectories` on\nsupported session lifecycle requests.\n\nAgents may return `SessionInfo.additionalDirectories` to report the\ncomplete ordered additional-root list associated with a listed session.",
     )
     system_prompt: SessionSystemPromptCapabilities | None = Field(
         default=None,
-        alias="systemPrompt",
+        validation_alias="systemPrompt",
+        serialization_alias="systemPrompt",
         description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nWhether the agent supports `systemPrompt` on session lifecycle requests.\n\nOptional. Omitted and `null` are equivalent and mean the agent does not advertise support.\nSupplying `{}` means the agent supports `systemPrompt` in `append` mode.",
     )
     fork: SessionForkCapabilities | None = Field(
@@ -6937,7 +7379,8 @@ class SessionCapabilities(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -6949,7 +7392,8 @@ class SessionConfigSelect(BaseModel):
 
     current_value: SessionConfigValueId = Field(
         ...,
-        alias="currentValue",
+        validation_alias="currentValue",
+        serialization_alias="currentValue",
         description="The currently selected value. MUST be one of the `value`s in `options`.",
     )
     options: SessionConfigSelectOptions = Field(
@@ -6964,7 +7408,10 @@ class SessionConfigOptionSelect(SessionConfigSelect):
     """
 
     config_id: SessionConfigId = Field(
-        ..., alias="configId", description="Unique identifier for the configuration option."
+        ...,
+        validation_alias="configId",
+        serialization_alias="configId",
+        description="Unique identifier for the configuration option.",
     )
     name: str = Field(..., description="Human-readable label for the option.")
     description: str | None = Field(
@@ -6977,16 +7424,15 @@ class SessionConfigOptionSelect(SessionConfigSelect):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     type: Literal["select"]
 
 
-class SessionConfigOption(
-    RootModel[SessionConfigOptionSelect | SessionConfigOptionBoolean | SessionConfigOptionOther]
-):
-    root: Annotated[
+SessionConfigOption: TypeAlias = Annotated[
+    Annotated[
         Union[
             Annotated[SessionConfigOptionSelect, Tag("SessionConfigOptionSelect")],
             Annotated[SessionConfigOptionBoolean, Tag("SessionConfigOptionBoolean")],
@@ -7006,7 +7452,9 @@ class SessionConfigOption(
                 )
             )
         ),
-    ] = Field(..., description="A session configuration option selector and its current state.")
+    ],
+    Field(description="A session configuration option selector and its current state."),
+]
 
 
 class SessionOptionsResponse(BaseModel):
@@ -7016,12 +7464,14 @@ class SessionOptionsResponse(BaseModel):
 
     config_options: list[SessionConfigOption] = Field(
         ...,
-        alias="configOptions",
+        validation_alias="configOptions",
+        serialization_alias="configOptions",
         description="The full set of configuration options and their current values.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -7048,7 +7498,8 @@ class SessionStatusResponse(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -7062,7 +7513,9 @@ class SessionUpdateAgentMessage(AgentMessage):
     fields in the new update patch the previous fields for that message.
     """
 
-    session_update: Literal["agent_message"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["agent_message"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateAgentThought(AgentThought):
@@ -7074,7 +7527,9 @@ class SessionUpdateAgentThought(AgentThought):
     fields in the new update patch the previous fields for that message.
     """
 
-    session_update: Literal["agent_thought"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["agent_thought"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateCompactionUpdate(CompactionUpdate):
@@ -7082,7 +7537,9 @@ class SessionUpdateCompactionUpdate(CompactionUpdate):
     A context compaction has been created or updated.
     """
 
-    session_update: Literal["compaction_update"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["compaction_update"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateCompactionSummaryChunk(CompactionSummaryChunk):
@@ -7090,7 +7547,9 @@ class SessionUpdateCompactionSummaryChunk(CompactionSummaryChunk):
     A content block appended to a context compaction's retained summary.
     """
 
-    session_update: Literal["compaction_summary_chunk"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["compaction_summary_chunk"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SetSessionConfigOptionResponse(BaseModel):
@@ -7100,12 +7559,14 @@ class SetSessionConfigOptionResponse(BaseModel):
 
     config_options: list[SessionConfigOption] = Field(
         ...,
-        alias="configOptions",
+        validation_alias="configOptions",
+        serialization_alias="configOptions",
         description="The full set of configuration options and their current values.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -7118,15 +7579,8 @@ class ToolCallContentContent(Content):
     type: Literal["content"]
 
 
-class ToolCallContent(
-    RootModel[
-        ToolCallContentContent
-        | ToolCallContentDiff
-        | ToolCallContentTerminal
-        | ToolCallContentOther
-    ]
-):
-    root: Annotated[
+ToolCallContent: TypeAlias = Annotated[
+    Annotated[
         Union[
             Annotated[ToolCallContentContent, Tag("ToolCallContentContent")],
             Annotated[ToolCallContentDiff, Tag("ToolCallContentDiff")],
@@ -7148,10 +7602,11 @@ class ToolCallContent(
                 )
             )
         ),
-    ] = Field(
-        ...,
-        description="Content produced by a tool call.\n\nTool calls can produce different types of content including standard\ncontent blocks (text, images), file diffs, or display-only terminals.\n\nSee protocol docs: [Content](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#content)",
-    )
+    ],
+    Field(
+        description="Content produced by a tool call.\n\nTool calls can produce different types of content including standard\ncontent blocks (text, images), file diffs, or display-only terminals.\n\nSee protocol docs: [Content](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#content)"
+    ),
+]
 
 
 class AgentCapabilities(BaseModel):
@@ -7178,7 +7633,8 @@ class AgentCapabilities(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -7253,35 +7709,8 @@ class ClientRequestExtension(BaseModel):
     ) = Field(default=None, description="Method-specific request parameters.")
 
 
-class ClientRequest(
-    RootModel[
-        ClientRequestInitialize
-        | ClientRequestAuthLogin
-        | ClientRequestAuthLogout
-        | ClientRequestAuthStatus
-        | ClientRequestSessionNew
-        | ClientRequestSessionResume
-        | ClientRequestSessionClose
-        | ClientRequestSessionList
-        | ClientRequestSessionDelete
-        | ClientRequestSessionFork
-        | ClientRequestSessionArchive
-        | ClientRequestSessionUnarchive
-        | ClientRequestSessionStatus
-        | ClientRequestSessionSetTitle
-        | ClientRequestSessionSetConfigOption
-        | ClientRequestSessionOptions
-        | ClientRequestSessionPrompt
-        | ClientRequestToolCallCancel
-        | ClientRequestTerminalCancel
-        | ClientRequestProvidersList
-        | ClientRequestProvidersSet
-        | ClientRequestProvidersDisable
-        | ClientRequestMcpMessage
-        | ClientRequestExtension
-    ]
-):
-    root: Annotated[
+ClientRequest: TypeAlias = Annotated[
+    Annotated[
         Union[
             Annotated[ClientRequestInitialize, Tag("ClientRequestInitialize")],
             Annotated[ClientRequestAuthLogin, Tag("ClientRequestAuthLogin")],
@@ -7345,7 +7774,9 @@ class ClientRequest(
                 )
             )
         ),
-    ] = Field(..., description="A JSON-RPC request object.")
+    ],
+    Field(description="A JSON-RPC request object."),
+]
 
 
 class ConfigOptionUpdate(BaseModel):
@@ -7355,12 +7786,14 @@ class ConfigOptionUpdate(BaseModel):
 
     config_options: list[SessionConfigOption] = Field(
         ...,
-        alias="configOptions",
+        validation_alias="configOptions",
+        serialization_alias="configOptions",
         description="The full set of configuration options and their current values.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -7376,22 +7809,26 @@ class ForkSessionResponse(BaseModel):
 
     session_id: SessionId = Field(
         ...,
-        alias="sessionId",
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
         description="Unique identifier for the newly created forked session.",
     )
     config_options: list[SessionConfigOption] | None = Field(
         default=None,
-        alias="configOptions",
+        validation_alias="configOptions",
+        serialization_alias="configOptions",
         description="Initial session configuration options.\n\nOptional. Omitted or empty means no config options are advertised.\nSenders MUST use an array, not `null`. Receivers treat `null` like omission.\nLater `config_option_update` notifications replace this list.",
     )
     available_commands: list[AvailableCommand] | None = Field(
         default=None,
-        alias="availableCommands",
+        validation_alias="availableCommands",
+        serialization_alias="availableCommands",
         description="Initial commands the agent can execute in this session.\n\nOptional. Omitted or empty means no initial commands are advertised.\nSenders MUST use an array, not `null`. Receivers treat `null` like omission.\nLater `available_commands_update` notifications replace this list.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -7412,7 +7849,8 @@ class InitializeResponse(BaseModel):
 
     protocol_version: ProtocolVersion = Field(
         ...,
-        alias="protocolVersion",
+        validation_alias="protocolVersion",
+        serialization_alias="protocolVersion",
         description="The highest protocol version supported by the agent that is at or below\nthe version requested by the client. If no such version exists,\ninitialization fails with error code -32022.\n\nThe client must check that it supports this version and should disconnect\nif it does not.",
     )
     info: Implementation = Field(
@@ -7423,12 +7861,14 @@ class InitializeResponse(BaseModel):
     )
     auth_methods: list[AuthMethod] | None = Field(
         default=None,
-        alias="authMethods",
+        validation_alias="authMethods",
+        serialization_alias="authMethods",
         description="Authentication methods supported by the agent.\n\nOptional. Omitted or empty means the agent does not advertise the\n`auth/login` and `auth/logout` methods. Supplying one or more methods means\nthe agent MUST support both `auth/login` and `auth/logout`.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -7451,22 +7891,26 @@ class NewSessionResponse(BaseModel):
 
     session_id: SessionId = Field(
         ...,
-        alias="sessionId",
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
         description="Unique identifier for the created session.\n\nUsed in all subsequent requests for this conversation.",
     )
     config_options: list[SessionConfigOption] | None = Field(
         default=None,
-        alias="configOptions",
+        validation_alias="configOptions",
+        serialization_alias="configOptions",
         description="Initial session configuration options.\n\nOptional. Omitted or empty means no config options are advertised.\nSenders MUST use an array, not `null`. Receivers treat `null` like omission.\nLater `config_option_update` notifications replace this list.",
     )
     available_commands: list[AvailableCommand] | None = Field(
         default=None,
-        alias="availableCommands",
+        validation_alias="availableCommands",
+        serialization_alias="availableCommands",
         description="Initial commands the agent can execute in this session.\n\nOptional. Omitted or empty means no initial commands are advertised.\nSenders MUST use an array, not `null`. Receivers treat `null` like omission.\nLater `available_commands_update` notifications replace this list.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -7489,17 +7933,20 @@ class ResumeSessionResponse(BaseModel):
 
     config_options: list[SessionConfigOption] | None = Field(
         default=None,
-        alias="configOptions",
+        validation_alias="configOptions",
+        serialization_alias="configOptions",
         description="Initial session configuration options.\n\nOptional. Omitted or empty means no config options are advertised.\nSenders MUST use an array, not `null`. Receivers treat `null` like omission.\nLater `config_option_update` notifications replace this list.",
     )
     available_commands: list[AvailableCommand] | None = Field(
         default=None,
-        alias="availableCommands",
+        validation_alias="availableCommands",
+        serialization_alias="availableCommands",
         description="Initial commands the agent can execute in this session.\n\nOptional. Omitted or empty means no initial commands are advertised.\nSenders MUST use an array, not `null`. Receivers treat `null` like omission.\nLater `available_commands_update` notifications replace this list.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -7520,14 +7967,18 @@ class ToolCallContentChunk(BaseModel):
     """
 
     tool_call_id: ToolCallId = Field(
-        ..., alias="toolCallId", description="The ID of the tool call this content belongs to."
+        ...,
+        validation_alias="toolCallId",
+        serialization_alias="toolCallId",
+        description="The ID of the tool call this content belongs to.",
     )
     content: ToolCallContent = Field(
         ..., description="A single item of content produced by the tool call."
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis metadata is scoped to the chunk and does not patch stored metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -7552,7 +8003,8 @@ class ToolCallUpdate(BaseModel):
 
     tool_call_id: ToolCallId = Field(
         ...,
-        alias="toolCallId",
+        validation_alias="toolCallId",
+        serialization_alias="toolCallId",
         description="Unique identifier for this tool call within the session.",
     )
     name: str | None = Field(
@@ -7579,10 +8031,16 @@ class ToolCallUpdate(BaseModel):
         description='File locations affected by this tool call.\nEnables "follow-along" features in clients.',
     )
     raw_input: Any | None = Field(
-        default=None, alias="rawInput", description="Raw input parameters sent to the tool."
+        default=None,
+        validation_alias="rawInput",
+        serialization_alias="rawInput",
+        description="Raw input parameters sent to the tool.",
     )
     raw_output: Any | None = Field(
-        default=None, alias="rawOutput", description="Raw output returned by the tool."
+        default=None,
+        validation_alias="rawOutput",
+        serialization_alias="rawOutput",
+        description="Raw output returned by the tool.",
     )
     capabilities: ToolCallCapabilities | None = Field(
         default=None,
@@ -7590,7 +8048,8 @@ class ToolCallUpdate(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
 
@@ -7600,7 +8059,9 @@ class SessionUpdateToolCallContentChunk(ToolCallContentChunk):
     A chunk of tool-call content being streamed.
     """
 
-    session_update: Literal["tool_call_content_chunk"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["tool_call_content_chunk"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateToolCallUpdate(ToolCallUpdate):
@@ -7608,7 +8069,9 @@ class SessionUpdateToolCallUpdate(ToolCallUpdate):
     A tool call has been created or updated.
     """
 
-    session_update: Literal["tool_call_update"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["tool_call_update"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateConfigOptionUpdate(ConfigOptionUpdate):
@@ -7616,49 +8079,13 @@ class SessionUpdateConfigOptionUpdate(ConfigOptionUpdate):
     Session configuration options have been updated.
     """
 
-    session_update: Literal["config_option_update"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["config_option_update"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
-class SessionUpdate(
-    RootModel[
-        SessionUpdateUserMessageChunk
-        | SessionUpdateUserMessage
-        | SessionUpdateAgentMessageChunk
-        | SessionUpdateAgentMessage
-        | SessionUpdateAgentThoughtChunk
-        | SessionUpdateAgentThought
-        | SessionUpdateStateUpdateRunning
-        | SessionUpdateStateUpdateIdleEndTurn
-        | SessionUpdateStateUpdateIdleMaxTokens
-        | SessionUpdateStateUpdateIdleMaxTurnRequests
-        | SessionUpdateStateUpdateIdleRefusal
-        | SessionUpdateStateUpdateIdleCancelled
-        | SessionUpdateStateUpdateIdleError
-        | SessionUpdateStateUpdateIdleOther
-        | SessionUpdateStateUpdateIdleNone
-        | SessionUpdateStateUpdateRequiresAction
-        | SessionUpdateStateUpdateUnknown
-        | SessionUpdateStateUpdateOther
-        | SessionUpdateToolCallContentChunk
-        | SessionUpdateToolCallUpdate
-        | SessionUpdateTerminalUpdate
-        | SessionUpdateTerminalOutputChunk
-        | SessionUpdatePlanUpdate
-        | SessionUpdatePlanRemoved
-        | SessionUpdateAvailableCommandsUpdate
-        | SessionUpdateConfigOptionUpdate
-        | SessionUpdateSessionInfoUpdate
-        | SessionUpdateUsageUpdate
-        | SessionUpdateNotice
-        | SessionUpdateCompactionUpdate
-        | SessionUpdateCompactionSummaryChunk
-        | SessionUpdateSubagentUpdate
-        | SessionUpdateSessionMessage
-        | SessionUpdateSessionMessageChunk
-        | SessionUpdateOther
-    ]
-):
-    root: Annotated[
+SessionUpdate: TypeAlias = Annotated[
+    Annotated[
         Union[
             Annotated[SessionUpdateUserMessageChunk, Tag("SessionUpdateUserMessageChunk")],
             Annotated[SessionUpdateUserMessage, Tag("SessionUpdateUserMessage")],
@@ -7773,10 +8200,11 @@ class SessionUpdate(
                 )
             )
         ),
-    ] = Field(
-        ...,
-        description="Different types of updates that can be sent while a session exists.\n\nThese updates report messages, progress, and other session activity.\n\nSee protocol docs: [Agent Reports Output](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#3-agent-reports-output)",
-    )
+    ],
+    Field(
+        description="Different types of updates that can be sent while a session exists.\n\nThese updates report messages, progress, and other session activity.\n\nSee protocol docs: [Agent Reports Output](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#3-agent-reports-output)"
+    ),
+]
 
 
 class UpdateSessionNotification(BaseModel):
@@ -7789,12 +8217,16 @@ class UpdateSessionNotification(BaseModel):
     """
 
     session_id: SessionId = Field(
-        ..., alias="sessionId", description="The ID of the session this update pertains to."
+        ...,
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
+        description="The ID of the session this update pertains to.",
     )
     update: SessionUpdate = Field(..., description="The actual update content.")
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -7830,16 +8262,8 @@ class AgentNotificationExtension(BaseModel):
         return not_agent_notification_extension(data)
 
 
-class AgentNotification(
-    RootModel[
-        AgentNotificationAuthStatusUpdate
-        | AgentNotificationSessionUpdate
-        | AgentNotificationElicitationComplete
-        | AgentNotificationMcpMessage
-        | AgentNotificationExtension
-    ]
-):
-    root: Annotated[
+AgentNotification: TypeAlias = Annotated[
+    Annotated[
         Union[
             Annotated[AgentNotificationAuthStatusUpdate, Tag("AgentNotificationAuthStatusUpdate")],
             Annotated[AgentNotificationSessionUpdate, Tag("AgentNotificationSessionUpdate")],
@@ -7865,7 +8289,9 @@ class AgentNotification(
                 )
             )
         ),
-    ] = Field(..., description="A JSON-RPC notification object.")
+    ],
+    Field(description="A JSON-RPC notification object."),
+]
 
 
 class AgentResponseResult(BaseModel):
@@ -7907,10 +8333,9 @@ class AgentResponseResult(BaseModel):
         return not_agent_response_result(data)
 
 
-class AgentResponse(RootModel[AgentResponseResult | AgentResponseError]):
-    root: AgentResponseResult | AgentResponseError = Field(
-        ..., description="A JSON-RPC response object."
-    )
+AgentResponse: TypeAlias = Annotated[
+    AgentResponseResult | AgentResponseError, Field(description="A JSON-RPC response object.")
+]
 
 
 class InitializeProxyResponse(RootModel[InitializeResponse]):
@@ -7936,10 +8361,9 @@ class ProxyResponseResult(BaseModel):
         return not_proxy_response_result(data)
 
 
-class ProxyResponse(RootModel[ProxyResponseResult | ProxyResponseError]):
-    root: ProxyResponseResult | ProxyResponseError = Field(
-        ..., description="A JSON-RPC response object."
-    )
+ProxyResponse: TypeAlias = Annotated[
+    ProxyResponseResult | ProxyResponseError, Field(description="A JSON-RPC response object.")
+]
 
 
 class ToolCallPermissionSubject(BaseModel):
@@ -7949,12 +8373,14 @@ class ToolCallPermissionSubject(BaseModel):
 
     tool_call: ToolCallUpdate = Field(
         ...,
-        alias="toolCall",
+        validation_alias="toolCall",
+        serialization_alias="toolCall",
         description="Details about the tool call requiring permission.\n\nClients apply this to their stored tool call exactly like a `tool_call_update`\nnotification, in the order it was received, before showing the prompt. A first-seen\n`toolCallId` creates the tool call.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -7967,14 +8393,8 @@ class RequestPermissionSubjectToolCall(ToolCallPermissionSubject):
     type: Literal["tool_call"]
 
 
-class RequestPermissionSubject(
-    RootModel[
-        RequestPermissionSubjectToolCall
-        | RequestPermissionSubjectCommand
-        | RequestPermissionSubjectOther
-    ]
-):
-    root: Annotated[
+RequestPermissionSubject: TypeAlias = Annotated[
+    Annotated[
         Union[
             Annotated[RequestPermissionSubjectToolCall, Tag("RequestPermissionSubjectToolCall")],
             Annotated[RequestPermissionSubjectCommand, Tag("RequestPermissionSubjectCommand")],
@@ -7994,7 +8414,9 @@ class RequestPermissionSubject(
                 )
             )
         ),
-    ] = Field(..., description="The operation requiring permission.")
+    ],
+    Field(description="The operation requiring permission."),
+]
 
 
 class RequestPermissionRequest(BaseModel):
@@ -8007,7 +8429,10 @@ class RequestPermissionRequest(BaseModel):
     """
 
     session_id: SessionId = Field(
-        ..., alias="sessionId", description="The session ID for this request."
+        ...,
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
+        description="The session ID for this request.",
     )
     title: str = Field(
         ...,
@@ -8028,7 +8453,8 @@ class RequestPermissionRequest(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -8057,15 +8483,8 @@ class AgentRequestExtension(BaseModel):
     ) = Field(default=None, description="Method-specific request parameters.")
 
 
-class AgentRequest(
-    RootModel[
-        AgentRequestSessionRequestPermission
-        | AgentRequestElicitationCreate
-        | AgentRequestMcpMessage
-        | AgentRequestExtension
-    ]
-):
-    root: Annotated[
+AgentRequest: TypeAlias = Annotated[
+    Annotated[
         Union[
             Annotated[
                 AgentRequestSessionRequestPermission, Tag("AgentRequestSessionRequestPermission")
@@ -8089,4 +8508,6 @@ class AgentRequest(
                 )
             )
         ),
-    ] = Field(..., description="A JSON-RPC request object.")
+    ],
+    Field(description="A JSON-RPC request object."),
+]

@@ -8,7 +8,7 @@ import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeAlias, TypeVar
 
 import pydantic
 from pydantic import ConfigDict, ValidationInfo
@@ -32,13 +32,27 @@ _CONFIG = ConfigDict(
 class BaseModel(pydantic.BaseModel):
     """An ACP object. Parses wire (camelCase) names only; keeps unknown keys."""
 
-    model_config = ConfigDict(extra="allow", **_CONFIG)
+    model_config: ClassVar[ConfigDict] = ConfigDict(extra="allow", **_CONFIG)
+
+    if not TYPE_CHECKING:
+        # The constructor takes Python names (session_id=), as type checkers read the
+        # fields; wire names too. The wire itself (model_validate, decode) takes wire
+        # names only: the config's validate_by_name=False.
+        def __init__(self, /, **data: Any) -> None:
+            __tracebackhide__ = True
+            self.__pydantic_validator__.validate_python(
+                data, self_instance=self, by_alias=True, by_name=True
+            )
+
+        # pydantic calls a custom __init__ from model_validate too, which would let the
+        # wire take Python names: this one is for constructors only
+        __init__.__pydantic_base_init__ = True
 
 
 class RootModel(pydantic.RootModel[_Root], Generic[_Root]):
     """An ACP value that is not an object, or a union."""
 
-    model_config = _CONFIG
+    model_config: ClassVar[ConfigDict] = _CONFIG
 
     if not TYPE_CHECKING:
         # Each RootModel[X] would be one more pydantic class, made at import; every
@@ -55,21 +69,25 @@ def tag_of(route: Route) -> Callable[[Any], str | None]:
     """A tagged union's discriminator: the variant its tags name, following the route
     where variants share a tag (a session update's ``sessionUpdate``, then ``state``, then
     ``stopReason``); the catch-all for any other tag, the variant without the tag where it
-    is null or absent. Without it pydantic tries every variant of a union in turn."""
+    is null or absent. Without it pydantic tries every variant of a union in turn.
+
+    Runs once per value of the union, in Python: one dict lookup per level."""
+    wire, python, known, other, none = route
+    table: dict[str, str | Callable[[Any], str | None]] = {
+        tag: tag_of(then) if isinstance(then, tuple) else then for tag, then in known.items()
+    }
+    absent = other if none is None else none
+    unknown = none if other is None else other
 
     def pick(value: Any) -> str | None:
-        node: str | Route | None = route
-        while isinstance(node, tuple):
-            wire, python, known, other, none = node
-            # a dict from the wire, or a model instance given to a constructor
-            tag = value.get(wire) if isinstance(value, dict) else getattr(value, python, None)
-            if tag is None:
-                node = other if none is None else none
-            elif isinstance(tag, str) and tag in known:
-                node = known[tag]
-            else:
-                node = none if other is None else other
-        return node
+        # a dict from the wire, or a model instance given to a constructor
+        tag = value.get(wire) if type(value) is dict else getattr(value, python, None)
+        if tag is None:
+            return absent
+        then = table.get(tag, unknown) if type(tag) is str else unknown
+        if then is None or isinstance(then, str):
+            return then
+        return then(value)
 
     return pick
 
