@@ -145,6 +145,9 @@ def agrees(schema: dict[str, Any], v2: ModuleType, name: str, value: Any) -> boo
     return expected
 
 
+TABLE_NAMES = ("METHODS", "Method", "MethodName", "RetryClass", "is_method_name")
+
+
 def _members(alias: Any) -> tuple[Any, ...]:
     """The members of a union's type alias, its Annotated layers (a Field, a
     discriminator) taken off."""
@@ -241,7 +244,7 @@ def test_no_numbered_names(schema: dict[str, Any], v2: ModuleType) -> None:
         if isinstance(c, type) and issubclass(c, pydantic.BaseModel) and c.__module__ == _models.__name__
     ]  # fmt: skip
     # every class, and the values that are no object, as type aliases
-    aliases = set(v2.__all__) - set(classes) - {"METHODS", "Method"}
+    aliases = set(v2.__all__) - set(classes) - set(TABLE_NAMES)
     assert set(classes) <= set(v2.__all__)
     assert all(not isinstance(getattr(_models, n), type) for n in aliases)
     numbered = [n for n in classes if n[-1].isdigit() and n not in schema["$defs"]]
@@ -638,13 +641,13 @@ LAZY_PROBE = """
 import sys
 import acp_models.v2 as v2
 loaded = sorted(m for m in sys.modules if m.startswith(("acp_models", "pydantic")))
-assert loaded == ["acp_models", "acp_models.v2", "acp_models.v2._methods"], loaded
+assert loaded == ["acp_models", "acp_models.v2", "acp_models.v2._methods", "acp_models.v2._names"], loaded
 assert v2.METHODS["session/prompt"].retry_class == "keyed"
 assert "acp_models.v2._models" not in sys.modules
 v2.PromptRequest  # loads the classes, but builds no validator yet
 from pydantic._internal._mock_val_ser import MockValSer
 from acp_models.v2 import _models
-classes = [getattr(_models, n) for n in v2.__all__[2:] if isinstance(getattr(_models, n), type)]
+classes = [getattr(_models, n) for n in v2.__all__[5:] if isinstance(getattr(_models, n), type)]
 built = [c for c in classes if not isinstance(c.__pydantic_validator__, MockValSer)]
 assert built == [], built
 """

@@ -43,7 +43,7 @@ class JsonRpcError(Exception):
         reply: bool = True,
     ) -> None:
         self.code = code
-        self.message = _MESSAGES.get(code, "Server error") if message is None else message
+        self.message: str = _MESSAGES.get(code, "Server error") if message is None else message
         self.data = data
         self.id = id
         self.reply = reply

@@ -191,11 +191,16 @@ def _union_names(ann: ast.expr) -> list[str] | None:
     return None
 
 
+_GROUP = "|"  # joins the members of a group no field tells apart, in its tag
+
+
 def _route(members: list[str], classes: Mapping[str, _Fields], used: frozenset[str]) -> Any:
     """How ``tag_of`` picks a member of a union: ``(wire field, python field, {tag: member
-    or route}, catch-all member, member without the tag)``, routing again by another
-    field where variants share a tag (``state_update``, then ``state``, then
-    ``stopReason``); None if no field tags the members."""
+    or route}, catch-all, member without the tag)``, routing again by another field where
+    variants share a tag (``state_update``, then ``state``, then ``stopReason``). Members
+    that share a tag and no other field tells apart stay a union of their own, picked as
+    one (``A|B``: an elicitation's form made for a session or for a request); None if no
+    field tags the members."""
     for wire in classes[members[0]]:
         if wire in used or not all(wire in classes[m] for m in members):
             continue
@@ -208,25 +213,29 @@ def _route(members: list[str], classes: Mapping[str, _Fields], used: frozenset[s
                 groups.setdefault(tag, []).append(m)
         strings = [m for m, k in kinds.items() if k[0] == "string"]
         nones = [m for m, k in kinds.items() if k[0] == "none"]
-        if not groups or len(groups) + len(strings) + len(nones) < 2:
-            continue
-        if len(strings) > 1 or len(nones) > 1:
+        if not groups or len(groups) + bool(strings) + bool(nones) < 2:
             continue
         known: dict[str, Any] = {}
         for tag, group in groups.items():
             known[tag] = group[0] if len(group) == 1 else _route(group, classes, used | {wire})
             if known[tag] is None:
-                break
-        else:
-            python = classes[members[0]][wire][0]
-            return (
-                wire,
-                python,
-                known,
-                strings[0] if strings else None,
-                nones[0] if nones else None,
-            )
+                known[tag] = _GROUP.join(group)
+        python = classes[members[0]][wire][0]
+        other = _GROUP.join(strings) or None
+        return (wire, python, known, other, _GROUP.join(nones) or None)
     return None
+
+
+def _labels(route: Any) -> list[str]:
+    """The tags ``tag_of`` answers with on ``route``: a member's name, or a group's."""
+    _, _, known, other, none = route
+    found: list[str] = []
+    for then in [*known.values(), other, none]:
+        if isinstance(then, tuple):
+            found += _labels(then)
+        elif then is not None:
+            found.append(then)
+    return found
 
 
 def _tagging(members: list[str], classes: Mapping[str, _Fields]) -> str | None:
@@ -243,10 +252,14 @@ def _tagging(members: list[str], classes: Mapping[str, _Fields]) -> str | None:
         return None
     wire, _, known, other, none = route
     closed = other is None and none is None
-    if closed and all(isinstance(v, str) for v in known.values()):
+    if closed and all(isinstance(v, str) and _GROUP not in v for v in known.values()):
         # pydantic routes by the Literal itself, without Python
         return f"Annotated[Union[{', '.join(members)}], Discriminator({literal(wire)})]"
-    variants = [f"Annotated[{m}, Tag({literal(m)})]" for m in members]
+    variants = []
+    for label in sorted(set(_labels(route)), key=lambda n: members.index(n.split(_GROUP)[0])):
+        group = label.split(_GROUP)
+        union = group[0] if len(group) == 1 else f"Union[{', '.join(group)}]"
+        variants.append(f"Annotated[{union}, Tag({literal(label)})]")
     return f"Annotated[Union[{', '.join(variants)}], Discriminator(tag_of({literal(route)}))]"
 
 

@@ -7136,14 +7136,36 @@ class CreateElicitationRequest(
         | CreateElicitationRequestOtherRequest
     ]
 ):
-    root: (
-        CreateElicitationRequestFormSession
-        | CreateElicitationRequestFormRequest
-        | CreateElicitationRequestUrlSession
-        | CreateElicitationRequestUrlRequest
-        | CreateElicitationRequestOtherSession
-        | CreateElicitationRequestOtherRequest
-    ) = Field(
+    root: Annotated[
+        Union[
+            Annotated[
+                Union[CreateElicitationRequestFormSession, CreateElicitationRequestFormRequest],
+                Tag("CreateElicitationRequestFormSession|CreateElicitationRequestFormRequest"),
+            ],
+            Annotated[
+                Union[CreateElicitationRequestUrlSession, CreateElicitationRequestUrlRequest],
+                Tag("CreateElicitationRequestUrlSession|CreateElicitationRequestUrlRequest"),
+            ],
+            Annotated[
+                Union[CreateElicitationRequestOtherSession, CreateElicitationRequestOtherRequest],
+                Tag("CreateElicitationRequestOtherSession|CreateElicitationRequestOtherRequest"),
+            ],
+        ],
+        Discriminator(
+            tag_of(
+                (
+                    "mode",
+                    "mode",
+                    {
+                        "form": "CreateElicitationRequestFormSession|CreateElicitationRequestFormRequest",
+                        "url": "CreateElicitationRequestUrlSession|CreateElicitationRequestUrlRequest",
+                    },
+                    "CreateElicitationRequestOtherSession|CreateElicitationRequestOtherRequest",
+                    None,
+                )
+            )
+        ),
+    ] = Field(
         ...,
         description="Request from the agent to elicit structured user input.\n\nThe agent sends this to the client to request information from the user,\neither via a form or by directing them to a URL.\nElicitations are tied to a session (optionally a tool call) or a request.\n\nA session-scoped request follows the aggregate foreground-state contract:\nagents SHOULD report `requires_action` when the whole foreground workflow is\nblocked on user action. Once reported, they MUST report `running` when progress\nresumes, or `idle` if work ends without resuming. Independent background requests\nand request-scoped elicitations do not themselves change session state.\nAccepting a URL does not mean the external interaction completed.\n\nAgents SHOULD cancel pending elicitations no longer needed by cancelled work.\nThe request's scope alone does not establish that dependency.\n\nSee protocol docs: [Elicitation](https://agentclientprotocol.com/protocol/v2/draft/elicitation)",
     )

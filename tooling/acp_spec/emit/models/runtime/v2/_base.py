@@ -14,7 +14,7 @@ import pydantic
 from pydantic import ConfigDict, ValidationInfo
 
 from .. import JsonRpcError
-from ._methods import METHODS
+from ._methods import METHODS, is_method_name
 
 _Root = TypeVar("_Root")
 
@@ -250,7 +250,7 @@ def decode_result(method: str, result: JsonValue) -> pydantic.BaseModel | JsonVa
     match, with ``data`` naming the member that failed (``result.messageId``)."""
     if method.startswith("_"):
         return result
-    entry = METHODS.get(method)
+    entry = METHODS[method] if is_method_name(method) else None
     model = None if entry is None else entry.result
     if model is None:
         raise _fail(_METHOD_NOT_FOUND, None, f"ACP v2 has no request {method!r}", reply=False)
@@ -307,7 +307,7 @@ def _call(value: dict[str, Any], id_: _Id, has_id: bool) -> Request | Notificati
     if method.startswith("_"):  # an extension: its params are its own
         params = value.get("params")
         return Request(id_, method, params) if has_id else Notification(method, params)
-    entry = METHODS.get(method)
+    entry = METHODS[method] if is_method_name(method) else None
     kind = "request" if has_id else "notification"
     if entry is None or entry.kind not in (kind, "both"):
         if entry is None:
@@ -423,6 +423,20 @@ def _first_failure(error: pydantic.ValidationError, data: Any) -> tuple[list[_St
             return steps, "Input should be " + " or ".join(dict.fromkeys(expected))
     tags = {union: count.most_common(1)[0][0] for union, count in votes.items()}
     missed = {v for v, failed in members.items() if tags.get(v[:-1]) in failed}
+    # a variant refused whole by a check of its own (a oneOf's other member matches: the
+    # request-scoped form is no session-scoped one) is not the one the value meant
+    missed |= {
+        v[-1] for loc, _, v, e in failures if v and loc == v[-1] and e["type"] == "value_error"
+    }
+    # a variant that only misses a member another has (an MCP result without `result`,
+    # beside the error whose `error` is wrong) is not the one the value meant either
+    kinds: dict[tuple[_Step, ...], set[bool]] = {}
+    for _, _, v, e in failures:
+        if v:
+            kinds.setdefault(v[-1], set()).add(e["type"] == "missing")
+    lacking = {v for v, found in kinds.items() if found == {True}}
+    if any(found != {True} for v, found in kinds.items() if v[:-1] in {w[:-1] for w in lacking}):
+        missed |= lacking
     for _, steps, variants, each in failures:
         if not missed.intersection(variants):
             return steps, str(each["msg"])
