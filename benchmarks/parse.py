@@ -99,7 +99,7 @@ EVERY: list[Make] = [
     lambda rng, i: {"sessionUpdate": "terminal_update", "terminalId": f"term_{i}", "command": "make"},
     lambda rng, i: {"sessionUpdate": "terminal_output_chunk", "terminalId": f"term_{i}", "data": "b2sK"},
     lambda rng, i: {"sessionUpdate": "plan_update",
-                    "plan": {"type": "markdown", "planId": f"plan_{i}", "markdown": "- step"}},
+                    "plan": {"type": "markdown", "planId": f"plan_{i}", "content": "- step"}},
     lambda rng, i: {"sessionUpdate": "plan_removed", "planId": f"plan_{i}"},
     lambda rng, i: {"sessionUpdate": "config_option_update", "configOptions": [
         {"type": "boolean", "configId": "fast", "name": "Fast", "currentValue": True}]},

@@ -538,14 +538,14 @@ def _first_failure(error: pydantic.ValidationError, data: Any) -> tuple[list[_St
     missed = {v for v, failed in members.items() if tags.get(v[:-1]) in failed}
     # a variant refused whole by a check of its own (a oneOf's other member matches: the
     # request-scoped form is no session-scoped one) is not the one the value meant
-    missed |= {
-        v[-1] for loc, _, v, e in failures if v and loc == v[-1] and e["type"] == "value_error"
-    }
+    # (or, where a tagged union is tried before its catch-all, the tagged union that has
+    # no such tag)
+    missed |= {v[-1] for loc, _, v, e in failures if v and loc == v[-1] and e["type"] in _WHOLE}
     # a variant that only misses a member another has (an MCP result without `result`,
     # beside the error whose `error` is wrong) is not the one the value meant either
     kinds: dict[tuple[_Step, ...], set[bool]] = {}
-    for _, _, v, e in failures:
-        if v:
+    for loc, _, v, e in failures:
+        if v and not (loc == v[-1] and e["type"] in _WHOLE):
             kinds.setdefault(v[-1], set()).add(e["type"] == "missing")
     lacking = {v for v, found in kinds.items() if found == {True}}
     if any(found != {True} for v, found in kinds.items() if v[:-1] in {w[:-1] for w in lacking}):
@@ -557,6 +557,7 @@ def _first_failure(error: pydantic.ValidationError, data: Any) -> tuple[list[_St
 
 
 _MEMBER_FAILURES = frozenset({"literal_error", "missing"})
+_WHOLE = frozenset({"value_error", "union_tag_invalid", "union_tag_not_found"})
 
 
 def _walk(
@@ -568,7 +569,13 @@ def _walk(
     variants: list[tuple[_Step, ...]] = []
     node = data
     for i, step in enumerate(loc):
-        if isinstance(node, dict) and isinstance(step, str) and step in node:
+        # pydantic names a tagged union's variant by its tag, which may be a key too
+        # ({"type": "text", "text": ...}): after a tagged union's label it is the variant
+        before = loc[i - 1] if i > 0 else None
+        tagged = isinstance(before, str) and before.startswith("tagged-union[")
+        if tagged and variants and variants[-1] == loc[:i]:
+            variants.append(loc[: i + 1])
+        elif isinstance(node, dict) and isinstance(step, str) and step in node:
             node = node[step]
             steps.append(step)
         elif isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node):

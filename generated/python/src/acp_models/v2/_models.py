@@ -320,20 +320,10 @@ class AvailableCommandInputOther(BaseModel):
 AvailableCommandInput: TypeAlias = Annotated[
     Annotated[
         Union[
-            Annotated[AvailableCommandInputText, Tag("AvailableCommandInputText")],
-            Annotated[AvailableCommandInputOther, Tag("AvailableCommandInputOther")],
+            Annotated[Union[AvailableCommandInputText], Discriminator("type")],
+            AvailableCommandInputOther,
         ],
-        Discriminator(
-            tag_of(
-                (
-                    "type",
-                    "type",
-                    {"text": "AvailableCommandInputText"},
-                    "AvailableCommandInputOther",
-                    None,
-                )
-            )
-        ),
+        Field(union_mode="left_to_right"),
     ],
     Field(description="The input specification for a command."),
 ]
@@ -1743,13 +1733,8 @@ class ReplayFromOther(BaseModel):
 
 ReplayFrom: TypeAlias = Annotated[
     Annotated[
-        Union[
-            Annotated[ReplayFromTypeStart, Tag("ReplayFromTypeStart")],
-            Annotated[ReplayFromOther, Tag("ReplayFromOther")],
-        ],
-        Discriminator(
-            tag_of(("type", "type", {"start": "ReplayFromTypeStart"}, "ReplayFromOther", None))
-        ),
+        Union[Annotated[Union[ReplayFromTypeStart], Discriminator("type")], ReplayFromOther],
+        Field(union_mode="left_to_right"),
     ],
     Field(
         description="Inclusive cursor describing where replayed session history should begin.\n\nReplay includes the position identified by the cursor."
@@ -1840,24 +1825,13 @@ class RequestPermissionOutcomeOther(BaseModel):
 RequestPermissionOutcome: TypeAlias = Annotated[
     Annotated[
         Union[
-            Annotated[RequestPermissionOutcomeCancelled, Tag("RequestPermissionOutcomeCancelled")],
-            Annotated[RequestPermissionOutcomeSelected, Tag("RequestPermissionOutcomeSelected")],
-            Annotated[RequestPermissionOutcomeOther, Tag("RequestPermissionOutcomeOther")],
+            Annotated[
+                Union[RequestPermissionOutcomeCancelled, RequestPermissionOutcomeSelected],
+                Discriminator("outcome"),
+            ],
+            RequestPermissionOutcomeOther,
         ],
-        Discriminator(
-            tag_of(
-                (
-                    "outcome",
-                    "outcome",
-                    {
-                        "cancelled": "RequestPermissionOutcomeCancelled",
-                        "selected": "RequestPermissionOutcomeSelected",
-                    },
-                    "RequestPermissionOutcomeOther",
-                    None,
-                )
-            )
-        ),
+        Field(union_mode="left_to_right"),
     ],
     Field(description="The outcome of a permission request."),
 ]
@@ -2554,28 +2528,13 @@ class SetSessionConfigOptionRequest(
 ):
     root: Annotated[
         Union[
-            Annotated[SetSessionConfigOptionRequestId, Tag("SetSessionConfigOptionRequestId")],
             Annotated[
-                SetSessionConfigOptionRequestBoolean, Tag("SetSessionConfigOptionRequestBoolean")
+                Union[SetSessionConfigOptionRequestId, SetSessionConfigOptionRequestBoolean],
+                Discriminator("type"),
             ],
-            Annotated[
-                SetSessionConfigOptionRequestOther, Tag("SetSessionConfigOptionRequestOther")
-            ],
+            SetSessionConfigOptionRequestOther,
         ],
-        Discriminator(
-            tag_of(
-                (
-                    "type",
-                    "type",
-                    {
-                        "id": "SetSessionConfigOptionRequestId",
-                        "boolean": "SetSessionConfigOptionRequestBoolean",
-                    },
-                    "SetSessionConfigOptionRequestOther",
-                    None,
-                )
-            )
-        ),
+        Field(union_mode="left_to_right"),
     ] = Field(
         ...,
         description="Request parameters for setting a session configuration option.\n\nAgents MUST support this method for any session where they advertise config options.\nAgents MUST reject an unknown `configId` or invalid value with `-32602` and leave the\nconfiguration unchanged.\n\nSee protocol docs: [Session Config Options](https://agentclientprotocol.com/protocol/v2/draft/session-config-options#setting-a-config-option)",
@@ -3333,21 +3292,10 @@ class AuthMethodOther(BaseModel):
 AuthMethod: TypeAlias = Annotated[
     Annotated[
         Union[
-            Annotated[AuthMethodTypeTerminal, Tag("AuthMethodTypeTerminal")],
-            Annotated[AuthMethodTypeAgent, Tag("AuthMethodTypeAgent")],
-            Annotated[AuthMethodOther, Tag("AuthMethodOther")],
+            Annotated[Union[AuthMethodTypeTerminal, AuthMethodTypeAgent], Discriminator("type")],
+            AuthMethodOther,
         ],
-        Discriminator(
-            tag_of(
-                (
-                    "type",
-                    "type",
-                    {"terminal": "AuthMethodTypeTerminal", "agent": "AuthMethodTypeAgent"},
-                    "AuthMethodOther",
-                    None,
-                )
-            )
-        ),
+        Field(union_mode="left_to_right"),
     ],
     Field(
         description="Describes an available authentication method.\n\nThe `type` field acts as the discriminator in the serialized JSON form."
@@ -3392,20 +3340,9 @@ class AvailableCommandCommand(Command):
 AvailableCommand: TypeAlias = Annotated[
     Annotated[
         Union[
-            Annotated[AvailableCommandCommand, Tag("AvailableCommandCommand")],
-            Annotated[AvailableCommandOther, Tag("AvailableCommandOther")],
+            Annotated[Union[AvailableCommandCommand], Discriminator("type")], AvailableCommandOther
         ],
-        Discriminator(
-            tag_of(
-                (
-                    "type",
-                    "type",
-                    {"command": "AvailableCommandCommand"},
-                    "AvailableCommandOther",
-                    None,
-                )
-            )
-        ),
+        Field(union_mode="left_to_right"),
     ],
     Field(
         description="A command the agent advertises to the client.\n\nThe `type` field acts as the discriminator in the serialized JSON form."
@@ -3528,26 +3465,13 @@ class BackgroundWorkSubagent(BackgroundSubagent):
 BackgroundWork: TypeAlias = Annotated[
     Annotated[
         Union[
-            Annotated[BackgroundWorkTerminal, Tag("BackgroundWorkTerminal")],
-            Annotated[BackgroundWorkToolCall, Tag("BackgroundWorkToolCall")],
-            Annotated[BackgroundWorkSubagent, Tag("BackgroundWorkSubagent")],
-            Annotated[BackgroundWorkOther, Tag("BackgroundWorkOther")],
+            Annotated[
+                Union[BackgroundWorkTerminal, BackgroundWorkToolCall, BackgroundWorkSubagent],
+                Discriminator("type"),
+            ],
+            BackgroundWorkOther,
         ],
-        Discriminator(
-            tag_of(
-                (
-                    "type",
-                    "type",
-                    {
-                        "terminal": "BackgroundWorkTerminal",
-                        "tool_call": "BackgroundWorkToolCall",
-                        "subagent": "BackgroundWorkSubagent",
-                    },
-                    "BackgroundWorkOther",
-                    None,
-                )
-            )
-        ),
+        Field(union_mode="left_to_right"),
     ],
     Field(
         description="One piece of work running independently of the session's foreground work.\n\nItems reference entities the Client already tracks. The Agent MUST announce each item\nbefore the first snapshot that lists it, and MUST report a terminal's `exitStatus` or a\ntool call's final status before the snapshot that removes it. Each piece of work is\nlisted once: process-backed work is listed as its terminal, not also as its tool call.\n\nSee protocol docs: [Background Work](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#background-work)"
@@ -3751,24 +3675,13 @@ class ClientNotificationExtension(BaseModel):
 ClientNotification: TypeAlias = Annotated[
     Annotated[
         Union[
-            Annotated[ClientNotificationSessionCancel, Tag("ClientNotificationSessionCancel")],
-            Annotated[ClientNotificationMcpMessage, Tag("ClientNotificationMcpMessage")],
-            Annotated[ClientNotificationExtension, Tag("ClientNotificationExtension")],
+            Annotated[
+                Union[ClientNotificationSessionCancel, ClientNotificationMcpMessage],
+                Discriminator("method"),
+            ],
+            ClientNotificationExtension,
         ],
-        Discriminator(
-            tag_of(
-                (
-                    "method",
-                    "method",
-                    {
-                        "session/cancel": "ClientNotificationSessionCancel",
-                        "mcp/message": "ClientNotificationMcpMessage",
-                    },
-                    "ClientNotificationExtension",
-                    None,
-                )
-            )
-        ),
+        Field(union_mode="left_to_right"),
     ],
     Field(description="A JSON-RPC notification object."),
 ]
@@ -4254,26 +4167,17 @@ class CreateElicitationResponse(
 ):
     root: Annotated[
         Union[
-            Annotated[CreateElicitationResponseAccept, Tag("CreateElicitationResponseAccept")],
-            Annotated[CreateElicitationResponseDecline, Tag("CreateElicitationResponseDecline")],
-            Annotated[CreateElicitationResponseCancel, Tag("CreateElicitationResponseCancel")],
-            Annotated[CreateElicitationResponseOther, Tag("CreateElicitationResponseOther")],
+            Annotated[
+                Union[
+                    CreateElicitationResponseAccept,
+                    CreateElicitationResponseDecline,
+                    CreateElicitationResponseCancel,
+                ],
+                Discriminator("action"),
+            ],
+            CreateElicitationResponseOther,
         ],
-        Discriminator(
-            tag_of(
-                (
-                    "action",
-                    "action",
-                    {
-                        "accept": "CreateElicitationResponseAccept",
-                        "decline": "CreateElicitationResponseDecline",
-                        "cancel": "CreateElicitationResponseCancel",
-                    },
-                    "CreateElicitationResponseOther",
-                    None,
-                )
-            )
-        ),
+        Field(union_mode="left_to_right"),
     ] = Field(..., description="Response from the client to an elicitation request.")
 
 
@@ -4469,30 +4373,19 @@ class DiffChangeOther(BaseModel):
 DiffChange: TypeAlias = Annotated[
     Annotated[
         Union[
-            Annotated[DiffChangeAdd, Tag("DiffChangeAdd")],
-            Annotated[DiffChangeDelete, Tag("DiffChangeDelete")],
-            Annotated[DiffChangeModify, Tag("DiffChangeModify")],
-            Annotated[DiffChangeMove, Tag("DiffChangeMove")],
-            Annotated[DiffChangeCopy, Tag("DiffChangeCopy")],
-            Annotated[DiffChangeOther, Tag("DiffChangeOther")],
+            Annotated[
+                Union[
+                    DiffChangeAdd,
+                    DiffChangeDelete,
+                    DiffChangeModify,
+                    DiffChangeMove,
+                    DiffChangeCopy,
+                ],
+                Discriminator("operation"),
+            ],
+            DiffChangeOther,
         ],
-        Discriminator(
-            tag_of(
-                (
-                    "operation",
-                    "operation",
-                    {
-                        "add": "DiffChangeAdd",
-                        "delete": "DiffChangeDelete",
-                        "modify": "DiffChangeModify",
-                        "move": "DiffChangeMove",
-                        "copy": "DiffChangeCopy",
-                    },
-                    "DiffChangeOther",
-                    None,
-                )
-            )
-        ),
+        Field(union_mode="left_to_right"),
     ],
     Field(
         description="One file-level change described by a `Diff`.\n\nStructured change metadata lets clients identify affected files and\noperations without parsing the text patch."
@@ -5018,26 +4911,13 @@ class McpServerTypeAcp(McpServerAcp):
 McpServer: TypeAlias = Annotated[
     Annotated[
         Union[
-            Annotated[McpServerTypeHttp, Tag("McpServerTypeHttp")],
-            Annotated[McpServerTypeAcp, Tag("McpServerTypeAcp")],
-            Annotated[McpServerTypeStdio, Tag("McpServerTypeStdio")],
-            Annotated[McpServerOther, Tag("McpServerOther")],
+            Annotated[
+                Union[McpServerTypeHttp, McpServerTypeAcp, McpServerTypeStdio],
+                Discriminator("type"),
+            ],
+            McpServerOther,
         ],
-        Discriminator(
-            tag_of(
-                (
-                    "type",
-                    "type",
-                    {
-                        "http": "McpServerTypeHttp",
-                        "acp": "McpServerTypeAcp",
-                        "stdio": "McpServerTypeStdio",
-                    },
-                    "McpServerOther",
-                    None,
-                )
-            )
-        ),
+        Field(union_mode="left_to_right"),
     ],
     Field(
         description="Configuration for connecting to an MCP (Model Context Protocol) server.\n\nMCP servers provide tools and context that the agent can use when\nprocessing prompts.\n\nSee protocol docs: [MCP Servers](https://agentclientprotocol.com/protocol/v2/draft/session-setup#mcp-servers)"
@@ -5196,26 +5076,13 @@ class PlanUpdateContentFile(PlanFile):
 PlanUpdateContent: TypeAlias = Annotated[
     Annotated[
         Union[
-            Annotated[PlanUpdateContentItems, Tag("PlanUpdateContentItems")],
-            Annotated[PlanUpdateContentFile, Tag("PlanUpdateContentFile")],
-            Annotated[PlanUpdateContentMarkdown, Tag("PlanUpdateContentMarkdown")],
-            Annotated[PlanUpdateContentOther, Tag("PlanUpdateContentOther")],
+            Annotated[
+                Union[PlanUpdateContentItems, PlanUpdateContentFile, PlanUpdateContentMarkdown],
+                Discriminator("type"),
+            ],
+            PlanUpdateContentOther,
         ],
-        Discriminator(
-            tag_of(
-                (
-                    "type",
-                    "type",
-                    {
-                        "items": "PlanUpdateContentItems",
-                        "file": "PlanUpdateContentFile",
-                        "markdown": "PlanUpdateContentMarkdown",
-                    },
-                    "PlanUpdateContentOther",
-                    None,
-                )
-            )
-        ),
+        Field(union_mode="left_to_right"),
     ],
     Field(description="Updated content for a plan."),
 ]
@@ -5995,30 +5862,19 @@ class ContentBlockResource(EmbeddedResource):
 ContentBlock: TypeAlias = Annotated[
     Annotated[
         Union[
-            Annotated[ContentBlockText, Tag("ContentBlockText")],
-            Annotated[ContentBlockImage, Tag("ContentBlockImage")],
-            Annotated[ContentBlockAudio, Tag("ContentBlockAudio")],
-            Annotated[ContentBlockResourceLink, Tag("ContentBlockResourceLink")],
-            Annotated[ContentBlockResource, Tag("ContentBlockResource")],
-            Annotated[ContentBlockOther, Tag("ContentBlockOther")],
+            Annotated[
+                Union[
+                    ContentBlockText,
+                    ContentBlockImage,
+                    ContentBlockAudio,
+                    ContentBlockResourceLink,
+                    ContentBlockResource,
+                ],
+                Discriminator("type"),
+            ],
+            ContentBlockOther,
         ],
-        Discriminator(
-            tag_of(
-                (
-                    "type",
-                    "type",
-                    {
-                        "text": "ContentBlockText",
-                        "image": "ContentBlockImage",
-                        "audio": "ContentBlockAudio",
-                        "resource_link": "ContentBlockResourceLink",
-                        "resource": "ContentBlockResource",
-                    },
-                    "ContentBlockOther",
-                    None,
-                )
-            )
-        ),
+        Field(union_mode="left_to_right"),
     ],
     Field(
         description="Content blocks represent displayable information in the Agent Client Protocol.\n\nContent blocks appear in:\n- User prompts sent via `session/prompt`\n- Language model output reported through `session/update` notifications as\n  message updates or streamed chunks\n- Progress updates and results from tool calls\n\nThis structure is compatible with the Model Context Protocol (MCP), so agents can\nforward content from MCP tool outputs without transformation.\n\nSee protocol docs: [Content](https://agentclientprotocol.com/protocol/v2/draft/content)"
@@ -6127,30 +5983,19 @@ class ElicitationPropertySchemaArray(MultiSelectPropertySchema):
 ElicitationPropertySchema: TypeAlias = Annotated[
     Annotated[
         Union[
-            Annotated[ElicitationPropertySchemaString, Tag("ElicitationPropertySchemaString")],
-            Annotated[ElicitationPropertySchemaNumber, Tag("ElicitationPropertySchemaNumber")],
-            Annotated[ElicitationPropertySchemaInteger, Tag("ElicitationPropertySchemaInteger")],
-            Annotated[ElicitationPropertySchemaBoolean, Tag("ElicitationPropertySchemaBoolean")],
-            Annotated[ElicitationPropertySchemaArray, Tag("ElicitationPropertySchemaArray")],
-            Annotated[ElicitationPropertySchemaOther, Tag("ElicitationPropertySchemaOther")],
+            Annotated[
+                Union[
+                    ElicitationPropertySchemaString,
+                    ElicitationPropertySchemaNumber,
+                    ElicitationPropertySchemaInteger,
+                    ElicitationPropertySchemaBoolean,
+                    ElicitationPropertySchemaArray,
+                ],
+                Discriminator("type"),
+            ],
+            ElicitationPropertySchemaOther,
         ],
-        Discriminator(
-            tag_of(
-                (
-                    "type",
-                    "type",
-                    {
-                        "string": "ElicitationPropertySchemaString",
-                        "number": "ElicitationPropertySchemaNumber",
-                        "integer": "ElicitationPropertySchemaInteger",
-                        "boolean": "ElicitationPropertySchemaBoolean",
-                        "array": "ElicitationPropertySchemaArray",
-                    },
-                    "ElicitationPropertySchemaOther",
-                    None,
-                )
-            )
-        ),
+        Field(union_mode="left_to_right"),
     ],
     Field(
         description='Property schema for elicitation form fields.\n\nEach variant corresponds to a JSON Schema `"type"` value.\nSingle-select enums use `type: "string"` with `enum` or `oneOf` set.\nMulti-select enums use `type: "array"`.'
@@ -7456,24 +7301,12 @@ class SessionConfigOptionSelect(SessionConfigSelect):
 SessionConfigOption: TypeAlias = Annotated[
     Annotated[
         Union[
-            Annotated[SessionConfigOptionSelect, Tag("SessionConfigOptionSelect")],
-            Annotated[SessionConfigOptionBoolean, Tag("SessionConfigOptionBoolean")],
-            Annotated[SessionConfigOptionOther, Tag("SessionConfigOptionOther")],
+            Annotated[
+                Union[SessionConfigOptionSelect, SessionConfigOptionBoolean], Discriminator("type")
+            ],
+            SessionConfigOptionOther,
         ],
-        Discriminator(
-            tag_of(
-                (
-                    "type",
-                    "type",
-                    {
-                        "select": "SessionConfigOptionSelect",
-                        "boolean": "SessionConfigOptionBoolean",
-                    },
-                    "SessionConfigOptionOther",
-                    None,
-                )
-            )
-        ),
+        Field(union_mode="left_to_right"),
     ],
     Field(description="A session configuration option selector and its current state."),
 ]
@@ -7604,26 +7437,13 @@ class ToolCallContentContent(Content):
 ToolCallContent: TypeAlias = Annotated[
     Annotated[
         Union[
-            Annotated[ToolCallContentContent, Tag("ToolCallContentContent")],
-            Annotated[ToolCallContentDiff, Tag("ToolCallContentDiff")],
-            Annotated[ToolCallContentTerminal, Tag("ToolCallContentTerminal")],
-            Annotated[ToolCallContentOther, Tag("ToolCallContentOther")],
+            Annotated[
+                Union[ToolCallContentContent, ToolCallContentDiff, ToolCallContentTerminal],
+                Discriminator("type"),
+            ],
+            ToolCallContentOther,
         ],
-        Discriminator(
-            tag_of(
-                (
-                    "type",
-                    "type",
-                    {
-                        "content": "ToolCallContentContent",
-                        "diff": "ToolCallContentDiff",
-                        "terminal": "ToolCallContentTerminal",
-                    },
-                    "ToolCallContentOther",
-                    None,
-                )
-            )
-        ),
+        Field(union_mode="left_to_right"),
     ],
     Field(
         description="Content produced by a tool call.\n\nTool calls can produce different types of content including standard\ncontent blocks (text, images), file diffs, or display-only terminals.\n\nSee protocol docs: [Content](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#content)"
@@ -7734,68 +7554,37 @@ class ClientRequestExtension(BaseModel):
 ClientRequest: TypeAlias = Annotated[
     Annotated[
         Union[
-            Annotated[ClientRequestInitialize, Tag("ClientRequestInitialize")],
-            Annotated[ClientRequestAuthLogin, Tag("ClientRequestAuthLogin")],
-            Annotated[ClientRequestAuthLogout, Tag("ClientRequestAuthLogout")],
-            Annotated[ClientRequestAuthStatus, Tag("ClientRequestAuthStatus")],
-            Annotated[ClientRequestSessionNew, Tag("ClientRequestSessionNew")],
-            Annotated[ClientRequestSessionResume, Tag("ClientRequestSessionResume")],
-            Annotated[ClientRequestSessionClose, Tag("ClientRequestSessionClose")],
-            Annotated[ClientRequestSessionList, Tag("ClientRequestSessionList")],
-            Annotated[ClientRequestSessionDelete, Tag("ClientRequestSessionDelete")],
-            Annotated[ClientRequestSessionFork, Tag("ClientRequestSessionFork")],
-            Annotated[ClientRequestSessionArchive, Tag("ClientRequestSessionArchive")],
-            Annotated[ClientRequestSessionUnarchive, Tag("ClientRequestSessionUnarchive")],
-            Annotated[ClientRequestSessionStatus, Tag("ClientRequestSessionStatus")],
-            Annotated[ClientRequestSessionSetTitle, Tag("ClientRequestSessionSetTitle")],
             Annotated[
-                ClientRequestSessionSetConfigOption, Tag("ClientRequestSessionSetConfigOption")
+                Union[
+                    ClientRequestInitialize,
+                    ClientRequestAuthLogin,
+                    ClientRequestAuthLogout,
+                    ClientRequestAuthStatus,
+                    ClientRequestSessionNew,
+                    ClientRequestSessionResume,
+                    ClientRequestSessionClose,
+                    ClientRequestSessionList,
+                    ClientRequestSessionDelete,
+                    ClientRequestSessionFork,
+                    ClientRequestSessionArchive,
+                    ClientRequestSessionUnarchive,
+                    ClientRequestSessionStatus,
+                    ClientRequestSessionSetTitle,
+                    ClientRequestSessionSetConfigOption,
+                    ClientRequestSessionOptions,
+                    ClientRequestSessionPrompt,
+                    ClientRequestToolCallCancel,
+                    ClientRequestTerminalCancel,
+                    ClientRequestProvidersList,
+                    ClientRequestProvidersSet,
+                    ClientRequestProvidersDisable,
+                    ClientRequestMcpMessage,
+                ],
+                Discriminator("method"),
             ],
-            Annotated[ClientRequestSessionOptions, Tag("ClientRequestSessionOptions")],
-            Annotated[ClientRequestSessionPrompt, Tag("ClientRequestSessionPrompt")],
-            Annotated[ClientRequestToolCallCancel, Tag("ClientRequestToolCallCancel")],
-            Annotated[ClientRequestTerminalCancel, Tag("ClientRequestTerminalCancel")],
-            Annotated[ClientRequestProvidersList, Tag("ClientRequestProvidersList")],
-            Annotated[ClientRequestProvidersSet, Tag("ClientRequestProvidersSet")],
-            Annotated[ClientRequestProvidersDisable, Tag("ClientRequestProvidersDisable")],
-            Annotated[ClientRequestMcpMessage, Tag("ClientRequestMcpMessage")],
-            Annotated[ClientRequestExtension, Tag("ClientRequestExtension")],
+            ClientRequestExtension,
         ],
-        Discriminator(
-            tag_of(
-                (
-                    "method",
-                    "method",
-                    {
-                        "initialize": "ClientRequestInitialize",
-                        "auth/login": "ClientRequestAuthLogin",
-                        "auth/logout": "ClientRequestAuthLogout",
-                        "auth/status": "ClientRequestAuthStatus",
-                        "session/new": "ClientRequestSessionNew",
-                        "session/resume": "ClientRequestSessionResume",
-                        "session/close": "ClientRequestSessionClose",
-                        "session/list": "ClientRequestSessionList",
-                        "session/delete": "ClientRequestSessionDelete",
-                        "session/fork": "ClientRequestSessionFork",
-                        "session/archive": "ClientRequestSessionArchive",
-                        "session/unarchive": "ClientRequestSessionUnarchive",
-                        "session/status": "ClientRequestSessionStatus",
-                        "session/set_title": "ClientRequestSessionSetTitle",
-                        "session/set_config_option": "ClientRequestSessionSetConfigOption",
-                        "session/options": "ClientRequestSessionOptions",
-                        "session/prompt": "ClientRequestSessionPrompt",
-                        "tool_call/cancel": "ClientRequestToolCallCancel",
-                        "terminal/cancel": "ClientRequestTerminalCancel",
-                        "providers/list": "ClientRequestProvidersList",
-                        "providers/set": "ClientRequestProvidersSet",
-                        "providers/disable": "ClientRequestProvidersDisable",
-                        "mcp/message": "ClientRequestMcpMessage",
-                    },
-                    "ClientRequestExtension",
-                    None,
-                )
-            )
-        ),
+        Field(union_mode="left_to_right"),
     ],
     Field(description="A JSON-RPC request object."),
 ]
@@ -8287,30 +8076,18 @@ class AgentNotificationExtension(BaseModel):
 AgentNotification: TypeAlias = Annotated[
     Annotated[
         Union[
-            Annotated[AgentNotificationAuthStatusUpdate, Tag("AgentNotificationAuthStatusUpdate")],
-            Annotated[AgentNotificationSessionUpdate, Tag("AgentNotificationSessionUpdate")],
             Annotated[
-                AgentNotificationElicitationComplete, Tag("AgentNotificationElicitationComplete")
+                Union[
+                    AgentNotificationAuthStatusUpdate,
+                    AgentNotificationSessionUpdate,
+                    AgentNotificationElicitationComplete,
+                    AgentNotificationMcpMessage,
+                ],
+                Discriminator("method"),
             ],
-            Annotated[AgentNotificationMcpMessage, Tag("AgentNotificationMcpMessage")],
-            Annotated[AgentNotificationExtension, Tag("AgentNotificationExtension")],
+            AgentNotificationExtension,
         ],
-        Discriminator(
-            tag_of(
-                (
-                    "method",
-                    "method",
-                    {
-                        "auth/status_update": "AgentNotificationAuthStatusUpdate",
-                        "session/update": "AgentNotificationSessionUpdate",
-                        "elicitation/complete": "AgentNotificationElicitationComplete",
-                        "mcp/message": "AgentNotificationMcpMessage",
-                    },
-                    "AgentNotificationExtension",
-                    None,
-                )
-            )
-        ),
+        Field(union_mode="left_to_right"),
     ],
     Field(description="A JSON-RPC notification object."),
 ]
@@ -8418,24 +8195,13 @@ class RequestPermissionSubjectToolCall(ToolCallPermissionSubject):
 RequestPermissionSubject: TypeAlias = Annotated[
     Annotated[
         Union[
-            Annotated[RequestPermissionSubjectToolCall, Tag("RequestPermissionSubjectToolCall")],
-            Annotated[RequestPermissionSubjectCommand, Tag("RequestPermissionSubjectCommand")],
-            Annotated[RequestPermissionSubjectOther, Tag("RequestPermissionSubjectOther")],
+            Annotated[
+                Union[RequestPermissionSubjectToolCall, RequestPermissionSubjectCommand],
+                Discriminator("type"),
+            ],
+            RequestPermissionSubjectOther,
         ],
-        Discriminator(
-            tag_of(
-                (
-                    "type",
-                    "type",
-                    {
-                        "tool_call": "RequestPermissionSubjectToolCall",
-                        "command": "RequestPermissionSubjectCommand",
-                    },
-                    "RequestPermissionSubjectOther",
-                    None,
-                )
-            )
-        ),
+        Field(union_mode="left_to_right"),
     ],
     Field(description="The operation requiring permission."),
 ]
@@ -8509,27 +8275,16 @@ AgentRequest: TypeAlias = Annotated[
     Annotated[
         Union[
             Annotated[
-                AgentRequestSessionRequestPermission, Tag("AgentRequestSessionRequestPermission")
+                Union[
+                    AgentRequestSessionRequestPermission,
+                    AgentRequestElicitationCreate,
+                    AgentRequestMcpMessage,
+                ],
+                Discriminator("method"),
             ],
-            Annotated[AgentRequestElicitationCreate, Tag("AgentRequestElicitationCreate")],
-            Annotated[AgentRequestMcpMessage, Tag("AgentRequestMcpMessage")],
-            Annotated[AgentRequestExtension, Tag("AgentRequestExtension")],
+            AgentRequestExtension,
         ],
-        Discriminator(
-            tag_of(
-                (
-                    "method",
-                    "method",
-                    {
-                        "session/request_permission": "AgentRequestSessionRequestPermission",
-                        "elicitation/create": "AgentRequestElicitationCreate",
-                        "mcp/message": "AgentRequestMcpMessage",
-                    },
-                    "AgentRequestExtension",
-                    None,
-                )
-            )
-        ),
+        Field(union_mode="left_to_right"),
     ],
     Field(description="A JSON-RPC request object."),
 ]
