@@ -377,13 +377,17 @@ def decode_result(method: str, result: JsonValue) -> pydantic.BaseModel | JsonVa
 def _parse(raw: str | bytes) -> Any:
     try:
         text = raw if isinstance(raw, str) else raw.decode("utf-8")
-        return json.loads(text, parse_constant=_not_json)
+        return _JSON.decode(text)
     except (ValueError, RecursionError) as error:  # UnicodeDecodeError is a ValueError
         raise _fail(_PARSE_ERROR, None, str(error) or type(error).__name__) from None
 
 
 def _not_json(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")  # json.loads takes NaN and Infinity otherwise
+
+
+# made once: json.loads with an argument makes a decoder per call (a fifth of decode's time)
+_JSON = json.JSONDecoder(parse_constant=_not_json)
 
 
 def _message(value: Any) -> Message:

@@ -65,10 +65,15 @@ class Method:
 
 
 def _model(name: str) -> type[pydantic.BaseModel]:
-    from . import _models
+    model = _LOADED.get(name)
+    if model is None:  # decode asks once per message: an import statement each time shows
+        from . import _models
 
-    model: type[pydantic.BaseModel] = getattr(_models, name)
+        model = _LOADED[name] = getattr(_models, name)
     return model
+
+
+_LOADED: dict[str, type[pydantic.BaseModel]] = {}
 
 
 def _table() -> Mapping[MethodName, Method]:
