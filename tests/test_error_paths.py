@@ -63,9 +63,9 @@ def _path(start: str, steps: tuple[Step, ...]) -> str:
     return path
 
 
-def _cases() -> list[tuple[str, str, str, str, Any]]:
-    """(id, method, what: params|result, def, example value) for every example."""
-    cases = []
+def _cases() -> list[tuple[str, str, str, str, Any, str]]:
+    """(id, method, what: params|result, def, example value, kind) for every example."""
+    cases: list[tuple[str, str, str, str, Any, str]] = []
     for method in SPEC.methods.values():
         for example in method.examples:
             call = method.request if example.kind == "request" else method.notification
