@@ -157,7 +157,16 @@ def _members(alias: Any) -> tuple[Any, ...]:
             t = typing.get_args(t)[0]
         return t
 
-    return tuple(bare(m) for m in typing.get_args(bare(alias)))
+    def flat(t: Any) -> tuple[Any, ...]:
+        # a union tried before its catch-all is a member of the outer one
+        t = bare(t)
+        return (
+            sum((flat(m) for m in typing.get_args(t)), ())
+            if typing.get_origin(t) is typing.Union
+            else (t,)
+        )
+
+    return flat(alias)
 
 
 # --- the distribution --------------------------------------------------------------------
@@ -174,6 +183,7 @@ def test_files_and_headers(files: dict[str, bytes]) -> None:
         f"{PY}/src/acp_models/v2/build.py",
         f"{PY}/src/acp_models/v2/_models.py",
         f"{PY}/src/acp_models/v2/_methods.py",
+        f"{PY}/src/acp_models/v2/_names.py",
     }
     for path, data in files.items():
         text = data.decode()
