@@ -4,6 +4,7 @@
     python benchmarks/run.py --quick    # one repetition each, smaller scale
     python benchmarks/run.py --smoke    # each thing measured once, on tiny inputs where it
                                         # can be: proves the script works; its ratios mean nothing
+    python benchmarks/run.py --models   # the models' rows only, 5 repetitions
 
 Absolute seconds vary on shared machines; each row is a ratio of two things measured in
 the same run, interleaved, taking the median of several repetitions.
@@ -149,8 +150,14 @@ def main() -> None:
     modes.add_argument("--quick", action="store_true", help="one repetition, 2x scale")
     modes.add_argument("--smoke", action="store_true",
                        help="each measurement once, tiny inputs where possible: proves it works")  # fmt: skip
+    modes.add_argument("--models", action="store_true",
+                       help="the models' rows only (import, first use, parse rates), 5 repetitions")  # fmt: skip
     args = parser.parse_args()
     reps, factor = (1, 2) if args.quick or args.smoke else (3, 10)
+    if args.models:
+        env = {**os.environ, "PYTHONPATH": str(ROOT / "generated/python/src")}
+        report(model_rows(upstream_python(), env, False, 5), smoke=False)
+        return
     # the smoke run reuses one measurement wherever the full run repeats it
     reuse = once if args.smoke else (lambda measure: measure)
     rows: list[tuple[str, float, float, str]] = []
@@ -193,19 +200,10 @@ def main() -> None:
         reps,
     )
     rows.append(("import acp_models.v2 ÷ upstream import acp.schema", ours, theirs, "≤ 0.5"))
-
-    # 5. parse throughput (shapes the same in v1 and v2: prompt content blocks)
-    script = str(ROOT / "benchmarks/parse.py")
-    smoke = ["--smoke"] if args.smoke else []
-    ours_rate = _rate([PY, script, "ours", *smoke], env)
-    theirs_rate = _rate([str(upstream), script, "upstream", *smoke], None)
-    schema_rate = _rate([PY, script, "jsonschema", *smoke], env)
-    rows.append(("parse rate acp_models.v2 ÷ upstream models", ours_rate, theirs_rate, "≥ 1.0"))
-    rows.append(
-        ("parse rate acp_models.v2 ÷ compiled jsonschema", ours_rate, schema_rate, "reference")
-    )
+    rows += model_rows(upstream, env, args.smoke, reps)
 
     # 6. every vector through schema and models
+    smoke = ["--smoke"] if args.smoke else []
     schema_s, models_s = (
         _rate([PY, str(ROOT / "benchmarks/vectors.py"), layer, *smoke], env)
         for layer in ("schema", "models")
@@ -224,16 +222,52 @@ def main() -> None:
     rows.append(("diff: spec vs itself ÷ b7f0005 → sdk-2.4.0, seconds", itself, releases,
                  "a ≤ 1 s, b a few s"))  # fmt: skip
 
+    report(rows, args.smoke)
+    for folder in (real, big):
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def model_rows(
+    upstream: Path, env: dict[str, str], smoke: bool, reps: int
+) -> list[tuple[str, float, float, str]]:
+    """Import plus first use, and parse rates, ours and upstream's SDK side by side: each
+    repetition runs both, one after the other, so that both see the same machine load."""
+    script = str(ROOT / "benchmarks/parse.py")
+    flag = ["--smoke"] if smoke else []
+
+    def ours(corpus: str) -> Callable[[], float]:
+        return lambda: _rate([PY, script, "ours", corpus, *flag], env)
+
+    def theirs(corpus: str) -> Callable[[], float]:
+        return lambda: _rate([str(upstream), script, "upstream", corpus, *flag], None)
+
+    first_ours, first_theirs = pair(ours("first-use"), theirs("first-use"), reps)
+    rows = [("import + first decode ÷ upstream's import + first parse (s)", first_ours,
+             first_theirs, "≤ 0.5")]  # fmt: skip
+    for corpus, what in (
+        ("update", "session/update params"),
+        ("prompt", "session/prompt params"),
+        ("decode", "decode(raw) ÷ upstream json.loads + validate"),
+    ):
+        a, b = pair(ours(corpus), theirs(corpus), reps)
+        rows.append((f"parse rate {what} (msg/s)" if corpus != "decode" else f"{what} (msg/s)",
+                     a, b, "≥ 1.0"))  # fmt: skip
+    every = _rate([PY, script, "ours", "update-all", *flag], env)
+    schema = _rate([PY, script, "jsonschema", "update-all", *flag], env)
+    rows.append(("parse rate every SessionUpdate variant ÷ compiled jsonschema", every, schema,
+                 "reference"))  # fmt: skip
+    return rows
+
+
+def report(rows: list[tuple[str, float, float, str]], smoke: bool) -> None:
     print(
         f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
     )
-    if args.smoke:
+    if smoke:
         print("smoke run: each thing measured once, some on tiny inputs; the ratios mean nothing")
-    print(f"{'measure':55} {'a':>9} {'b':>9} {'a ÷ b':>7}  target")
+    print(f"{'measure':62} {'a':>9} {'b':>9} {'a ÷ b':>7}  target")
     for name, a, b, target in rows:
-        print(f"{name:55} {a:9.3f} {b:9.3f} {a / b:7.2f}  {target}")
-    for folder in (real, big):
-        shutil.rmtree(folder, ignore_errors=True)
+        print(f"{name:62} {a:9.3f} {b:9.3f} {a / b:7.2f}  {target}")
 
 
 def _generated_pages(folder: str, names: list[str]) -> list[str]:

@@ -17,8 +17,11 @@ ROWS = (
     "generate 2× spec ÷ real spec",
     "docs build 2× spec ÷ real spec",
     "import acp_models.v2 ÷ upstream import acp.schema",
-    "parse rate acp_models.v2 ÷ upstream models",
-    "parse rate acp_models.v2 ÷ compiled jsonschema",
+    "import + first decode ÷ upstream's import + first parse (s)",
+    "parse rate session/update params (msg/s)",
+    "parse rate session/prompt params (msg/s)",
+    "decode(raw) ÷ upstream json.loads + validate (msg/s)",
+    "parse rate every SessionUpdate variant ÷ compiled jsonschema",
     "run every vector: models (decode) ÷ JSON Schema, seconds",
     "diff: spec vs itself ÷ b7f0005 → sdk-2.4.0, seconds",
 )

@@ -60,8 +60,8 @@ def test_a_keyed_prompt_decodes_to_a_request(v2: ModuleType) -> None:
     assert isinstance(message, v2.Request)
     assert (message.id, message.method) == (7, "session/prompt")
     assert isinstance(message.params, v2.PromptRequest)
-    assert message.params.idempotency_key.root == KEY
-    assert message.params.session_id.root == "sess_1"
+    assert message.params.idempotency_key == KEY
+    assert message.params.session_id == "sess_1"
     dumped = message.params.model_dump(mode="json", by_alias=True, exclude_unset=True)
     assert dumped == {**PROMPT, "idempotencyKey": KEY}
 
@@ -96,7 +96,7 @@ def test_any_other_bad_key_is_invalid_params(
 
 @pytest.mark.parametrize("key", ["x", "x" * 255, "😀" * 255, "   "])
 def test_keys_of_1_to_255_code_points_are_taken(v2: ModuleType, key: str) -> None:
-    assert v2.decode(prompt(key)).params.idempotency_key.root == key
+    assert v2.decode(prompt(key)).params.idempotency_key == key
 
 
 def test_a_null_key_is_no_key(v2: ModuleType) -> None:
@@ -116,7 +116,7 @@ def test_duplicate_names_take_the_last_value(v2: ModuleType, JsonRpcError: type[
     swapped = prompt(KEY).replace(
         f'"idempotencyKey": "{KEY}"', f'"idempotencyKey": "", "idempotencyKey": "{KEY}"'
     )
-    assert v2.decode(swapped).params.idempotency_key.root == KEY
+    assert v2.decode(swapped).params.idempotency_key == KEY
 
 
 def test_a_lone_surrogate_is_refused_by_the_models(v2: ModuleType, JsonRpcError: type[Any]) -> None:
@@ -124,12 +124,12 @@ def test_a_lone_surrogate_is_refused_by_the_models(v2: ModuleType, JsonRpcError:
     error = rejection(v2, JsonRpcError, prompt(KEY).replace(KEY, "\\uD800"))
     assert error.code == -32602 and error.data["path"] == "params.idempotencyKey"
     escaped_pair = prompt(KEY).replace(KEY, "\\uD83D\\uDE00")
-    assert v2.decode(escaped_pair).params.idempotency_key.root == "😀"
+    assert v2.decode(escaped_pair).params.idempotency_key == "😀"
 
 
 def test_bytes_are_read_as_utf8(v2: ModuleType, JsonRpcError: type[Any]) -> None:
     raw = json.dumps(json.loads(prompt("é")), ensure_ascii=False)
-    assert v2.decode(raw.encode()).params.idempotency_key.root == "é"
+    assert v2.decode(raw.encode()).params.idempotency_key == "é"
     error = rejection(v2, JsonRpcError, raw.encode("latin-1"))
     assert error.code == -32700
 
@@ -307,7 +307,7 @@ def test_a_result_response_and_decode_result(v2: ModuleType, JsonRpcError: type[
     response = v2.decode(text({"jsonrpc": "2.0", "id": 7, "result": {"messageId": "m-1"}}))
     assert response == v2.Response(7, {"messageId": "m-1"}, None)
     result = v2.decode_result("session/prompt", response.result)
-    assert isinstance(result, v2.PromptResponse) and result.message_id.root == "m-1"
+    assert isinstance(result, v2.PromptResponse) and result.message_id == "m-1"
     with pytest.raises(JsonRpcError) as caught:
         v2.decode_result("session/prompt", {"messageId": 5})
     error: Any = caught.value
@@ -453,7 +453,7 @@ def handle(raw: bytes) -> dict[str, object] | None:
     if isinstance(message, list):
         return None
     if isinstance(message, Request) and isinstance(message.params, PromptRequest):
-        key: str | None = message.params.idempotency_key.root if message.params.idempotency_key else None
+        key: str | None = message.params.idempotency_key if message.params.idempotency_key else None
         return {"jsonrpc": "2.0", "id": message.id, "result": {"key": key}}
     if isinstance(message, Notification):
         method: str = message.method

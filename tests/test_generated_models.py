@@ -12,6 +12,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import pydantic
 import pytest
 from acp_spec.emit.models import python_name
 from acp_spec.index import Index
@@ -175,7 +176,7 @@ def _field_owner(models: ModuleType, name: str, field: str) -> Any:
     inherits one (IdleStateUpdate, InitializeProxyResponse), the first class of its members'
     (each member's class has the fields of its base)."""
     model = getattr(models, name)
-    if field in model.model_fields:
+    if field in getattr(model, "model_fields", {}):
         return model
     owners = [getattr(models, n) for n in sorted(dir(models)) if n.startswith(name)]
     owners += _root_members(model)
@@ -187,7 +188,7 @@ def _field_owner(models: ModuleType, name: str, field: str) -> Any:
 def _root_members(model: Any) -> list[Any]:
     """The classes a root model stands for (``InitializeProxyResponse`` is an
     ``InitializeResponse``)."""
-    root = model.model_fields.get("root")
+    root = getattr(model, "model_fields", {}).get("root")
     annotation = getattr(root, "annotation", None)
     return [annotation] if isinstance(annotation, type) else []
 
@@ -196,9 +197,10 @@ def _root_members(model: Any) -> list[Any]:
 def test_a_typed_def_and_its_model_agree_on_items_of_the_wrong_type(
     models: ModuleType, name: str
 ) -> None:
-    model, schema = getattr(models, name), INDEX.defs[name]
+    # a def that is no object is a type alias (ContentBlock), validated through an adapter
+    adapter, schema = pydantic.TypeAdapter(getattr(models, name)), INDEX.defs[name]
     for value in _wrong_values(schema):
-        assert _accepted(partial(model.model_validate, value)) == _valid(schema, value), value
+        assert _accepted(partial(adapter.validate_python, value)) == _valid(schema, value), value
 
 
 @pytest.mark.parametrize(

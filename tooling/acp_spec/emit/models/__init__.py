@@ -63,6 +63,8 @@ def emit_models(
     names = sorted(lowering.defs)
     if taken := sorted(set(names) & RESERVED_CLASS_NAMES):
         raise ModelsError(f"acp_models.v2 has the names {taken} itself; rename those defs")
-    models = models_module(lowering)
+    # a method's params and result stay classes: METHODS hands out what validates them
+    keep = frozenset(d for r in rows for d in (r.params, r.result, r.notification_params) if d)
+    models = models_module(lowering, keep)
     files = distribution(models, names, rows, lowering.nots, version, errors)
     return {f"{OUT}/{path}": files[path].encode() for path in sorted(files)}

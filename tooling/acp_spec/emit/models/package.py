@@ -86,6 +86,7 @@ def distribution(
         },
         "v2/_base.py": {"nots": _nots(nots)},
         "v2/_methods.py": {"methods": _methods(rows, names)},
+        "v2/_names.py": {"names": _names(rows)},
     }
     files: dict[str, str] = {}
     for path in runtime_files():
@@ -140,10 +141,31 @@ def _methods(rows: Sequence[MethodRow], names: Sequence[str]) -> str:
             "kind": row.kind,
             "stability": row.stability,
             "retry_class": row.retry_class,
+            "retry_classes": dict(row.retry_classes),
+            "audited": row.audited,
+            "side": row.side,
             "params_def": row.params,
             "result_def": row.result,
             "notification_params_def": row.notification_params,
         }
-        args = "".join(f"    {k}={literal(v) if v else None},\n" for k, v in fields.items())
+        args = "".join(f"    {k}={literal(v)},\n" for k, v in fields.items())
         entries.append(f"{literal(row.name)}: Method(\n{args}),\n")
     return "".join(entries)
+
+
+def _names(rows: Sequence[MethodRow]) -> str:
+    methods = [row.name for row in rows]
+    classes = sorted({c for row in rows for c in (row.retry_class, *row.retry_classes.values())})
+    return "".join([
+        "from typing import Literal, TypeAlias\n\n",
+        "__all__ = [\"MethodName\", \"RetryClass\"]\n\n",
+        "# each method's wire name\n",
+        f"MethodName: TypeAlias = {_literal_type(methods)}\n",
+        "# each retry class a method has\n",
+        f"RetryClass: TypeAlias = {_literal_type(classes)}\n",
+    ])  # fmt: skip
+
+
+def _literal_type(values: Sequence[str]) -> str:
+    # Literal[()] is no type: a spec without methods has names of none
+    return f"Literal[{', '.join(literal(v) for v in values)}]" if values else "str"

@@ -6,21 +6,41 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, TypeAlias, TypeGuard
+
+from ._names import MethodName, RetryClass
 
 if TYPE_CHECKING:
     import pydantic
+
+__all__ = ["METHODS", "Direction", "Kind", "Method", "MethodName", "RetryClass", "Side",
+           "Stability", "is_method_name"]  # fmt: skip
+
+# who sends it
+Direction: TypeAlias = Literal["client-to-agent", "agent-to-client", "both"]
+# a request, a notification, or a method that is both
+Kind: TypeAlias = Literal["request", "notification", "both"]
+Stability: TypeAlias = Literal["stable", "unstable", "proposed"]
+# who handles it (upstream's x-side): the agent, the client, either, the protocol itself
+# ($/ methods) or a proxy chain (proxy/ methods)
+Side: TypeAlias = Literal["agent", "client", "both", "protocol", "proxy"]
 
 
 @dataclass(frozen=True)
 class Method:
     """One method: who sends it, what it carries, and what sending it again does."""
 
-    name: str
-    direction: str  # client-to-agent | agent-to-client | both
-    kind: str  # request | notification | both
-    stability: str  # stable | unstable | proposed
-    retry_class: str
+    name: MethodName
+    direction: Direction
+    kind: Kind
+    stability: Stability
+    # what sending it again does; the same in every direction it is sent in
+    retry_class: RetryClass
+    # the class in each direction it is sent in (meta.json's retryClasses)
+    retry_classes: Mapping[Direction, RetryClass]
+    # whether the retry class was audited against the RFD (meta.json's audited)
+    audited: bool
+    side: Side
     params_def: str
     result_def: str | None
     notification_params_def: str | None
@@ -45,20 +65,28 @@ class Method:
 
 
 def _model(name: str) -> type[pydantic.BaseModel]:
-    from . import _models
+    model = _LOADED.get(name)
+    if model is None:  # decode asks once per message: an import statement each time shows
+        from . import _models
 
-    model: type[pydantic.BaseModel] = getattr(_models, name)
+        model = _LOADED[name] = getattr(_models, name)
     return model
 
 
-METHODS: Mapping[str, Method] = MappingProxyType(
-    {
+_LOADED: dict[str, type[pydantic.BaseModel]] = {}
+
+
+def _table() -> Mapping[MethodName, Method]:
+    entries: dict[MethodName, Method] = {
         "initialize": Method(
             name="initialize",
             direction="client-to-agent",
             kind="request",
             stability="stable",
             retry_class="not_retried",
+            retry_classes={"client-to-agent": "not_retried"},
+            audited=True,
+            side="agent",
             params_def="InitializeRequest",
             result_def="InitializeResponse",
             notification_params_def=None,
@@ -69,6 +97,9 @@ METHODS: Mapping[str, Method] = MappingProxyType(
             kind="request",
             stability="stable",
             retry_class="idempotent",
+            retry_classes={"client-to-agent": "idempotent"},
+            audited=True,
+            side="agent",
             params_def="LoginAuthRequest",
             result_def="LoginAuthResponse",
             notification_params_def=None,
@@ -79,6 +110,9 @@ METHODS: Mapping[str, Method] = MappingProxyType(
             kind="request",
             stability="stable",
             retry_class="idempotent",
+            retry_classes={"client-to-agent": "idempotent"},
+            audited=True,
+            side="agent",
             params_def="LogoutAuthRequest",
             result_def="LogoutAuthResponse",
             notification_params_def=None,
@@ -89,6 +123,9 @@ METHODS: Mapping[str, Method] = MappingProxyType(
             kind="request",
             stability="unstable",
             retry_class="idempotent",
+            retry_classes={"client-to-agent": "idempotent"},
+            audited=True,
+            side="agent",
             params_def="AuthStatusRequest",
             result_def="AuthStatusResponse",
             notification_params_def=None,
@@ -99,6 +136,9 @@ METHODS: Mapping[str, Method] = MappingProxyType(
             kind="notification",
             stability="unstable",
             retry_class="not_retried",
+            retry_classes={"agent-to-client": "not_retried"},
+            audited=True,
+            side="client",
             params_def="AuthStatusUpdateNotification",
             result_def=None,
             notification_params_def=None,
@@ -109,6 +149,9 @@ METHODS: Mapping[str, Method] = MappingProxyType(
             kind="request",
             stability="stable",
             retry_class="duplicating",
+            retry_classes={"client-to-agent": "duplicating"},
+            audited=True,
+            side="agent",
             params_def="NewSessionRequest",
             result_def="NewSessionResponse",
             notification_params_def=None,
@@ -119,6 +162,9 @@ METHODS: Mapping[str, Method] = MappingProxyType(
             kind="request",
             stability="stable",
             retry_class="idempotent",
+            retry_classes={"client-to-agent": "idempotent"},
+            audited=True,
+            side="agent",
             params_def="ResumeSessionRequest",
             result_def="ResumeSessionResponse",
             notification_params_def=None,
@@ -129,6 +175,9 @@ METHODS: Mapping[str, Method] = MappingProxyType(
             kind="request",
             stability="stable",
             retry_class="idempotent",
+            retry_classes={"client-to-agent": "idempotent"},
+            audited=True,
+            side="agent",
             params_def="CloseSessionRequest",
             result_def="CloseSessionResponse",
             notification_params_def=None,
@@ -139,6 +188,9 @@ METHODS: Mapping[str, Method] = MappingProxyType(
             kind="request",
             stability="stable",
             retry_class="idempotent",
+            retry_classes={"client-to-agent": "idempotent"},
+            audited=True,
+            side="agent",
             params_def="ListSessionsRequest",
             result_def="ListSessionsResponse",
             notification_params_def=None,
@@ -149,6 +201,9 @@ METHODS: Mapping[str, Method] = MappingProxyType(
             kind="request",
             stability="stable",
             retry_class="idempotent",
+            retry_classes={"client-to-agent": "idempotent"},
+            audited=True,
+            side="agent",
             params_def="DeleteSessionRequest",
             result_def="DeleteSessionResponse",
             notification_params_def=None,
@@ -159,6 +214,9 @@ METHODS: Mapping[str, Method] = MappingProxyType(
             kind="request",
             stability="unstable",
             retry_class="duplicating",
+            retry_classes={"client-to-agent": "duplicating"},
+            audited=True,
+            side="agent",
             params_def="ForkSessionRequest",
             result_def="ForkSessionResponse",
             notification_params_def=None,
@@ -169,6 +227,9 @@ METHODS: Mapping[str, Method] = MappingProxyType(
             kind="request",
             stability="unstable",
             retry_class="idempotent",
+            retry_classes={"client-to-agent": "idempotent"},
+            audited=True,
+            side="agent",
             params_def="ArchiveSessionRequest",
             result_def="ArchiveSessionResponse",
             notification_params_def=None,
@@ -179,6 +240,9 @@ METHODS: Mapping[str, Method] = MappingProxyType(
             kind="request",
             stability="unstable",
             retry_class="idempotent",
+            retry_classes={"client-to-agent": "idempotent"},
+            audited=True,
+            side="agent",
             params_def="UnarchiveSessionRequest",
             result_def="UnarchiveSessionResponse",
             notification_params_def=None,
@@ -189,6 +253,9 @@ METHODS: Mapping[str, Method] = MappingProxyType(
             kind="request",
             stability="unstable",
             retry_class="idempotent",
+            retry_classes={"client-to-agent": "idempotent"},
+            audited=True,
+            side="agent",
             params_def="SessionStatusRequest",
             result_def="SessionStatusResponse",
             notification_params_def=None,
@@ -199,6 +266,9 @@ METHODS: Mapping[str, Method] = MappingProxyType(
             kind="request",
             stability="unstable",
             retry_class="idempotent",
+            retry_classes={"client-to-agent": "idempotent"},
+            audited=True,
+            side="agent",
             params_def="SetSessionTitleRequest",
             result_def="SetSessionTitleResponse",
             notification_params_def=None,
@@ -209,6 +279,9 @@ METHODS: Mapping[str, Method] = MappingProxyType(
             kind="request",
             stability="stable",
             retry_class="idempotent",
+            retry_classes={"client-to-agent": "idempotent"},
+            audited=True,
+            side="agent",
             params_def="SetSessionConfigOptionRequest",
             result_def="SetSessionConfigOptionResponse",
             notification_params_def=None,
@@ -219,6 +292,9 @@ METHODS: Mapping[str, Method] = MappingProxyType(
             kind="request",
             stability="proposed",
             retry_class="idempotent",
+            retry_classes={"client-to-agent": "idempotent"},
+            audited=True,
+            side="agent",
             params_def="SessionOptionsRequest",
             result_def="SessionOptionsResponse",
             notification_params_def=None,
@@ -229,6 +305,9 @@ METHODS: Mapping[str, Method] = MappingProxyType(
             kind="request",
             stability="stable",
             retry_class="keyed",
+            retry_classes={"client-to-agent": "keyed"},
+            audited=True,
+            side="agent",
             params_def="PromptRequest",
             result_def="PromptResponse",
             notification_params_def=None,
@@ -239,6 +318,9 @@ METHODS: Mapping[str, Method] = MappingProxyType(
             kind="notification",
             stability="stable",
             retry_class="not_retried",
+            retry_classes={"client-to-agent": "not_retried"},
+            audited=True,
+            side="agent",
             params_def="CancelSessionNotification",
             result_def=None,
             notification_params_def=None,
@@ -249,6 +331,9 @@ METHODS: Mapping[str, Method] = MappingProxyType(
             kind="notification",
             stability="stable",
             retry_class="not_retried",
+            retry_classes={"agent-to-client": "not_retried"},
+            audited=True,
+            side="client",
             params_def="UpdateSessionNotification",
             result_def=None,
             notification_params_def=None,
@@ -259,6 +344,9 @@ METHODS: Mapping[str, Method] = MappingProxyType(
             kind="request",
             stability="stable",
             retry_class="idempotent",
+            retry_classes={"client-to-agent": "idempotent"},
+            audited=True,
+            side="agent",
             params_def="CancelToolCallRequest",
             result_def="CancelToolCallResponse",
             notification_params_def=None,
@@ -269,6 +357,9 @@ METHODS: Mapping[str, Method] = MappingProxyType(
             kind="request",
             stability="stable",
             retry_class="idempotent",
+            retry_classes={"client-to-agent": "idempotent"},
+            audited=True,
+            side="agent",
             params_def="CancelTerminalRequest",
             result_def="CancelTerminalResponse",
             notification_params_def=None,
@@ -279,6 +370,9 @@ METHODS: Mapping[str, Method] = MappingProxyType(
             kind="request",
             stability="unstable",
             retry_class="idempotent",
+            retry_classes={"client-to-agent": "idempotent"},
+            audited=True,
+            side="agent",
             params_def="ListProvidersRequest",
             result_def="ListProvidersResponse",
             notification_params_def=None,
@@ -289,6 +383,9 @@ METHODS: Mapping[str, Method] = MappingProxyType(
             kind="request",
             stability="unstable",
             retry_class="idempotent",
+            retry_classes={"client-to-agent": "idempotent"},
+            audited=True,
+            side="agent",
             params_def="SetProviderRequest",
             result_def="SetProviderResponse",
             notification_params_def=None,
@@ -299,6 +396,9 @@ METHODS: Mapping[str, Method] = MappingProxyType(
             kind="request",
             stability="unstable",
             retry_class="idempotent",
+            retry_classes={"client-to-agent": "idempotent"},
+            audited=True,
+            side="agent",
             params_def="DisableProviderRequest",
             result_def="DisableProviderResponse",
             notification_params_def=None,
@@ -309,6 +409,9 @@ METHODS: Mapping[str, Method] = MappingProxyType(
             kind="request",
             stability="stable",
             retry_class="idempotent",
+            retry_classes={"agent-to-client": "idempotent"},
+            audited=True,
+            side="client",
             params_def="RequestPermissionRequest",
             result_def="RequestPermissionResponse",
             notification_params_def=None,
@@ -319,6 +422,9 @@ METHODS: Mapping[str, Method] = MappingProxyType(
             kind="request",
             stability="stable",
             retry_class="idempotent",
+            retry_classes={"agent-to-client": "idempotent"},
+            audited=True,
+            side="client",
             params_def="CreateElicitationRequest",
             result_def="CreateElicitationResponse",
             notification_params_def=None,
@@ -329,6 +435,9 @@ METHODS: Mapping[str, Method] = MappingProxyType(
             kind="notification",
             stability="stable",
             retry_class="not_retried",
+            retry_classes={"agent-to-client": "not_retried"},
+            audited=True,
+            side="client",
             params_def="CompleteElicitationNotification",
             result_def=None,
             notification_params_def=None,
@@ -339,6 +448,9 @@ METHODS: Mapping[str, Method] = MappingProxyType(
             kind="both",
             stability="unstable",
             retry_class="out_of_scope",
+            retry_classes={"client-to-agent": "out_of_scope", "agent-to-client": "out_of_scope"},
+            audited=True,
+            side="both",
             params_def="MessageMcpRequest",
             result_def="MessageMcpResponse",
             notification_params_def="MessageMcpNotification",
@@ -349,6 +461,9 @@ METHODS: Mapping[str, Method] = MappingProxyType(
             kind="request",
             stability="unstable",
             retry_class="as_carried",
+            retry_classes={"client-to-agent": "as_carried"},
+            audited=True,
+            side="proxy",
             params_def="InitializeProxyRequest",
             result_def="InitializeProxyResponse",
             notification_params_def=None,
@@ -359,6 +474,9 @@ METHODS: Mapping[str, Method] = MappingProxyType(
             kind="both",
             stability="unstable",
             retry_class="as_carried",
+            retry_classes={"client-to-agent": "as_carried", "agent-to-client": "as_carried"},
+            audited=True,
+            side="proxy",
             params_def="ProxySuccessorRequest",
             result_def="ProxySuccessorResponse",
             notification_params_def="ProxySuccessorNotification",
@@ -369,9 +487,22 @@ METHODS: Mapping[str, Method] = MappingProxyType(
             kind="notification",
             stability="stable",
             retry_class="not_retried",
+            retry_classes={"client-to-agent": "not_retried", "agent-to-client": "not_retried"},
+            audited=True,
+            side="protocol",
             params_def="CancelRequestNotification",
             result_def=None,
             notification_params_def=None,
         ),
     }
-)
+    return MappingProxyType(entries)
+
+
+# keyed by MethodName: METHODS["session/promt"] is a type error
+METHODS: Mapping[MethodName, Method] = _table()
+
+
+def is_method_name(name: str) -> TypeGuard[MethodName]:
+    """Whether ACP v2 has a method ``name``: ``METHODS[name]`` for a name read at run time
+    (``if is_method_name(name): METHODS[name]``)."""
+    return name in METHODS

@@ -1,6 +1,6 @@
 # generated from spec/acp-v2.yaml by acp-spec; do not edit
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal, TypeAlias, Union
 
 from pydantic import (
     Discriminator,
@@ -67,11 +67,12 @@ from ._base import (
 _LENIENT = __name__.endswith("._lenient")
 
 
-class AbsolutePath(RootModel[str]):
-    root: str = Field(
-        ...,
-        description="An absolute filesystem path used by the protocol.\n\nUses the native syntax of the machine the Agent runs on, such as `/home/user/project`,\n`C:\\Users\\user\\project`, or `\\\\server\\share\\project`. It is not a URI.",
-    )
+AbsolutePath: TypeAlias = Annotated[
+    str,
+    Field(
+        description="An absolute filesystem path used by the protocol.\n\nUses the native syntax of the machine the Agent runs on, such as `/home/user/project`,\n`C:\\Users\\user\\project`, or `\\\\server\\share\\project`. It is not a URI."
+    ),
+]
 
 
 class ArchiveSessionResponse(BaseModel):
@@ -85,7 +86,8 @@ class ArchiveSessionResponse(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -135,7 +137,8 @@ class AuthAccount(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -147,17 +150,17 @@ class AuthAccount(BaseModel):
             return tolerate(value, handler, default=True, items=False)
 
 
-class AuthMethodId(RootModel[str]):
-    root: str = Field(..., description="Typed identifier used for auth method values on the wire.")
+AuthMethodId: TypeAlias = Annotated[
+    str, Field(description="Typed identifier used for auth method values on the wire.")
+]
 
 
-class AuthState(
-    RootModel[Literal["authenticated", "unauthenticated", "not_required", "unknown"] | str]
-):
-    root: Literal["authenticated", "unauthenticated", "not_required", "unknown"] | str = Field(
-        ...,
-        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nThe agent's overall authentication state.",
-    )
+AuthState: TypeAlias = Annotated[
+    Literal["authenticated", "unauthenticated", "not_required", "unknown"] | str,
+    Field(
+        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nThe agent's overall authentication state."
+    ),
+]
 
 
 class AuthStatusCapabilities(BaseModel):
@@ -173,7 +176,8 @@ class AuthStatusCapabilities(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -203,7 +207,8 @@ class AuthStatusRequest(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -237,7 +242,8 @@ class AuthStatusResponse(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -287,7 +293,8 @@ class AuthStatusUpdateNotification(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -353,7 +360,8 @@ class TextCommandInput(BaseModel):
     hint: str = Field(..., description="A hint to display when the input hasn't been provided yet")
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -400,10 +408,16 @@ class AvailableCommandInputOther(BaseModel):
         return not_available_command_input_other(data)
 
 
-class AvailableCommandInput(RootModel[AvailableCommandInputText | AvailableCommandInputOther]):
-    root: AvailableCommandInputText | AvailableCommandInputOther = Field(
-        ..., description="The input specification for a command."
-    )
+AvailableCommandInput: TypeAlias = Annotated[
+    Annotated[
+        Union[
+            Annotated[Union[AvailableCommandInputText], Discriminator("type")],
+            AvailableCommandInputOther,
+        ],
+        Field(union_mode="left_to_right"),
+    ],
+    Field(description="The input specification for a command."),
+]
 
 
 class BackgroundWorkOther(BaseModel):
@@ -448,7 +462,8 @@ class BooleanPropertySchema(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -469,7 +484,8 @@ class CancelTerminalResponse(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -490,7 +506,8 @@ class CancelToolCallResponse(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -511,7 +528,8 @@ class CancelledPermissionOutcome(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -532,7 +550,8 @@ class CloseSessionResponse(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -546,16 +565,15 @@ class CloseSessionResponse(BaseModel):
             return tolerate(value, handler, default=True, items=False)
 
 
-class CompactionId(RootModel[str]):
-    root: str = Field(
-        ..., description="Unique identifier for a context compaction within a session."
-    )
+CompactionId: TypeAlias = Annotated[
+    str, Field(description="Unique identifier for a context compaction within a session.")
+]
 
 
-class CompactionStatus(RootModel[Literal["in_progress", "completed", "failed", "cancelled"] | str]):
-    root: Literal["in_progress", "completed", "failed", "cancelled"] | str = Field(
-        ..., description="Lifecycle state of a context compaction."
-    )
+CompactionStatus: TypeAlias = Annotated[
+    Literal["in_progress", "completed", "failed", "cancelled"] | str,
+    Field(description="Lifecycle state of a context compaction."),
+]
 
 
 class ContentBlockOther(BaseModel):
@@ -596,7 +614,8 @@ class Cost(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -615,7 +634,8 @@ class CreateElicitationResponseDecline(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     action: Literal["decline"]
@@ -637,7 +657,8 @@ class CreateElicitationResponseCancel(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     action: Literal["cancel"]
@@ -667,7 +688,8 @@ class CreateElicitationResponseOther(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     action: str = Field(
@@ -697,7 +719,8 @@ class DeleteSessionResponse(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -725,21 +748,23 @@ class DiffPathPairChange(BaseModel):
     """
 
     old_path: AbsolutePath = Field(
-        ..., alias="oldPath", description="Absolute path before the operation."
+        ...,
+        validation_alias="oldPath",
+        serialization_alias="oldPath",
+        description="Absolute path before the operation.",
     )
     path: AbsolutePath = Field(..., description="Absolute path after the operation.")
 
 
-class DiffFileType(RootModel[Literal["text", "binary", "directory", "symlink"] | str]):
-    root: Literal["text", "binary", "directory", "symlink"] | str = Field(
-        ..., description="Kind of file content represented by a diff change."
-    )
+DiffFileType: TypeAlias = Annotated[
+    Literal["text", "binary", "directory", "symlink"] | str,
+    Field(description="Kind of file content represented by a diff change."),
+]
 
 
-class DiffPatchFormat(RootModel[Literal["git_patch"] | str]):
-    root: Literal["git_patch"] | str = Field(
-        ..., description="Text patch format used by `DiffPatch`."
-    )
+DiffPatchFormat: TypeAlias = Annotated[
+    Literal["git_patch"] | str, Field(description="Text patch format used by `DiffPatch`.")
+]
 
 
 class DisableProviderResponse(BaseModel):
@@ -753,7 +778,8 @@ class DisableProviderResponse(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -767,10 +793,10 @@ class DisableProviderResponse(BaseModel):
             return tolerate(value, handler, default=True, items=False)
 
 
-class ElicitationContentValue(RootModel[str | int | float | bool | list[str] | Any]):
-    root: str | int | float | bool | list[str] | Any = Field(
-        ..., description="Allowed wire representations for `ElicitationContentValue`."
-    )
+ElicitationContentValue: TypeAlias = Annotated[
+    str | int | float | bool | list[str] | Any,
+    Field(description="Allowed wire representations for `ElicitationContentValue`."),
+]
 
 
 class ElicitationFormCapabilities(BaseModel):
@@ -782,7 +808,8 @@ class ElicitationFormCapabilities(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -796,8 +823,9 @@ class ElicitationFormCapabilities(BaseModel):
             return tolerate(value, handler, default=True, items=False)
 
 
-class ElicitationId(RootModel[str]):
-    root: str = Field(..., description="Unique identifier for an elicitation.")
+ElicitationId: TypeAlias = Annotated[
+    str, Field(description="Unique identifier for an elicitation.")
+]
 
 
 class NumberPropertySchema(BaseModel):
@@ -827,7 +855,8 @@ class NumberPropertySchema(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -868,7 +897,8 @@ class IntegerPropertySchema(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -930,8 +960,9 @@ class ElicitationPropertySchemaOther(BaseModel):
         return not_elicitation_property_schema_other(data)
 
 
-class ElicitationSchemaType(RootModel[Literal["object"]]):
-    root: Literal["object"] = Field(..., description="Type discriminator for elicitation schemas.")
+ElicitationSchemaType: TypeAlias = Annotated[
+    Literal["object"], Field(description="Type discriminator for elicitation schemas.")
+]
 
 
 class ElicitationUrlCapabilities(BaseModel):
@@ -943,7 +974,8 @@ class ElicitationUrlCapabilities(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -970,7 +1002,8 @@ class EnumOption(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -991,7 +1024,8 @@ class EnvVariable(BaseModel):
     value: str = Field(..., description="The value to set for the environment variable.")
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1003,36 +1037,36 @@ class EnvVariable(BaseModel):
             return tolerate(value, handler, default=True, items=False)
 
 
-class ErrorCode(
-    RootModel[Literal[-32700, -32600, -32601, -32602, -32603, -32800, -32000, -32002, -32022] | int]
-):
-    root: Literal[-32700, -32600, -32601, -32602, -32603, -32800, -32000, -32002, -32022] | int = (
-        Field(
-            ...,
-            description="Predefined error codes for common JSON-RPC and ACP-specific errors.\n\nStandard errors use the JSON-RPC 2.0 codes. ACP-specific errors use the JSON-RPC\nserver-error range (-32000 to -32099), and request cancellation uses -32800 from the\nrange LSP reserves (-32899 to -32800).",
-        )
-    )
+ErrorCode: TypeAlias = Annotated[
+    Literal[-32700, -32600, -32601, -32602, -32603, -32800, -32000, -32002, -32022] | int,
+    Field(
+        description="Predefined error codes for common JSON-RPC and ACP-specific errors.\n\nStandard errors use the JSON-RPC 2.0 codes. ACP-specific errors use the JSON-RPC\nserver-error range (-32000 to -32099), and request cancellation uses -32800 from the\nrange LSP reserves (-32899 to -32800)."
+    ),
+]
 
 
-class ExtNotification(RootModel[Any]):
-    root: Any = Field(
-        ...,
-        description="Allows either side to send an arbitrary notification that is not part of the ACP spec.\nExtension notifications provide a way to send one-way messages for custom functionality\nwhile maintaining protocol compatibility.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
+ExtNotification: TypeAlias = Annotated[
+    Any,
+    Field(
+        description="Allows either side to send an arbitrary notification that is not part of the ACP spec.\nExtension notifications provide a way to send one-way messages for custom functionality\nwhile maintaining protocol compatibility.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)"
+    ),
+]
 
 
-class ExtRequest(RootModel[Any]):
-    root: Any = Field(
-        ...,
-        description="Allows for sending an arbitrary request that is not part of the ACP spec.\nExtension methods provide a way to add custom functionality while maintaining\nprotocol compatibility.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
+ExtRequest: TypeAlias = Annotated[
+    Any,
+    Field(
+        description="Allows for sending an arbitrary request that is not part of the ACP spec.\nExtension methods provide a way to add custom functionality while maintaining\nprotocol compatibility.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)"
+    ),
+]
 
 
-class ExtResponse(RootModel[Any]):
-    root: Any = Field(
-        ...,
-        description="Allows for sending an arbitrary response to an extension request that is not part of the ACP spec.\nExtension methods provide a way to add custom functionality while maintaining\nprotocol compatibility.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
-    )
+ExtResponse: TypeAlias = Annotated[
+    Any,
+    Field(
+        description="Allows for sending an arbitrary response to an extension request that is not part of the ACP spec.\nExtension methods provide a way to add custom functionality while maintaining\nprotocol compatibility.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)"
+    ),
+]
 
 
 class HttpHeader(BaseModel):
@@ -1044,7 +1078,8 @@ class HttpHeader(BaseModel):
     value: str = Field(..., description="The value to set for the HTTP header.")
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1056,17 +1091,19 @@ class HttpHeader(BaseModel):
             return tolerate(value, handler, default=True, items=False)
 
 
-class IconTheme(RootModel[Literal["light", "dark"] | str]):
-    root: Literal["light", "dark"] | str = Field(..., description="Theme an icon is designed for.")
+IconTheme: TypeAlias = Annotated[
+    Literal["light", "dark"] | str, Field(description="Theme an icon is designed for.")
+]
 
 
-class IdempotencyKey(RootModel[str]):
-    root: str = Field(
-        ...,
+IdempotencyKey: TypeAlias = Annotated[
+    str,
+    Field(
         description="A key that identifies one `session/prompt` submission across retries.\n\nWhen present, it is an opaque, case-sensitive string of 1 to 255 characters, counted\nas Unicode code points (so 255 emoji are valid, although they take 510 UTF-16 code\nunits). The Client generates the key. Clients **SHOULD** use a UUID\n([RFC 9562](https://www.rfc-editor.org/rfc/rfc9562)) or another random value with at\nleast as much entropy. Clients **SHOULD NOT** derive the key from user content or put\nsensitive data in it. Clients **MUST NOT** send the same key with a different prompt.\n\nA key is scoped to the session named by `sessionId`. The same key string in another\nsession, including a fork of this one, names an unrelated submission. A key lasts as\nlong as the message it belongs to. There is no time window.\n\nSee the RFD: [v2 Idempotency Keys](https://agentclientprotocol.com/rfds/v2/idempotency-keys)",
         max_length=255,
         min_length=1,
-    )
+    ),
+]
 
 
 class Implementation(BaseModel):
@@ -1090,7 +1127,8 @@ class Implementation(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1115,7 +1153,8 @@ class ListProvidersRequest(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1129,11 +1168,12 @@ class ListProvidersRequest(BaseModel):
             return tolerate(value, handler, default=True, items=False)
 
 
-class LlmProtocol(RootModel[Literal["anthropic", "openai", "azure", "vertex", "bedrock"] | str]):
-    root: Literal["anthropic", "openai", "azure", "vertex", "bedrock"] | str = Field(
-        ...,
-        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nWell-known API protocol identifiers for LLM providers.\n\nAgents and clients MUST handle unknown protocol identifiers gracefully.\n\nProtocol names beginning with `_` are free for custom use, like other ACP extension methods.\nProtocol names that do not begin with `_` are reserved for the ACP spec.",
-    )
+LlmProtocol: TypeAlias = Annotated[
+    Literal["anthropic", "openai", "azure", "vertex", "bedrock"] | str,
+    Field(
+        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nWell-known API protocol identifiers for LLM providers.\n\nAgents and clients MUST handle unknown protocol identifiers gracefully.\n\nProtocol names beginning with `_` are free for custom use, like other ACP extension methods.\nProtocol names that do not begin with `_` are reserved for the ACP spec."
+    ),
+]
 
 
 class LoginAuthRequest(BaseModel):
@@ -1149,12 +1189,14 @@ class LoginAuthRequest(BaseModel):
 
     method_id: AuthMethodId = Field(
         ...,
-        alias="methodId",
+        validation_alias="methodId",
+        serialization_alias="methodId",
         description="The ID of the authentication method to use.\nMust be one of the methods advertised in the initialize response.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1175,7 +1217,8 @@ class LoginAuthResponse(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1202,7 +1245,8 @@ class LogoutAuthRequest(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1223,7 +1267,8 @@ class LogoutAuthResponse(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1250,7 +1295,8 @@ class McpAcpCapabilities(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1290,7 +1336,8 @@ class McpHttpCapabilities(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1304,11 +1351,12 @@ class McpHttpCapabilities(BaseModel):
             return tolerate(value, handler, default=True, items=False)
 
 
-class McpRequestId(RootModel[str]):
-    root: str = Field(
-        ...,
-        description="**UNSTABLE**\n\nIdentifies an inner MCP request active against a server on this ACP connection.\nGenerated by the caller and preserved unchanged by proxies, independently of\nthe outer ACP JSON-RPC request ID.",
-    )
+McpRequestId: TypeAlias = Annotated[
+    str,
+    Field(
+        description="**UNSTABLE**\n\nIdentifies an inner MCP request active against a server on this ACP connection.\nGenerated by the caller and preserved unchanged by proxies, independently of\nthe outer ACP JSON-RPC request ID."
+    ),
+]
 
 
 class McpServerHttp(BaseModel):
@@ -1325,7 +1373,8 @@ class McpServerHttp(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1363,7 +1412,8 @@ class McpServerStdio(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1427,11 +1477,12 @@ class McpServerOther(BaseModel):
         return not_mcp_server_other(data)
 
 
-class McpServerAcpId(RootModel[str]):
-    root: str = Field(
-        ...,
-        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nUnique identifier for an MCP server using the ACP transport.\n\nThe value is opaque and generated by the ACP component providing the MCP server. It is\nused by `mcp/message` to route requests to the component that declared the server.",
-    )
+McpServerAcpId: TypeAlias = Annotated[
+    str,
+    Field(
+        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nUnique identifier for an MCP server using the ACP transport.\n\nThe value is opaque and generated by the ACP component providing the MCP server. It is\nused by `mcp/message` to route requests to the component that declared the server."
+    ),
+]
 
 
 class McpStdioCapabilities(BaseModel):
@@ -1443,7 +1494,8 @@ class McpStdioCapabilities(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1457,17 +1509,17 @@ class McpStdioCapabilities(BaseModel):
             return tolerate(value, handler, default=True, items=False)
 
 
-class MediaType(RootModel[str]):
-    root: str = Field(
-        ..., description="An Internet media type identifying the format of protocol content."
-    )
+MediaType: TypeAlias = Annotated[
+    str, Field(description="An Internet media type identifying the format of protocol content.")
+]
 
 
-class MessageId(RootModel[str]):
-    root: str = Field(
-        ...,
-        description="Identifier for a message, unique among messages of the same type within a session.\n\nEach message type, such as user messages, agent messages, and agent thoughts,\nhas its own ID space: messages of different types may share an ID and remain\ndistinct messages.",
-    )
+MessageId: TypeAlias = Annotated[
+    str,
+    Field(
+        description="Identifier for a message, unique among messages of the same type within a session.\n\nEach message type, such as user messages, agent messages, and agent thoughts,\nhas its own ID space: messages of different types may share an ID and remain\ndistinct messages."
+    ),
+]
 
 
 class MessageMcpNotification(BaseModel):
@@ -1480,11 +1532,15 @@ class MessageMcpNotification(BaseModel):
 
     server_id: McpServerAcpId = Field(
         ...,
-        alias="serverId",
+        validation_alias="serverId",
+        serialization_alias="serverId",
         description="The declared ACP MCP server handling the associated request.",
     )
     request_id: McpRequestId = Field(
-        ..., alias="requestId", description="The identifier of the active inner MCP request."
+        ...,
+        validation_alias="requestId",
+        serialization_alias="requestId",
+        description="The identifier of the active inner MCP request.",
     )
     method: str = Field(..., description="The inner MCP method name.")
     params: dict[str, Any] | None = Field(
@@ -1492,7 +1548,8 @@ class MessageMcpNotification(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis is ACP metadata, not the inner MCP message's `_meta`.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1514,11 +1571,15 @@ class MessageMcpRequest(BaseModel):
     """
 
     server_id: McpServerAcpId = Field(
-        ..., alias="serverId", description="The declared ACP MCP server receiving this request."
+        ...,
+        validation_alias="serverId",
+        serialization_alias="serverId",
+        description="The declared ACP MCP server receiving this request.",
     )
     request_id: McpRequestId = Field(
         ...,
-        alias="requestId",
+        validation_alias="requestId",
+        serialization_alias="requestId",
         description="The caller-generated identifier for the inner MCP request.",
     )
     method: str = Field(..., description="The inner MCP method name.")
@@ -1527,7 +1588,8 @@ class MessageMcpRequest(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis is ACP metadata, not the inner MCP message's `_meta`.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1549,7 +1611,8 @@ class MessageMcpResponseResult(BaseModel):
     result: Any = Field(..., description="Required, even if JSON null.")
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis is ACP metadata, not the inner MCP message's `_meta`.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1571,7 +1634,8 @@ class MessageMcpResponseError(BaseModel):
     error: McpError = Field(..., description="Required, non-null MCP error object.")
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis is ACP metadata, not the inner MCP message's `_meta`.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1602,7 +1666,8 @@ class StringMultiSelectItems(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1640,41 +1705,44 @@ class MultiSelectItemsOther(BaseModel):
         return not_multi_select_items_other(data)
 
 
-class NoticeSeverity(RootModel[Literal["info", "warning", "error"] | str]):
-    root: Literal["info", "warning", "error"] | str = Field(
-        ..., description="Severity hint for a session notice."
-    )
+NoticeSeverity: TypeAlias = Annotated[
+    Literal["info", "warning", "error"] | str,
+    Field(description="Severity hint for a session notice."),
+]
 
 
-class PermissionOptionId(RootModel[str]):
-    root: str = Field(..., description="Unique identifier for a permission option.")
+PermissionOptionId: TypeAlias = Annotated[
+    str, Field(description="Unique identifier for a permission option.")
+]
 
 
-class PermissionOptionKind(
-    RootModel[Literal["allow_once", "allow_always", "reject_once", "reject_always"] | str]
-):
-    root: Literal["allow_once", "allow_always", "reject_once", "reject_always"] | str = Field(
-        ...,
-        description="The type of permission option being presented to the user.\n\nHelps clients choose appropriate icons and UI treatment.",
-    )
+PermissionOptionKind: TypeAlias = Annotated[
+    Literal["allow_once", "allow_always", "reject_once", "reject_always"] | str,
+    Field(
+        description="The type of permission option being presented to the user.\n\nHelps clients choose appropriate icons and UI treatment."
+    ),
+]
 
 
-class PlanEntryPriority(RootModel[Literal["high", "medium", "low"] | str]):
-    root: Literal["high", "medium", "low"] | str = Field(
-        ...,
-        description="Priority levels for plan entries.\n\nUsed to indicate the relative importance or urgency of different\ntasks in the execution plan.\nSee protocol docs: [Plan Entries](https://agentclientprotocol.com/protocol/v2/draft/agent-plan#plan-entries)",
-    )
+PlanEntryPriority: TypeAlias = Annotated[
+    Literal["high", "medium", "low"] | str,
+    Field(
+        description="Priority levels for plan entries.\n\nUsed to indicate the relative importance or urgency of different\ntasks in the execution plan.\nSee protocol docs: [Plan Entries](https://agentclientprotocol.com/protocol/v2/draft/agent-plan#plan-entries)"
+    ),
+]
 
 
-class PlanEntryStatus(RootModel[Literal["pending", "in_progress", "completed", "cancelled"] | str]):
-    root: Literal["pending", "in_progress", "completed", "cancelled"] | str = Field(
-        ...,
-        description="Status of a plan entry in the execution flow.\n\nTracks the lifecycle of each task from planning through completion.\nSee protocol docs: [Plan Entries](https://agentclientprotocol.com/protocol/v2/draft/agent-plan#plan-entries)",
-    )
+PlanEntryStatus: TypeAlias = Annotated[
+    Literal["pending", "in_progress", "completed", "cancelled"] | str,
+    Field(
+        description="Status of a plan entry in the execution flow.\n\nTracks the lifecycle of each task from planning through completion.\nSee protocol docs: [Plan Entries](https://agentclientprotocol.com/protocol/v2/draft/agent-plan#plan-entries)"
+    ),
+]
 
 
-class PlanId(RootModel[str]):
-    root: str = Field(..., description="Unique identifier for a plan within a session.")
+PlanId: TypeAlias = Annotated[
+    str, Field(description="Unique identifier for a plan within a session.")
+]
 
 
 class PlanMarkdown(BaseModel):
@@ -1686,11 +1754,17 @@ class PlanMarkdown(BaseModel):
     A plan represented as raw markdown content.
     """
 
-    plan_id: PlanId = Field(..., alias="planId", description="The plan ID to update.")
+    plan_id: PlanId = Field(
+        ...,
+        validation_alias="planId",
+        serialization_alias="planId",
+        description="The plan ID to update.",
+    )
     content: str = Field(..., description="Markdown content for the plan.")
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1711,10 +1785,16 @@ class PlanRemoved(BaseModel):
     Removal notice for a plan identified by ID.
     """
 
-    plan_id: PlanId = Field(..., alias="planId", description="The plan ID to remove.")
+    plan_id: PlanId = Field(
+        ...,
+        validation_alias="planId",
+        serialization_alias="planId",
+        description="The plan ID to remove.",
+    )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1756,7 +1836,12 @@ class PlanUpdateContentOther(BaseModel):
         ...,
         description="Custom or future plan update content type.\n\nValues beginning with `_` are reserved for implementation-specific\nextensions. Unknown values that do not begin with `_` are reserved for\nfuture ACP variants.",
     )
-    plan_id: PlanId = Field(..., alias="planId", description="The plan ID to update.")
+    plan_id: PlanId = Field(
+        ...,
+        validation_alias="planId",
+        serialization_alias="planId",
+        description="The plan ID to update.",
+    )
 
     @model_validator(mode="before")
     @classmethod
@@ -1773,7 +1858,8 @@ class PromptAudioCapabilities(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1796,7 +1882,8 @@ class PromptEmbeddedContextCapabilities(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1819,7 +1906,8 @@ class PromptImageCapabilities(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1849,12 +1937,14 @@ class PromptResponse(BaseModel):
 
     message_id: MessageId = Field(
         ...,
-        alias="messageId",
+        validation_alias="messageId",
+        serialization_alias="messageId",
         description="Identifies the user message inserted into the ACP conversation.\n\nRequired and non-null. Omission and explicit `null` are both invalid.\n\nThe corresponding user-message session update carries this same identifier and may arrive\nbefore or after this response. Agents must echo the message during the live session, but are\nnot required to retain it. If retained and replayed, the message keeps this identifier.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1868,13 +1958,14 @@ class PromptResponse(BaseModel):
             return tolerate(value, handler, default=True, items=False)
 
 
-class ProtocolVersion(RootModel[int]):
-    root: int = Field(
-        ...,
+ProtocolVersion: TypeAlias = Annotated[
+    int,
+    Field(
         description="Protocol version identifier.\n\nThis version is only bumped for breaking changes.\nNon-breaking changes should be introduced via capabilities.",
         ge=0,
         le=65535,
-    )
+    ),
+]
 
 
 class ProviderCurrentConfig(BaseModel):
@@ -1887,14 +1978,21 @@ class ProviderCurrentConfig(BaseModel):
     """
 
     api_type: LlmProtocol = Field(
-        ..., alias="apiType", description="Protocol currently used by this provider."
+        ...,
+        validation_alias="apiType",
+        serialization_alias="apiType",
+        description="Protocol currently used by this provider.",
     )
     base_url: str = Field(
-        ..., alias="baseUrl", description="Base URL currently used by this provider."
+        ...,
+        validation_alias="baseUrl",
+        serialization_alias="baseUrl",
+        description="Base URL currently used by this provider.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1908,11 +2006,12 @@ class ProviderCurrentConfig(BaseModel):
             return tolerate(value, handler, default=True, items=False)
 
 
-class ProviderId(RootModel[str]):
-    root: str = Field(
-        ...,
-        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nUnique identifier for a configurable LLM provider.",
-    )
+ProviderId: TypeAlias = Annotated[
+    str,
+    Field(
+        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nUnique identifier for a configurable LLM provider."
+    ),
+]
 
 
 class ProviderInfo(BaseModel):
@@ -1925,7 +2024,10 @@ class ProviderInfo(BaseModel):
     """
 
     provider_id: ProviderId = Field(
-        ..., alias="providerId", description='Provider identifier, for example "main" or "openai".'
+        ...,
+        validation_alias="providerId",
+        serialization_alias="providerId",
+        description='Provider identifier, for example "main" or "openai".',
     )
     supported: list[LlmProtocol] = Field(
         ..., description="Supported protocol types for this provider."
@@ -1940,7 +2042,8 @@ class ProviderInfo(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -1970,7 +2073,8 @@ class ProvidersCapabilities(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2006,7 +2110,8 @@ class ProxySuccessorNotification(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="Metadata for the `proxy/successor` envelope itself, separate from the wrapped\nmessage's `_meta`. It is hop-local: the conductor does not copy it into the message\nit unwraps.\n\nThe _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2049,7 +2154,8 @@ class ProxySuccessorRequest(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="Metadata for the `proxy/successor` envelope itself, separate from the wrapped\nmessage's `_meta`. It is hop-local: the conductor does not copy it into the message\nit unwraps.\n\nThe _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2077,7 +2183,8 @@ class ReplayFromStart(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2124,18 +2231,23 @@ class ReplayFromOther(BaseModel):
         return not_replay_from_other(data)
 
 
-class ReplayFrom(RootModel[ReplayFromTypeStart | ReplayFromOther]):
-    root: ReplayFromTypeStart | ReplayFromOther = Field(
-        ...,
-        description="Inclusive cursor describing where replayed session history should begin.\n\nReplay includes the position identified by the cursor.",
-    )
+ReplayFrom: TypeAlias = Annotated[
+    Annotated[
+        Union[Annotated[Union[ReplayFromTypeStart], Discriminator("type")], ReplayFromOther],
+        Field(union_mode="left_to_right"),
+    ],
+    Field(
+        description="Inclusive cursor describing where replayed session history should begin.\n\nReplay includes the position identified by the cursor."
+    ),
+]
 
 
-class RequestId(RootModel[int | str]):
-    root: int | str = Field(
-        ...,
-        description="A JSON-RPC request ID: a string or an integer. Unlike base JSON-RPC, it MUST NOT be `null`.\n\nThe receiver MUST reply with the same value in the response. Each side chooses IDs for its own\nrequests, so the same ID can be in use in both directions. A sender MUST NOT reuse an ID while\na request with it is still awaiting a response.",
-    )
+RequestId: TypeAlias = Annotated[
+    int | str,
+    Field(
+        description="A JSON-RPC request ID: a string or an integer. Unlike base JSON-RPC, it MUST NOT be `null`.\n\nThe receiver MUST reply with the same value in the response. Each side chooses IDs for its own\nrequests, so the same ID can be in use in both directions. A sender MUST NOT reuse an ID while\na request with it is still awaiting a response."
+    ),
+]
 
 
 class SelectedPermissionOutcome(BaseModel):
@@ -2144,11 +2256,15 @@ class SelectedPermissionOutcome(BaseModel):
     """
 
     option_id: PermissionOptionId = Field(
-        ..., alias="optionId", description="The ID of the option the user selected."
+        ...,
+        validation_alias="optionId",
+        serialization_alias="optionId",
+        description="The ID of the option the user selected.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2215,30 +2331,19 @@ class RequestPermissionOutcomeOther(BaseModel):
         return not_request_permission_outcome_other(data)
 
 
-class RequestPermissionOutcome(
-    RootModel[
-        RequestPermissionOutcomeCancelled
-        | RequestPermissionOutcomeSelected
-        | RequestPermissionOutcomeOther
-    ]
-):
-    root: Annotated[
+RequestPermissionOutcome: TypeAlias = Annotated[
+    Annotated[
         Union[
-            Annotated[RequestPermissionOutcomeCancelled, Tag("cancelled")],
-            Annotated[RequestPermissionOutcomeSelected, Tag("selected")],
-            Annotated[RequestPermissionOutcomeOther, Tag("_other")],
+            Annotated[
+                Union[RequestPermissionOutcomeCancelled, RequestPermissionOutcomeSelected],
+                Discriminator("outcome"),
+            ],
+            RequestPermissionOutcomeOther,
         ],
-        Discriminator(
-            tag_of(
-                "outcome",
-                (
-                    "cancelled",
-                    "selected",
-                ),
-                "_other",
-            )
-        ),
-    ] = Field(..., description="The outcome of a permission request.")
+        Field(union_mode="left_to_right"),
+    ],
+    Field(description="The outcome of a permission request."),
+]
 
 
 class RequestPermissionResponse(BaseModel):
@@ -2251,7 +2356,8 @@ class RequestPermissionResponse(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2290,10 +2396,10 @@ class RequestPermissionSubjectOther(BaseModel):
         return not_request_permission_subject_other(data)
 
 
-class Role(RootModel[Literal["assistant", "user"] | str]):
-    root: Literal["assistant", "user"] | str = Field(
-        ..., description="The sender or recipient of messages and data in a conversation."
-    )
+Role: TypeAlias = Annotated[
+    Literal["assistant", "user"] | str,
+    Field(description="The sender or recipient of messages and data in a conversation."),
+]
 
 
 class SessionAdditionalDirectoriesCapabilities(BaseModel):
@@ -2308,7 +2414,8 @@ class SessionAdditionalDirectoriesCapabilities(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2336,7 +2443,8 @@ class SessionArchiveCapabilities(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2350,11 +2458,12 @@ class SessionArchiveCapabilities(BaseModel):
             return tolerate(value, handler, default=True, items=False)
 
 
-class SessionArchiveFilter(RootModel[Literal["exclude", "include", "only"] | str]):
-    root: Literal["exclude", "include", "only"] | str = Field(
-        ...,
-        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nWhich sessions `session/list` returns based on their archive state.\n\nUnknown values are preserved so they can be stored, proxied, or forwarded. An Agent MUST\nreturn `-32602` for a value it does not support rather than treating it as `exclude`.",
-    )
+SessionArchiveFilter: TypeAlias = Annotated[
+    Literal["exclude", "include", "only"] | str,
+    Field(
+        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nWhich sessions `session/list` returns based on their archive state.\n\nUnknown values are preserved so they can be stored, proxied, or forwarded. An Agent MUST\nreturn `-32602` for a value it does not support rather than treating it as `exclude`."
+    ),
+]
 
 
 class SessionCancelCapabilities(BaseModel):
@@ -2370,7 +2479,8 @@ class SessionCancelCapabilities(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2390,33 +2500,34 @@ class SessionConfigBoolean(BaseModel):
     """
 
     current_value: bool = Field(
-        ..., alias="currentValue", description="The current value of the boolean option."
-    )
-
-
-class SessionConfigGroupId(RootModel[str]):
-    root: str = Field(
-        ..., description="Unique identifier for a session configuration option value group."
-    )
-
-
-class SessionConfigId(RootModel[str]):
-    root: str = Field(..., description="Unique identifier for a session configuration option.")
-
-
-class SessionConfigOptionCategory(
-    RootModel[Literal["mode", "model", "model_config", "thought_level"] | str]
-):
-    root: Literal["mode", "model", "model_config", "thought_level"] | str = Field(
         ...,
-        description="Semantic category for a session configuration option.\n\nThis is intended to help Clients distinguish broadly common selectors (e.g. model selector vs\nsession mode selector vs thought/reasoning level) for UX purposes (keyboard shortcuts, icons,\nplacement). It MUST NOT be required for correctness. Clients MUST handle missing or unknown\ncategories gracefully.\n\nCategory names beginning with `_` are free for custom use, like other ACP extension methods.\nCategory names that do not begin with `_` are reserved for the ACP spec.",
+        validation_alias="currentValue",
+        serialization_alias="currentValue",
+        description="The current value of the boolean option.",
     )
 
 
-class SessionConfigValueId(RootModel[str]):
-    root: str = Field(
-        ..., description="Unique identifier for a session configuration option value."
-    )
+SessionConfigGroupId: TypeAlias = Annotated[
+    str, Field(description="Unique identifier for a session configuration option value group.")
+]
+
+
+SessionConfigId: TypeAlias = Annotated[
+    str, Field(description="Unique identifier for a session configuration option.")
+]
+
+
+SessionConfigOptionCategory: TypeAlias = Annotated[
+    Literal["mode", "model", "model_config", "thought_level"] | str,
+    Field(
+        description="Semantic category for a session configuration option.\n\nThis is intended to help Clients distinguish broadly common selectors (e.g. model selector vs\nsession mode selector vs thought/reasoning level) for UX purposes (keyboard shortcuts, icons,\nplacement). It MUST NOT be required for correctness. Clients MUST handle missing or unknown\ncategories gracefully.\n\nCategory names beginning with `_` are free for custom use, like other ACP extension methods.\nCategory names that do not begin with `_` are reserved for the ACP spec."
+    ),
+]
+
+
+SessionConfigValueId: TypeAlias = Annotated[
+    str, Field(description="Unique identifier for a session configuration option value.")
+]
 
 
 class SessionDeleteCapabilities(BaseModel):
@@ -2428,7 +2539,8 @@ class SessionDeleteCapabilities(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2455,7 +2567,8 @@ class SessionForkCapabilities(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2469,11 +2582,12 @@ class SessionForkCapabilities(BaseModel):
             return tolerate(value, handler, default=True, items=False)
 
 
-class SessionId(RootModel[str]):
-    root: str = Field(
-        ...,
-        description="A unique identifier for a conversation session between a client and agent.\n\nEach session has its own context, conversation history, and state, so one\nagent can run several independent sessions.\n\nSee protocol docs: [Session ID](https://agentclientprotocol.com/protocol/v2/draft/session-setup#session-id)",
-    )
+SessionId: TypeAlias = Annotated[
+    str,
+    Field(
+        description="A unique identifier for a conversation session between a client and agent.\n\nEach session has its own context, conversation history, and state, so one\nagent can run several independent sessions.\n\nSee protocol docs: [Session ID](https://agentclientprotocol.com/protocol/v2/draft/session-setup#session-id)"
+    ),
+]
 
 
 class SessionInfo(BaseModel):
@@ -2482,14 +2596,18 @@ class SessionInfo(BaseModel):
     """
 
     session_id: SessionId = Field(
-        ..., alias="sessionId", description="Unique identifier for the session"
+        ...,
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
+        description="Unique identifier for the session",
     )
     cwd: AbsolutePath = Field(
         ..., description="The working directory for this session. Must be an absolute path."
     )
     additional_directories: list[AbsolutePath] | None = Field(
         default=None,
-        alias="additionalDirectories",
+        validation_alias="additionalDirectories",
+        serialization_alias="additionalDirectories",
         description="Additional workspace roots reported for this session. Each path must be absolute.\n\nWhen present, this is the complete ordered additional-root list reported\nby the Agent. Omitted and empty values are equivalent: the response\nreports no additional roots.",
         exclude_if=omit_null,
     )
@@ -2499,7 +2617,8 @@ class SessionInfo(BaseModel):
     )
     updated_at: str | None = Field(
         default=None,
-        alias="updatedAt",
+        validation_alias="updatedAt",
+        serialization_alias="updatedAt",
         description="RFC 3339 timestamp of last activity.\n\nOmitted and `null` are equivalent and mean the last activity time is not reported.",
     )
     archived: bool | None = Field(
@@ -2508,7 +2627,8 @@ class SessionInfo(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2542,12 +2662,14 @@ class SessionInfoUpdate(BaseModel):
     )
     updated_at: str | None = Field(
         default=None,
-        alias="updatedAt",
+        validation_alias="updatedAt",
+        serialization_alias="updatedAt",
         description="RFC 3339 timestamp of last activity. Set to null to clear.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
 
@@ -2561,8 +2683,9 @@ class SessionInfoUpdate(BaseModel):
             return tolerate(value, handler, default=True, items=False)
 
 
-class SessionListCursor(RootModel[str]):
-    root: str = Field(..., description="An opaque cursor used to paginate `session/list` results.")
+SessionListCursor: TypeAlias = Annotated[
+    str, Field(description="An opaque cursor used to paginate `session/list` results.")
+]
 
 
 class SessionNotFoundErrorData(BaseModel):
@@ -2574,11 +2697,15 @@ class SessionNotFoundErrorData(BaseModel):
     """
 
     session_id: SessionId = Field(
-        ..., alias="sessionId", description="The session ID from the request."
+        ...,
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
+        description="The session ID from the request.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2599,12 +2726,14 @@ class SessionOptionsRequest(BaseModel):
 
     session_id: SessionId = Field(
         ...,
-        alias="sessionId",
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
         description="The ID of the session to read the configuration options of.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2618,11 +2747,12 @@ class SessionOptionsRequest(BaseModel):
             return tolerate(value, handler, default=True, items=False)
 
 
-class SessionStatus(RootModel[Literal["open", "saved"] | str]):
-    root: Literal["open", "saved"] | str = Field(
-        ...,
-        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nWhether the Agent has a session in memory, as reported by `session/status`.",
-    )
+SessionStatus: TypeAlias = Annotated[
+    Literal["open", "saved"] | str,
+    Field(
+        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nWhether the Agent has a session in memory, as reported by `session/status`."
+    ),
+]
 
 
 class SessionStatusCapabilities(BaseModel):
@@ -2638,7 +2768,8 @@ class SessionStatusCapabilities(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2668,11 +2799,15 @@ class SessionStatusRequest(BaseModel):
     """
 
     session_id: SessionId = Field(
-        ..., alias="sessionId", description="The ID of the session to check."
+        ...,
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
+        description="The ID of the session to check.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2700,7 +2835,8 @@ class SessionSystemPromptOverrideCapabilities(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2728,7 +2864,8 @@ class SessionTitleCapabilities(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2781,7 +2918,8 @@ class UsageUpdate(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2798,7 +2936,9 @@ class SessionUpdateStateUpdateOther(StateUpdateOther):
     A snapshot of the session's aggregate foreground activity.
     """
 
-    session_update: Literal["state_update"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["state_update"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdatePlanRemoved(PlanRemoved):
@@ -2810,7 +2950,9 @@ class SessionUpdatePlanRemoved(PlanRemoved):
     Removal notice for a plan identified by ID.
     """
 
-    session_update: Literal["plan_removed"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["plan_removed"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateSessionInfoUpdate(SessionInfoUpdate):
@@ -2818,7 +2960,9 @@ class SessionUpdateSessionInfoUpdate(SessionInfoUpdate):
     Session metadata has been updated (title, timestamps, custom metadata)
     """
 
-    session_update: Literal["session_info_update"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["session_info_update"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateUsageUpdate(UsageUpdate):
@@ -2826,7 +2970,9 @@ class SessionUpdateUsageUpdate(UsageUpdate):
     Context window and cost update for the session.
     """
 
-    session_update: Literal["usage_update"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["usage_update"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateOther(BaseModel):
@@ -2844,7 +2990,8 @@ class SessionUpdateOther(BaseModel):
 
     session_update: str = Field(
         ...,
-        alias="sessionUpdate",
+        validation_alias="sessionUpdate",
+        serialization_alias="sessionUpdate",
         description="Custom or future session update type.\n\nValues beginning with `_` are reserved for implementation-specific\nextensions. Unknown values that do not begin with `_` are reserved for\nfuture ACP variants.",
     )
 
@@ -2866,13 +3013,22 @@ class SetProviderRequest(BaseModel):
     """
 
     provider_id: ProviderId = Field(
-        ..., alias="providerId", description="Provider ID to configure."
+        ...,
+        validation_alias="providerId",
+        serialization_alias="providerId",
+        description="Provider ID to configure.",
     )
     api_type: LlmProtocol = Field(
-        ..., alias="apiType", description="Protocol type for this provider."
+        ...,
+        validation_alias="apiType",
+        serialization_alias="apiType",
+        description="Protocol type for this provider.",
     )
     base_url: str = Field(
-        ..., alias="baseUrl", description="Base URL for requests sent through this provider."
+        ...,
+        validation_alias="baseUrl",
+        serialization_alias="baseUrl",
+        description="Base URL for requests sent through this provider.",
     )
     headers: dict[str, str] | None = Field(
         default=None,
@@ -2881,7 +3037,8 @@ class SetProviderRequest(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2911,7 +3068,8 @@ class SetProviderResponse(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -2932,15 +3090,20 @@ class SetSessionConfigOptionRequestId(BaseModel):
 
     session_id: SessionId = Field(
         ...,
-        alias="sessionId",
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
         description="The ID of the session to set the configuration option for.",
     )
     config_id: SessionConfigId = Field(
-        ..., alias="configId", description="The ID of the configuration option to set."
+        ...,
+        validation_alias="configId",
+        serialization_alias="configId",
+        description="The ID of the configuration option to set.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     type: Literal["id"]
@@ -2963,15 +3126,20 @@ class SetSessionConfigOptionRequestBoolean(BaseModel):
 
     session_id: SessionId = Field(
         ...,
-        alias="sessionId",
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
         description="The ID of the session to set the configuration option for.",
     )
     config_id: SessionConfigId = Field(
-        ..., alias="configId", description="The ID of the configuration option to set."
+        ...,
+        validation_alias="configId",
+        serialization_alias="configId",
+        description="The ID of the configuration option to set.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     type: Literal["boolean"]
@@ -3001,15 +3169,20 @@ class SetSessionConfigOptionRequestOther(BaseModel):
 
     session_id: SessionId = Field(
         ...,
-        alias="sessionId",
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
         description="The ID of the session to set the configuration option for.",
     )
     config_id: SessionConfigId = Field(
-        ..., alias="configId", description="The ID of the configuration option to set."
+        ...,
+        validation_alias="configId",
+        serialization_alias="configId",
+        description="The ID of the configuration option to set.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     type: str = Field(
@@ -3042,20 +3215,13 @@ class SetSessionConfigOptionRequest(
 ):
     root: Annotated[
         Union[
-            Annotated[SetSessionConfigOptionRequestId, Tag("id")],
-            Annotated[SetSessionConfigOptionRequestBoolean, Tag("boolean")],
-            Annotated[SetSessionConfigOptionRequestOther, Tag("_other")],
+            Annotated[
+                Union[SetSessionConfigOptionRequestId, SetSessionConfigOptionRequestBoolean],
+                Discriminator("type"),
+            ],
+            SetSessionConfigOptionRequestOther,
         ],
-        Discriminator(
-            tag_of(
-                "type",
-                (
-                    "id",
-                    "boolean",
-                ),
-                "_other",
-            )
-        ),
+        Field(union_mode="left_to_right"),
     ] = Field(
         ...,
         description="Request parameters for setting a session configuration option.\n\nAgents MUST support this method for any session where they advertise config options.\nAgents MUST reject an unknown `configId` or invalid value with `-32602` and leave the\nconfiguration unchanged.\n\nSee protocol docs: [Session Config Options](https://agentclientprotocol.com/protocol/v2/draft/session-config-options#setting-a-config-option)",
@@ -3080,7 +3246,10 @@ class SetSessionTitleRequest(BaseModel):
     """
 
     session_id: SessionId = Field(
-        ..., alias="sessionId", description="The ID of the session to retitle."
+        ...,
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
+        description="The ID of the session to retitle.",
     )
     title: str = Field(
         ...,
@@ -3088,7 +3257,8 @@ class SetSessionTitleRequest(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -3117,7 +3287,8 @@ class SetSessionTitleResponse(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -3131,10 +3302,10 @@ class SetSessionTitleResponse(BaseModel):
             return tolerate(value, handler, default=True, items=False)
 
 
-class StringFormat(RootModel[Literal["email", "uri", "date", "date-time"] | str]):
-    root: Literal["email", "uri", "date", "date-time"] | str = Field(
-        ..., description="String format types for string properties in elicitation schemas."
-    )
+StringFormat: TypeAlias = Annotated[
+    Literal["email", "uri", "date", "date-time"] | str,
+    Field(description="String format types for string properties in elicitation schemas."),
+]
 
 
 class SubagentSessionCapabilities(BaseModel):
@@ -3155,7 +3326,8 @@ class SubagentSessionCapabilities(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -3169,11 +3341,12 @@ class SubagentSessionCapabilities(BaseModel):
             return tolerate(value, handler, default=True, items=False)
 
 
-class SystemPromptMode(RootModel[Literal["append", "override"] | str]):
-    root: Literal["append", "override"] | str = Field(
-        ...,
-        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nHow the Agent combines a client-provided system prompt with its own instructions.\n\nUnknown modes are preserved so they can be stored,\nproxied, or forwarded. An Agent MUST return an error for a mode it does not\nsupport rather than treating it as `append` or `override`.",
-    )
+SystemPromptMode: TypeAlias = Annotated[
+    Literal["append", "override"] | str,
+    Field(
+        description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nHow the Agent combines a client-provided system prompt with its own instructions.\n\nUnknown modes are preserved so they can be stored,\nproxied, or forwarded. An Agent MUST return an error for a mode it does not\nsupport rather than treating it as `append` or `override`."
+    ),
+]
 
 
 class TerminalAuthCapabilities(BaseModel):
@@ -3187,7 +3360,8 @@ class TerminalAuthCapabilities(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -3210,7 +3384,8 @@ class TerminalCancelCapabilities(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -3240,7 +3415,8 @@ class TerminalCapabilities(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -3264,7 +3440,8 @@ class TerminalExitStatus(BaseModel):
 
     exit_code: int | None = Field(
         default=None,
-        alias="exitCode",
+        validation_alias="exitCode",
+        serialization_alias="exitCode",
         description="Process exit code as the platform reports it, when known. Negative values are\nallowed, for example signed Windows exit codes. Omitted and `null` are equivalent.",
     )
     signal: str | None = Field(
@@ -3273,7 +3450,8 @@ class TerminalExitStatus(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -3287,10 +3465,9 @@ class TerminalExitStatus(BaseModel):
             return tolerate(value, handler, default=True, items=False)
 
 
-class TerminalId(RootModel[str]):
-    root: str = Field(
-        ..., description="Unique identifier for an agent-owned terminal within a session."
-    )
+TerminalId: TypeAlias = Annotated[
+    str, Field(description="Unique identifier for an agent-owned terminal within a session.")
+]
 
 
 class TerminalOutput(BaseModel):
@@ -3301,7 +3478,8 @@ class TerminalOutput(BaseModel):
     data: str = Field(..., description="Base64-encoded replacement terminal output bytes.")
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -3324,7 +3502,8 @@ class TerminalSize(BaseModel):
     rows: int = Field(..., description="Number of rows.", ge=1, le=65535)
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -3345,12 +3524,14 @@ class TextResourceContents(BaseModel):
     uri: str = Field(..., description="URI associated with this resource or media payload.")
     mime_type: MediaType | None = Field(
         default=None,
-        alias="mimeType",
+        validation_alias="mimeType",
+        serialization_alias="mimeType",
         description="MIME type describing the encoded media payload.\n\nOmitted and `null` are equivalent and mean the MIME type is not specified.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -3371,13 +3552,15 @@ class TitledMultiSelectItems(BaseModel):
 
     any_of: list[EnumOption] = Field(
         ...,
-        alias="anyOf",
+        validation_alias="anyOf",
+        serialization_alias="anyOf",
         description="Titled enum options. Must contain at least one option.",
         min_length=1,
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -3400,7 +3583,8 @@ class ToolCallCancelCapabilities(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -3430,7 +3614,8 @@ class ToolCallCapabilities(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -3468,8 +3653,9 @@ class ToolCallContentOther(BaseModel):
         return not_tool_call_content_other(data)
 
 
-class ToolCallId(RootModel[str]):
-    root: str = Field(..., description="Unique identifier for a tool call within a session.")
+ToolCallId: TypeAlias = Annotated[
+    str, Field(description="Unique identifier for a tool call within a session.")
+]
 
 
 class ToolCallLocation(BaseModel):
@@ -3492,7 +3678,8 @@ class ToolCallLocation(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -3506,52 +3693,32 @@ class ToolCallLocation(BaseModel):
             return tolerate(value, handler, default=True, items=False)
 
 
-class ToolCallStatus(
-    RootModel[Literal["pending", "in_progress", "paused", "completed", "failed", "cancelled"] | str]
-):
-    root: Literal["pending", "in_progress", "paused", "completed", "failed", "cancelled"] | str = (
-        Field(
-            ...,
-            description="Execution status of a tool call.\n\nTool calls progress through different statuses during their lifecycle.\n\nSee protocol docs: [Status](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#status)",
-        )
-    )
+ToolCallStatus: TypeAlias = Annotated[
+    Literal["pending", "in_progress", "paused", "completed", "failed", "cancelled"] | str,
+    Field(
+        description="Execution status of a tool call.\n\nTool calls progress through different statuses during their lifecycle.\n\nSee protocol docs: [Status](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#status)"
+    ),
+]
 
 
-class ToolKind(
-    RootModel[
-        Literal[
-            "read",
-            "edit",
-            "delete",
-            "move",
-            "search",
-            "execute",
-            "think",
-            "fetch",
-            "switch_mode",
-            "other",
-        ]
-        | str
+ToolKind: TypeAlias = Annotated[
+    Literal[
+        "read",
+        "edit",
+        "delete",
+        "move",
+        "search",
+        "execute",
+        "think",
+        "fetch",
+        "switch_mode",
+        "other",
     ]
-):
-    root: (
-        Literal[
-            "read",
-            "edit",
-            "delete",
-            "move",
-            "search",
-            "execute",
-            "think",
-            "fetch",
-            "switch_mode",
-            "other",
-        ]
-        | str
-    ) = Field(
-        ...,
-        description="Categories of tools that can be invoked.\n\nTool kinds help clients choose appropriate icons and optimize how they\ndisplay tool execution progress.\n\nSee protocol docs: [Reporting](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#reporting)",
-    )
+    | str,
+    Field(
+        description="Categories of tools that can be invoked.\n\nTool kinds help clients choose appropriate icons and optimize how they\ndisplay tool execution progress.\n\nSee protocol docs: [Reporting](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#reporting)"
+    ),
+]
 
 
 class UnarchiveSessionRequest(BaseModel):
@@ -3572,11 +3739,15 @@ class UnarchiveSessionRequest(BaseModel):
     """
 
     session_id: SessionId = Field(
-        ..., alias="sessionId", description="The ID of the session to unarchive."
+        ...,
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
+        description="The ID of the session to unarchive.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -3601,7 +3772,8 @@ class UnarchiveSessionResponse(BaseModel):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -3630,7 +3802,8 @@ class UnsupportedProtocolVersionErrorData(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -3654,35 +3827,51 @@ class Usage(BaseModel):
     """
 
     total_tokens: int = Field(
-        ..., alias="totalTokens", description="Sum of all token types for the completed work.", ge=0
+        ...,
+        validation_alias="totalTokens",
+        serialization_alias="totalTokens",
+        description="Sum of all token types for the completed work.",
+        ge=0,
     )
     input_tokens: int = Field(
-        ..., alias="inputTokens", description="Input tokens for the completed work.", ge=0
+        ...,
+        validation_alias="inputTokens",
+        serialization_alias="inputTokens",
+        description="Input tokens for the completed work.",
+        ge=0,
     )
     output_tokens: int = Field(
-        ..., alias="outputTokens", description="Output tokens for the completed work.", ge=0
+        ...,
+        validation_alias="outputTokens",
+        serialization_alias="outputTokens",
+        description="Output tokens for the completed work.",
+        ge=0,
     )
     thought_tokens: int | None = Field(
         default=None,
-        alias="thoughtTokens",
+        validation_alias="thoughtTokens",
+        serialization_alias="thoughtTokens",
         description="Thought/reasoning tokens for the completed work.\n\nOmitted and `null` are equivalent and mean the count is not reported.",
         ge=0,
     )
     cached_read_tokens: int | None = Field(
         default=None,
-        alias="cachedReadTokens",
+        validation_alias="cachedReadTokens",
+        serialization_alias="cachedReadTokens",
         description="Cache read tokens for the completed work.\n\nOmitted and `null` are equivalent and mean the count is not reported.",
         ge=0,
     )
     cached_write_tokens: int | None = Field(
         default=None,
-        alias="cachedWriteTokens",
+        validation_alias="cachedWriteTokens",
+        serialization_alias="cachedWriteTokens",
         description="Cache write tokens for the completed work.\n\nOmitted and `null` are equivalent and mean the count is not reported.",
         ge=0,
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -3711,7 +3900,8 @@ class AgentAuthCapabilities(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -3764,7 +3954,8 @@ class Annotations(BaseModel):
     )
     last_modified: str | None = Field(
         default=None,
-        alias="lastModified",
+        validation_alias="lastModified",
+        serialization_alias="lastModified",
         description='Timestamp indicating when the underlying resource was last modified.\n\nShould be an ISO 8601 formatted string (e.g., "2025-01-12T15:00:58Z"), as in MCP.\n\nOmitted and `null` are equivalent and mean the modification time is not reported.',
     )
     priority: int | float | None = Field(
@@ -3775,7 +3966,8 @@ class Annotations(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -3809,11 +4001,15 @@ class ArchiveSessionRequest(BaseModel):
     """
 
     session_id: SessionId = Field(
-        ..., alias="sessionId", description="The ID of the session to archive."
+        ...,
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
+        description="The ID of the session to archive.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -3834,7 +4030,10 @@ class AudioContent(BaseModel):
 
     data: str = Field(..., description="Base64-encoded media payload.")
     mime_type: MediaType = Field(
-        ..., alias="mimeType", description="MIME type describing the encoded media payload."
+        ...,
+        validation_alias="mimeType",
+        serialization_alias="mimeType",
+        description="MIME type describing the encoded media payload.",
     )
     annotations: Annotations | None = Field(
         default=None,
@@ -3842,7 +4041,8 @@ class AudioContent(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -3866,7 +4066,10 @@ class AuthMethodTerminal(BaseModel):
     """
 
     method_id: AuthMethodId = Field(
-        ..., alias="methodId", description="Unique identifier for this authentication method."
+        ...,
+        validation_alias="methodId",
+        serialization_alias="methodId",
+        description="Unique identifier for this authentication method.",
     )
     name: str = Field(..., description="Human-readable name of the authentication method.")
     description: str | None = Field(
@@ -3885,7 +4088,8 @@ class AuthMethodTerminal(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -3912,7 +4116,10 @@ class AuthMethodAgent(BaseModel):
     """
 
     method_id: AuthMethodId = Field(
-        ..., alias="methodId", description="Unique identifier for this authentication method."
+        ...,
+        validation_alias="methodId",
+        serialization_alias="methodId",
+        description="Unique identifier for this authentication method.",
     )
     name: str = Field(..., description="Human-readable name of the authentication method.")
     description: str | None = Field(
@@ -3921,7 +4128,8 @@ class AuthMethodAgent(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -3972,7 +4180,10 @@ class AuthMethodOther(BaseModel):
         description="Custom or future authentication method type.\n\nValues beginning with `_` are reserved for implementation-specific\nextensions. Unknown values that do not begin with `_` are reserved for\nfuture ACP variants.",
     )
     method_id: AuthMethodId = Field(
-        ..., alias="methodId", description="Unique identifier for this authentication method."
+        ...,
+        validation_alias="methodId",
+        serialization_alias="methodId",
+        description="Unique identifier for this authentication method.",
     )
     name: str = Field(..., description="Human-readable name of the authentication method.")
 
@@ -3982,27 +4193,18 @@ class AuthMethodOther(BaseModel):
         return not_auth_method_other(data)
 
 
-class AuthMethod(RootModel[AuthMethodTypeTerminal | AuthMethodTypeAgent | AuthMethodOther]):
-    root: Annotated[
+AuthMethod: TypeAlias = Annotated[
+    Annotated[
         Union[
-            Annotated[AuthMethodTypeTerminal, Tag("terminal")],
-            Annotated[AuthMethodTypeAgent, Tag("agent")],
-            Annotated[AuthMethodOther, Tag("_other")],
+            Annotated[Union[AuthMethodTypeTerminal, AuthMethodTypeAgent], Discriminator("type")],
+            AuthMethodOther,
         ],
-        Discriminator(
-            tag_of(
-                "type",
-                (
-                    "terminal",
-                    "agent",
-                ),
-                "_other",
-            )
-        ),
-    ] = Field(
-        ...,
-        description="Describes an available authentication method.\n\nThe `type` field acts as the discriminator in the serialized JSON form.",
-    )
+        Field(union_mode="left_to_right"),
+    ],
+    Field(
+        description="Describes an available authentication method.\n\nThe `type` field acts as the discriminator in the serialized JSON form."
+    ),
+]
 
 
 class Command(BaseModel):
@@ -4025,7 +4227,8 @@ class Command(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -4045,11 +4248,17 @@ class AvailableCommandCommand(Command):
     type: Literal["command"]
 
 
-class AvailableCommand(RootModel[AvailableCommandCommand | AvailableCommandOther]):
-    root: AvailableCommandCommand | AvailableCommandOther = Field(
-        ...,
-        description="A command the agent advertises to the client.\n\nThe `type` field acts as the discriminator in the serialized JSON form.",
-    )
+AvailableCommand: TypeAlias = Annotated[
+    Annotated[
+        Union[
+            Annotated[Union[AvailableCommandCommand], Discriminator("type")], AvailableCommandOther
+        ],
+        Field(union_mode="left_to_right"),
+    ],
+    Field(
+        description="A command the agent advertises to the client.\n\nThe `type` field acts as the discriminator in the serialized JSON form."
+    ),
+]
 
 
 class AvailableCommandsUpdate(BaseModel):
@@ -4058,11 +4267,15 @@ class AvailableCommandsUpdate(BaseModel):
     """
 
     available_commands: list[AvailableCommand] = Field(
-        ..., alias="availableCommands", description="Commands the agent can execute."
+        ...,
+        validation_alias="availableCommands",
+        serialization_alias="availableCommands",
+        description="Commands the agent can execute.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -4093,11 +4306,15 @@ class BackgroundSubagent(BaseModel):
     """
 
     session_id: SessionId = Field(
-        ..., alias="sessionId", description="The ID of the listed session."
+        ...,
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
+        description="The ID of the listed session.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -4117,11 +4334,15 @@ class BackgroundTerminal(BaseModel):
     """
 
     terminal_id: TerminalId = Field(
-        ..., alias="terminalId", description="The ID of the listed terminal."
+        ...,
+        validation_alias="terminalId",
+        serialization_alias="terminalId",
+        description="The ID of the listed terminal.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -4141,11 +4362,15 @@ class BackgroundToolCall(BaseModel):
     """
 
     tool_call_id: ToolCallId = Field(
-        ..., alias="toolCallId", description="The ID of the listed tool call."
+        ...,
+        validation_alias="toolCallId",
+        serialization_alias="toolCallId",
+        description="The ID of the listed tool call.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -4191,36 +4416,21 @@ class BackgroundWorkSubagent(BackgroundSubagent):
     type: Literal["subagent"]
 
 
-class BackgroundWork(
-    RootModel[
-        BackgroundWorkTerminal
-        | BackgroundWorkToolCall
-        | BackgroundWorkSubagent
-        | BackgroundWorkOther
-    ]
-):
-    root: Annotated[
+BackgroundWork: TypeAlias = Annotated[
+    Annotated[
         Union[
-            Annotated[BackgroundWorkTerminal, Tag("terminal")],
-            Annotated[BackgroundWorkToolCall, Tag("tool_call")],
-            Annotated[BackgroundWorkSubagent, Tag("subagent")],
-            Annotated[BackgroundWorkOther, Tag("_other")],
+            Annotated[
+                Union[BackgroundWorkTerminal, BackgroundWorkToolCall, BackgroundWorkSubagent],
+                Discriminator("type"),
+            ],
+            BackgroundWorkOther,
         ],
-        Discriminator(
-            tag_of(
-                "type",
-                (
-                    "terminal",
-                    "tool_call",
-                    "subagent",
-                ),
-                "_other",
-            )
-        ),
-    ] = Field(
-        ...,
-        description="One piece of work running independently of the session's foreground work.\n\nItems reference entities the Client already tracks. The Agent MUST announce each item\nbefore the first snapshot that lists it, and MUST report a terminal's `exitStatus` or a\ntool call's final status before the snapshot that removes it. Each piece of work is\nlisted once: process-backed work is listed as its terminal, not also as its tool call.\n\nSee protocol docs: [Background Work](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#background-work)",
-    )
+        Field(union_mode="left_to_right"),
+    ],
+    Field(
+        description="One piece of work running independently of the session's foreground work.\n\nItems reference entities the Client already tracks. The Agent MUST announce each item\nbefore the first snapshot that lists it, and MUST report a terminal's `exitStatus` or a\ntool call's final status before the snapshot that removes it. Each piece of work is\nlisted once: process-backed work is listed as its terminal, not also as its tool call.\n\nSee protocol docs: [Background Work](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#background-work)"
+    ),
+]
 
 
 class BlobResourceContents(BaseModel):
@@ -4232,12 +4442,14 @@ class BlobResourceContents(BaseModel):
     uri: str = Field(..., description="URI associated with this resource or media payload.")
     mime_type: MediaType | None = Field(
         default=None,
-        alias="mimeType",
+        validation_alias="mimeType",
+        serialization_alias="mimeType",
         description="MIME type describing the encoded media payload.\n\nOmitted and `null` are equivalent and mean the MIME type is not specified.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -4260,12 +4472,14 @@ class CancelRequestNotification(BaseModel):
 
     request_id: RequestId = Field(
         ...,
-        alias="requestId",
+        validation_alias="requestId",
+        serialization_alias="requestId",
         description="The ID of the request to cancel: a request that the sender of this notification issued.\nReceivers match it only against requests they received from that sender.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -4287,11 +4501,15 @@ class CancelSessionNotification(BaseModel):
     """
 
     session_id: SessionId = Field(
-        ..., alias="sessionId", description="The ID of the session to cancel operations for."
+        ...,
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
+        description="The ID of the session to cancel operations for.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -4323,14 +4541,21 @@ class CancelTerminalRequest(BaseModel):
     """
 
     session_id: SessionId = Field(
-        ..., alias="sessionId", description="The ID of the session that owns the terminal."
+        ...,
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
+        description="The ID of the session that owns the terminal.",
     )
     terminal_id: TerminalId = Field(
-        ..., alias="terminalId", description="The ID of the terminal to cancel."
+        ...,
+        validation_alias="terminalId",
+        serialization_alias="terminalId",
+        description="The ID of the terminal to cancel.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -4361,14 +4586,21 @@ class CancelToolCallRequest(BaseModel):
     """
 
     session_id: SessionId = Field(
-        ..., alias="sessionId", description="The ID of the session that owns the tool call."
+        ...,
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
+        description="The ID of the session that owns the tool call.",
     )
     tool_call_id: ToolCallId = Field(
-        ..., alias="toolCallId", description="The ID of the tool call to cancel."
+        ...,
+        validation_alias="toolCallId",
+        serialization_alias="toolCallId",
+        description="The ID of the tool call to cancel.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -4397,7 +4629,8 @@ class ClientAuthCapabilities(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -4447,28 +4680,19 @@ class ClientNotificationExtension(BaseModel):
         return not_client_notification_extension(data)
 
 
-class ClientNotification(
-    RootModel[
-        ClientNotificationSessionCancel | ClientNotificationMcpMessage | ClientNotificationExtension
-    ]
-):
-    root: Annotated[
+ClientNotification: TypeAlias = Annotated[
+    Annotated[
         Union[
-            Annotated[ClientNotificationSessionCancel, Tag("session/cancel")],
-            Annotated[ClientNotificationMcpMessage, Tag("mcp/message")],
-            Annotated[ClientNotificationExtension, Tag("_other")],
+            Annotated[
+                Union[ClientNotificationSessionCancel, ClientNotificationMcpMessage],
+                Discriminator("method"),
+            ],
+            ClientNotificationExtension,
         ],
-        Discriminator(
-            tag_of(
-                "method",
-                (
-                    "session/cancel",
-                    "mcp/message",
-                ),
-                "_other",
-            )
-        ),
-    ] = Field(..., description="A JSON-RPC notification object.")
+        Field(union_mode="left_to_right"),
+    ],
+    Field(description="A JSON-RPC notification object."),
+]
 
 
 class ClientRequestAuthLogin(BaseModel):
@@ -4610,11 +4834,15 @@ class CloseSessionRequest(BaseModel):
     """
 
     session_id: SessionId = Field(
-        ..., alias="sessionId", description="The ID of the session to close."
+        ...,
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
+        description="The ID of the session to close.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -4637,17 +4865,20 @@ class CommandPermissionSubject(BaseModel):
     cwd: AbsolutePath = Field(..., description="The absolute working directory for the command.")
     tool_call_id: ToolCallId | None = Field(
         default=None,
-        alias="toolCallId",
+        validation_alias="toolCallId",
+        serialization_alias="toolCallId",
         description="The associated tool call, when known. Omitted and `null` are equivalent.",
     )
     terminal_id: TerminalId | None = Field(
         default=None,
-        alias="terminalId",
+        validation_alias="terminalId",
+        serialization_alias="terminalId",
         description="The associated terminal, when already known. Omitted and `null` are equivalent.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -4669,11 +4900,15 @@ class CompleteElicitationNotification(BaseModel):
     """
 
     elicitation_id: ElicitationId = Field(
-        ..., alias="elicitationId", description="The ID of the elicitation that completed."
+        ...,
+        validation_alias="elicitationId",
+        serialization_alias="elicitationId",
+        description="The ID of the elicitation that completed.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -4699,7 +4934,8 @@ class TextContent(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -4718,7 +4954,10 @@ class ImageContent(BaseModel):
 
     data: str = Field(..., description="Base64-encoded media payload.")
     mime_type: MediaType = Field(
-        ..., alias="mimeType", description="MIME type describing the encoded media payload."
+        ...,
+        validation_alias="mimeType",
+        serialization_alias="mimeType",
+        description="MIME type describing the encoded media payload.",
     )
     uri: str | None = Field(
         default=None,
@@ -4730,7 +4969,8 @@ class ImageContent(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -4784,11 +5024,15 @@ class ElicitationSessionScope(BaseModel):
     """
 
     session_id: SessionId = Field(
-        ..., alias="sessionId", description="The session this elicitation is tied to."
+        ...,
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
+        description="The session this elicitation is tied to.",
     )
     tool_call_id: ToolCallId | None = Field(
         default=None,
-        alias="toolCallId",
+        validation_alias="toolCallId",
+        serialization_alias="toolCallId",
         description="Optional tool call within the session.\n\nOptional. Omitted and `null` are equivalent and mean the elicitation is scoped to the\nsession without a specific tool call.",
     )
 
@@ -4810,7 +5054,8 @@ class ElicitationRequestScope(BaseModel):
 
     request_id: RequestId = Field(
         ...,
-        alias="requestId",
+        validation_alias="requestId",
+        serialization_alias="requestId",
         description="The pending Client-to-Agent request this elicitation is tied to.",
     )
 
@@ -4821,7 +5066,10 @@ class ElicitationUrlModeSession(ElicitationSessionScope):
     """
 
     elicitation_id: ElicitationId = Field(
-        ..., alias="elicitationId", description="The unique identifier for this elicitation."
+        ...,
+        validation_alias="elicitationId",
+        serialization_alias="elicitationId",
+        description="The unique identifier for this elicitation.",
     )
     url: str = Field(..., description="The URL to direct the user to.")
 
@@ -4838,7 +5086,10 @@ class ElicitationUrlModeRequest(ElicitationRequestScope):
     """
 
     elicitation_id: ElicitationId = Field(
-        ..., alias="elicitationId", description="The unique identifier for this elicitation."
+        ...,
+        validation_alias="elicitationId",
+        serialization_alias="elicitationId",
+        description="The unique identifier for this elicitation.",
     )
     url: str = Field(..., description="The URL to direct the user to.")
 
@@ -4848,10 +5099,10 @@ class ElicitationUrlModeRequest(ElicitationRequestScope):
         return not_elicitation_url_mode_request(data)
 
 
-class ElicitationUrlMode(RootModel[ElicitationUrlModeSession | ElicitationUrlModeRequest]):
-    root: ElicitationUrlModeSession | ElicitationUrlModeRequest = Field(
-        ..., description="URL-based elicitation mode where the client directs the user to a URL."
-    )
+ElicitationUrlMode: TypeAlias = Annotated[
+    ElicitationUrlModeSession | ElicitationUrlModeRequest,
+    Field(description="URL-based elicitation mode where the client directs the user to a URL."),
+]
 
 
 class CreateElicitationRequestUrlSession(ElicitationUrlModeSession):
@@ -4864,7 +5115,8 @@ class CreateElicitationRequestUrlSession(ElicitationUrlModeSession):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     mode: Literal["url"]
@@ -4889,7 +5141,8 @@ class CreateElicitationRequestUrlRequest(ElicitationUrlModeRequest):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     mode: Literal["url"]
@@ -4914,7 +5167,8 @@ class CreateElicitationRequestOtherSession(ElicitationSessionScope):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     mode: str = Field(
@@ -4948,7 +5202,8 @@ class CreateElicitationRequestOtherRequest(ElicitationRequestScope):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     mode: str = Field(
@@ -4989,7 +5244,8 @@ class CreateElicitationResponseAccept(ElicitationAcceptAction):
 
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     action: Literal["accept"]
@@ -5014,22 +5270,17 @@ class CreateElicitationResponse(
 ):
     root: Annotated[
         Union[
-            Annotated[CreateElicitationResponseAccept, Tag("accept")],
-            Annotated[CreateElicitationResponseDecline, Tag("decline")],
-            Annotated[CreateElicitationResponseCancel, Tag("cancel")],
-            Annotated[CreateElicitationResponseOther, Tag("_other")],
+            Annotated[
+                Union[
+                    CreateElicitationResponseAccept,
+                    CreateElicitationResponseDecline,
+                    CreateElicitationResponseCancel,
+                ],
+                Discriminator("action"),
+            ],
+            CreateElicitationResponseOther,
         ],
-        Discriminator(
-            tag_of(
-                "action",
-                (
-                    "accept",
-                    "decline",
-                    "cancel",
-                ),
-                "_other",
-            )
-        ),
+        Field(union_mode="left_to_right"),
     ] = Field(..., description="Response from the client to an elicitation request.")
 
 
@@ -5041,11 +5292,15 @@ class DeleteSessionRequest(BaseModel):
     """
 
     session_id: SessionId = Field(
-        ..., alias="sessionId", description="The ID of the session to delete."
+        ...,
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
+        description="The ID of the session to delete.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -5066,17 +5321,20 @@ class DiffChangeAdd(DiffPathChange):
 
     file_type: DiffFileType | None = Field(
         default=None,
-        alias="fileType",
+        validation_alias="fileType",
+        serialization_alias="fileType",
         description="File content kind after the operation (for `delete`, of the deleted file).\n\nOmitted and `null` are equivalent and mean the content kind is unknown.",
     )
     mime_type: MediaType | None = Field(
         default=None,
-        alias="mimeType",
+        validation_alias="mimeType",
+        serialization_alias="mimeType",
         description="MIME type of the file contents after the operation (for `delete`, of the deleted file).\n\nOmitted and `null` are equivalent and mean the MIME type is unknown.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     operation: Literal["add"]
@@ -5098,17 +5356,20 @@ class DiffChangeDelete(DiffPathChange):
 
     file_type: DiffFileType | None = Field(
         default=None,
-        alias="fileType",
+        validation_alias="fileType",
+        serialization_alias="fileType",
         description="File content kind after the operation (for `delete`, of the deleted file).\n\nOmitted and `null` are equivalent and mean the content kind is unknown.",
     )
     mime_type: MediaType | None = Field(
         default=None,
-        alias="mimeType",
+        validation_alias="mimeType",
+        serialization_alias="mimeType",
         description="MIME type of the file contents after the operation (for `delete`, of the deleted file).\n\nOmitted and `null` are equivalent and mean the MIME type is unknown.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     operation: Literal["delete"]
@@ -5130,17 +5391,20 @@ class DiffChangeModify(DiffPathChange):
 
     file_type: DiffFileType | None = Field(
         default=None,
-        alias="fileType",
+        validation_alias="fileType",
+        serialization_alias="fileType",
         description="File content kind after the operation (for `delete`, of the deleted file).\n\nOmitted and `null` are equivalent and mean the content kind is unknown.",
     )
     mime_type: MediaType | None = Field(
         default=None,
-        alias="mimeType",
+        validation_alias="mimeType",
+        serialization_alias="mimeType",
         description="MIME type of the file contents after the operation (for `delete`, of the deleted file).\n\nOmitted and `null` are equivalent and mean the MIME type is unknown.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     operation: Literal["modify"]
@@ -5162,17 +5426,20 @@ class DiffChangeMove(DiffPathPairChange):
 
     file_type: DiffFileType | None = Field(
         default=None,
-        alias="fileType",
+        validation_alias="fileType",
+        serialization_alias="fileType",
         description="File content kind after the operation (for `delete`, of the deleted file).\n\nOmitted and `null` are equivalent and mean the content kind is unknown.",
     )
     mime_type: MediaType | None = Field(
         default=None,
-        alias="mimeType",
+        validation_alias="mimeType",
+        serialization_alias="mimeType",
         description="MIME type of the file contents after the operation (for `delete`, of the deleted file).\n\nOmitted and `null` are equivalent and mean the MIME type is unknown.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     operation: Literal["move"]
@@ -5194,17 +5461,20 @@ class DiffChangeCopy(DiffPathPairChange):
 
     file_type: DiffFileType | None = Field(
         default=None,
-        alias="fileType",
+        validation_alias="fileType",
+        serialization_alias="fileType",
         description="File content kind after the operation (for `delete`, of the deleted file).\n\nOmitted and `null` are equivalent and mean the content kind is unknown.",
     )
     mime_type: MediaType | None = Field(
         default=None,
-        alias="mimeType",
+        validation_alias="mimeType",
+        serialization_alias="mimeType",
         description="MIME type of the file contents after the operation (for `delete`, of the deleted file).\n\nOmitted and `null` are equivalent and mean the MIME type is unknown.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     operation: Literal["copy"]
@@ -5230,17 +5500,20 @@ class DiffChangeOther(BaseModel):
 
     file_type: DiffFileType | None = Field(
         default=None,
-        alias="fileType",
+        validation_alias="fileType",
+        serialization_alias="fileType",
         description="File content kind after the operation (for `delete`, of the deleted file).\n\nOmitted and `null` are equivalent and mean the content kind is unknown.",
     )
     mime_type: MediaType | None = Field(
         default=None,
-        alias="mimeType",
+        validation_alias="mimeType",
+        serialization_alias="mimeType",
         description="MIME type of the file contents after the operation (for `delete`, of the deleted file).\n\nOmitted and `null` are equivalent and mean the MIME type is unknown.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     operation: str = Field(
@@ -5263,42 +5536,27 @@ class DiffChangeOther(BaseModel):
             return tolerate(value, handler, default=True, items=False)
 
 
-class DiffChange(
-    RootModel[
-        DiffChangeAdd
-        | DiffChangeDelete
-        | DiffChangeModify
-        | DiffChangeMove
-        | DiffChangeCopy
-        | DiffChangeOther
-    ]
-):
-    root: Annotated[
+DiffChange: TypeAlias = Annotated[
+    Annotated[
         Union[
-            Annotated[DiffChangeAdd, Tag("add")],
-            Annotated[DiffChangeDelete, Tag("delete")],
-            Annotated[DiffChangeModify, Tag("modify")],
-            Annotated[DiffChangeMove, Tag("move")],
-            Annotated[DiffChangeCopy, Tag("copy")],
-            Annotated[DiffChangeOther, Tag("_other")],
+            Annotated[
+                Union[
+                    DiffChangeAdd,
+                    DiffChangeDelete,
+                    DiffChangeModify,
+                    DiffChangeMove,
+                    DiffChangeCopy,
+                ],
+                Discriminator("operation"),
+            ],
+            DiffChangeOther,
         ],
-        Discriminator(
-            tag_of(
-                "operation",
-                (
-                    "add",
-                    "delete",
-                    "modify",
-                    "move",
-                    "copy",
-                ),
-                "_other",
-            )
-        ),
-    ] = Field(
-        ...,
-        description="One file-level change described by a `Diff`.\n\nStructured change metadata lets clients identify affected files and\noperations without parsing the text patch.",
-    )
+        Field(union_mode="left_to_right"),
+    ],
+    Field(
+        description="One file-level change described by a `Diff`.\n\nStructured change metadata lets clients identify affected files and\noperations without parsing the text patch."
+    ),
+]
 
 
 class DiffPatch(BaseModel):
@@ -5312,7 +5570,8 @@ class DiffPatch(BaseModel):
     text: str = Field(..., description="Patch text in the format named by `format`.")
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -5333,10 +5592,16 @@ class DisableProviderRequest(BaseModel):
     Request parameters for `providers/disable`.
     """
 
-    provider_id: ProviderId = Field(..., alias="providerId", description="Provider ID to disable.")
+    provider_id: ProviderId = Field(
+        ...,
+        validation_alias="providerId",
+        serialization_alias="providerId",
+        description="Provider ID to disable.",
+    )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -5365,7 +5630,8 @@ class ElicitationCapabilities(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -5397,13 +5663,15 @@ class StringPropertySchema(BaseModel):
     )
     min_length: int | None = Field(
         default=None,
-        alias="minLength",
+        validation_alias="minLength",
+        serialization_alias="minLength",
         description="Minimum string length.\n\nOptional. Omitted and `null` are equivalent and mean there is no minimum length constraint.",
         ge=0,
     )
     max_length: int | None = Field(
         default=None,
-        alias="maxLength",
+        validation_alias="maxLength",
+        serialization_alias="maxLength",
         description="Maximum string length.\n\nOptional. Omitted and `null` are equivalent and mean there is no maximum length constraint.",
         ge=0,
     )
@@ -5426,13 +5694,15 @@ class StringPropertySchema(BaseModel):
     )
     one_of: list[EnumOption] | None = Field(
         default=None,
-        alias="oneOf",
+        validation_alias="oneOf",
+        serialization_alias="oneOf",
         description="Titled enum options for titled single-select enums.\nMust contain at least one option when present.\nOptional. Omitted and `null` are equivalent and mean no titled single-select choices are\ndeclared by `oneOf`.",
         min_length=1,
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -5454,16 +5724,16 @@ class ElicitationPropertySchemaString(StringPropertySchema):
     type: Literal["string"]
 
 
-class EmbeddedResourceResource(RootModel[TextResourceContents | BlobResourceContents]):
-    root: TextResourceContents | BlobResourceContents = Field(
-        ..., description="Resource content that can be embedded in a message."
-    )
+EmbeddedResourceResource: TypeAlias = Annotated[
+    TextResourceContents | BlobResourceContents,
+    Field(description="Resource content that can be embedded in a message."),
+]
 
 
-class ErrorData(RootModel[UnsupportedProtocolVersionErrorData | SessionNotFoundErrorData | Any]):
-    root: UnsupportedProtocolVersionErrorData | SessionNotFoundErrorData | Any = Field(
-        ..., description="Schema for [`Error::data`]: the shapes ACP defines, or any other value."
-    )
+ErrorData: TypeAlias = Annotated[
+    UnsupportedProtocolVersionErrorData | SessionNotFoundErrorData | Any,
+    Field(description="Schema for [`Error::data`]: the shapes ACP defines, or any other value."),
+]
 
 
 class Icon(BaseModel):
@@ -5477,7 +5747,8 @@ class Icon(BaseModel):
     )
     mime_type: MediaType | None = Field(
         default=None,
-        alias="mimeType",
+        validation_alias="mimeType",
+        serialization_alias="mimeType",
         description="Optional MIME type override if the source MIME type is missing or generic.\n\nOmitted and `null` are equivalent and mean the source MIME type is used.",
     )
     sizes: list[str] | None = Field(
@@ -5490,7 +5761,8 @@ class Icon(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -5523,12 +5795,14 @@ class IdleStateUpdateEndTurn(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     stop_reason: Literal["end_turn"] = Field(
         ...,
-        alias="stopReason",
+        validation_alias="stopReason",
+        serialization_alias="stopReason",
         description="Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting a stop reason; a malformed value is treated the same way.\n\nSee protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#stop-reasons)",
     )
 
@@ -5557,12 +5831,14 @@ class IdleStateUpdateMaxTokens(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     stop_reason: Literal["max_tokens"] = Field(
         ...,
-        alias="stopReason",
+        validation_alias="stopReason",
+        serialization_alias="stopReason",
         description="Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting a stop reason; a malformed value is treated the same way.\n\nSee protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#stop-reasons)",
     )
 
@@ -5592,12 +5868,14 @@ class IdleStateUpdateMaxTurnRequests(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     stop_reason: Literal["max_turn_requests"] = Field(
         ...,
-        alias="stopReason",
+        validation_alias="stopReason",
+        serialization_alias="stopReason",
         description="Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting a stop reason; a malformed value is treated the same way.\n\nSee protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#stop-reasons)",
     )
 
@@ -5626,12 +5904,14 @@ class IdleStateUpdateRefusal(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     stop_reason: Literal["refusal"] = Field(
         ...,
-        alias="stopReason",
+        validation_alias="stopReason",
+        serialization_alias="stopReason",
         description="Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting a stop reason; a malformed value is treated the same way.\n\nSee protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#stop-reasons)",
     )
 
@@ -5669,12 +5949,14 @@ class IdleStateUpdateCancelled(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     stop_reason: Literal["cancelled"] = Field(
         ...,
-        alias="stopReason",
+        validation_alias="stopReason",
+        serialization_alias="stopReason",
         description="Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting a stop reason; a malformed value is treated the same way.\n\nSee protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#stop-reasons)",
     )
 
@@ -5707,12 +5989,14 @@ class IdleStateUpdateOther(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     stop_reason: str = Field(
         ...,
-        alias="stopReason",
+        validation_alias="stopReason",
+        serialization_alias="stopReason",
         description="Custom or future stop reason.\n\nValues beginning with `_` are reserved for implementation-specific\nextensions. Unknown values that do not begin with `_` are reserved for\nfuture ACP variants.",
     )
 
@@ -5746,12 +6030,14 @@ class IdleStateUpdateNone(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     stop_reason: None = Field(
         default=None,
-        alias="stopReason",
+        validation_alias="stopReason",
+        serialization_alias="stopReason",
         description="Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting a stop reason; a malformed value is treated the same way.\n\nSee protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#stop-reasons)",
     )
 
@@ -5779,7 +6065,8 @@ class ListProvidersResponse(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -5812,7 +6099,8 @@ class ListSessionsRequest(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -5834,12 +6122,14 @@ class ListSessionsResponse(BaseModel):
     sessions: list[SessionInfo] = Field(..., description="Array of session information objects.")
     next_cursor: SessionListCursor | None = Field(
         default=None,
-        alias="nextCursor",
+        validation_alias="nextCursor",
+        serialization_alias="nextCursor",
         description="Opaque cursor token. If present, pass this in the next request's cursor parameter\nto fetch the next page. Omitted and `null` are equivalent and mean there are no more\nresults. An empty string is a valid cursor, not the end of results.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -5879,7 +6169,8 @@ class McpCapabilities(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -5908,12 +6199,14 @@ class McpServerAcp(BaseModel):
     name: str = Field(..., description="Human-readable name identifying this MCP server.")
     server_id: McpServerAcpId = Field(
         ...,
-        alias="serverId",
+        validation_alias="serverId",
+        serialization_alias="serverId",
         description="Unique identifier for this MCP server, generated by the component providing it.\n\nProviders MUST NOT reuse an ID for multiple ACP-transport MCP servers that are visible\non the same ACP connection.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -5942,39 +6235,27 @@ class McpServerTypeAcp(McpServerAcp):
     type: Literal["acp"]
 
 
-class McpServer(
-    RootModel[McpServerTypeHttp | McpServerTypeAcp | McpServerTypeStdio | McpServerOther]
-):
-    root: Annotated[
+McpServer: TypeAlias = Annotated[
+    Annotated[
         Union[
-            Annotated[McpServerTypeHttp, Tag("http")],
-            Annotated[McpServerTypeAcp, Tag("acp")],
-            Annotated[McpServerTypeStdio, Tag("stdio")],
-            Annotated[McpServerOther, Tag("_other")],
+            Annotated[
+                Union[McpServerTypeHttp, McpServerTypeAcp, McpServerTypeStdio],
+                Discriminator("type"),
+            ],
+            McpServerOther,
         ],
-        Discriminator(
-            tag_of(
-                "type",
-                (
-                    "http",
-                    "acp",
-                    "stdio",
-                ),
-                "_other",
-            )
-        ),
-    ] = Field(
-        ...,
-        description="Configuration for connecting to an MCP (Model Context Protocol) server.\n\nMCP servers provide tools and context that the agent can use when\nprocessing prompts.\n\nSee protocol docs: [MCP Servers](https://agentclientprotocol.com/protocol/v2/draft/session-setup#mcp-servers)",
-    )
+        Field(union_mode="left_to_right"),
+    ],
+    Field(
+        description="Configuration for connecting to an MCP (Model Context Protocol) server.\n\nMCP servers provide tools and context that the agent can use when\nprocessing prompts.\n\nSee protocol docs: [MCP Servers](https://agentclientprotocol.com/protocol/v2/draft/session-setup#mcp-servers)"
+    ),
+]
 
 
-class MultiSelectItems(
-    RootModel[MultiSelectItemsString | MultiSelectItemsOther | TitledMultiSelectItems]
-):
-    root: MultiSelectItemsString | MultiSelectItemsOther | TitledMultiSelectItems = Field(
-        ..., description="Items for a multi-select (array) property schema."
-    )
+MultiSelectItems: TypeAlias = Annotated[
+    MultiSelectItemsString | MultiSelectItemsOther | TitledMultiSelectItems,
+    Field(description="Items for a multi-select (array) property schema."),
+]
 
 
 class Notice(BaseModel):
@@ -5998,7 +6279,8 @@ class Notice(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -6017,7 +6299,8 @@ class PermissionOption(BaseModel):
 
     option_id: PermissionOptionId = Field(
         ...,
-        alias="optionId",
+        validation_alias="optionId",
+        serialization_alias="optionId",
         description="Identifier for this permission option. MUST be unique within the request.",
     )
     name: str = Field(..., description="Human-readable label to display to the user.")
@@ -6026,7 +6309,8 @@ class PermissionOption(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -6059,7 +6343,8 @@ class PlanEntry(BaseModel):
     status: PlanEntryStatus = Field(..., description="Current execution status of this task.")
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -6080,11 +6365,17 @@ class PlanFile(BaseModel):
     A plan represented by a file URI.
     """
 
-    plan_id: PlanId = Field(..., alias="planId", description="The plan ID to update.")
+    plan_id: PlanId = Field(
+        ...,
+        validation_alias="planId",
+        serialization_alias="planId",
+        description="The plan ID to update.",
+    )
     uri: str = Field(..., description="The URI of the file containing the plan.")
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -6101,14 +6392,20 @@ class PlanItems(BaseModel):
     A plan represented as structured entries.
     """
 
-    plan_id: PlanId = Field(..., alias="planId", description="The plan ID to update.")
+    plan_id: PlanId = Field(
+        ...,
+        validation_alias="planId",
+        serialization_alias="planId",
+        description="The plan ID to update.",
+    )
     entries: list[PlanEntry] = Field(
         ...,
         description="The list of tasks to be accomplished.\n\nWhen updating an item-based plan, the agent must send a complete list of all entries\nwith their current status. The client replaces that plan with each update.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -6145,33 +6442,19 @@ class PlanUpdateContentFile(PlanFile):
     type: Literal["file"]
 
 
-class PlanUpdateContent(
-    RootModel[
-        PlanUpdateContentItems
-        | PlanUpdateContentFile
-        | PlanUpdateContentMarkdown
-        | PlanUpdateContentOther
-    ]
-):
-    root: Annotated[
+PlanUpdateContent: TypeAlias = Annotated[
+    Annotated[
         Union[
-            Annotated[PlanUpdateContentItems, Tag("items")],
-            Annotated[PlanUpdateContentFile, Tag("file")],
-            Annotated[PlanUpdateContentMarkdown, Tag("markdown")],
-            Annotated[PlanUpdateContentOther, Tag("_other")],
+            Annotated[
+                Union[PlanUpdateContentItems, PlanUpdateContentFile, PlanUpdateContentMarkdown],
+                Discriminator("type"),
+            ],
+            PlanUpdateContentOther,
         ],
-        Discriminator(
-            tag_of(
-                "type",
-                (
-                    "items",
-                    "file",
-                    "markdown",
-                ),
-                "_other",
-            )
-        ),
-    ] = Field(..., description="Updated content for a plan.")
+        Field(union_mode="left_to_right"),
+    ],
+    Field(description="Updated content for a plan."),
+]
 
 
 class PromptCapabilities(BaseModel):
@@ -6200,12 +6483,14 @@ class PromptCapabilities(BaseModel):
     )
     embedded_context: PromptEmbeddedContextCapabilities | None = Field(
         default=None,
-        alias="embeddedContext",
+        validation_alias="embeddedContext",
+        serialization_alias="embeddedContext",
         description="Agent supports embedded context in `session/prompt` requests.\n\nWhen enabled, the Client is allowed to include `resource` content blocks\nin prompt requests for pieces of context that are referenced in the message.\n\nOptional. Omitted and `null` are equivalent and mean the agent does not advertise support.\nSupplying `{}` means the agent supports embedded context in prompts.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -6229,10 +6514,9 @@ class ProtocolLevelNotificationCancelRequest(BaseModel):
         return not_protocol_level_notification_cancel_request(data)
 
 
-class ProtocolLevelNotification(RootModel[ProtocolLevelNotificationCancelRequest]):
-    root: ProtocolLevelNotificationCancelRequest = Field(
-        ..., description="A JSON-RPC notification object."
-    )
+ProtocolLevelNotification: TypeAlias = Annotated[
+    ProtocolLevelNotificationCancelRequest, Field(description="A JSON-RPC notification object.")
+]
 
 
 class ProxyNotificationProxySuccessor(BaseModel):
@@ -6245,10 +6529,9 @@ class ProxyNotificationProxySuccessor(BaseModel):
         return not_proxy_notification_proxy_successor(data)
 
 
-class ProxyNotification(RootModel[ProxyNotificationProxySuccessor]):
-    root: ProxyNotificationProxySuccessor = Field(
-        ..., description="A JSON-RPC notification object."
-    )
+ProxyNotification: TypeAlias = Annotated[
+    ProxyNotificationProxySuccessor, Field(description="A JSON-RPC notification object.")
+]
 
 
 class ProxyRequestProxySuccessor(BaseModel):
@@ -6285,7 +6568,8 @@ class RequiresActionStateUpdate(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -6310,7 +6594,8 @@ class RunningStateUpdate(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -6330,7 +6615,10 @@ class SessionConfigOptionBoolean(SessionConfigBoolean):
     """
 
     config_id: SessionConfigId = Field(
-        ..., alias="configId", description="Unique identifier for the configuration option."
+        ...,
+        validation_alias="configId",
+        serialization_alias="configId",
+        description="Unique identifier for the configuration option.",
     )
     name: str = Field(..., description="Human-readable label for the option.")
     description: str | None = Field(
@@ -6343,7 +6631,8 @@ class SessionConfigOptionBoolean(SessionConfigBoolean):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     type: Literal["boolean"]
@@ -6372,7 +6661,10 @@ class SessionConfigOptionOther(BaseModel):
     """
 
     config_id: SessionConfigId = Field(
-        ..., alias="configId", description="Unique identifier for the configuration option."
+        ...,
+        validation_alias="configId",
+        serialization_alias="configId",
+        description="Unique identifier for the configuration option.",
     )
     name: str = Field(..., description="Human-readable label for the option.")
     description: str | None = Field(
@@ -6385,7 +6677,8 @@ class SessionConfigOptionOther(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     type: str = Field(
@@ -6421,7 +6714,8 @@ class SessionConfigSelectOption(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -6435,14 +6729,10 @@ class SessionConfigSelectOption(BaseModel):
             return tolerate(value, handler, default=True, items=False)
 
 
-class SessionConfigSelectOptionsUngrouped(RootModel[list[SessionConfigSelectOption]]):
-    """
-    A flat list of options with no grouping.
-    """
-
-    root: list[SessionConfigSelectOption] = Field(
-        ..., description="A flat list of options with no grouping.", min_length=1
-    )
+SessionConfigSelectOptionsUngrouped: TypeAlias = Annotated[
+    list[SessionConfigSelectOption],
+    Field(description="A flat list of options with no grouping.", min_length=1),
+]
 
 
 class SessionSystemPromptModeCapabilities(BaseModel):
@@ -6463,7 +6753,8 @@ class SessionSystemPromptModeCapabilities(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -6500,7 +6791,8 @@ class UnknownStateUpdate(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -6612,7 +6904,8 @@ class TerminalUpdate(BaseModel):
 
     terminal_id: TerminalId = Field(
         ...,
-        alias="terminalId",
+        validation_alias="terminalId",
+        serialization_alias="terminalId",
         description="Unique identifier for this terminal within the session.",
     )
     command: str | None = Field(default=None, description="The command being run.")
@@ -6624,7 +6917,8 @@ class TerminalUpdate(BaseModel):
     )
     exit_status: TerminalExitStatus | None = Field(
         default=None,
-        alias="exitStatus",
+        validation_alias="exitStatus",
+        serialization_alias="exitStatus",
         description="Exit information. A concrete object marks the terminal as exited.",
     )
     size: TerminalSize | None = Field(
@@ -6637,7 +6931,8 @@ class TerminalUpdate(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
 
@@ -6659,12 +6954,16 @@ class TerminalOutputChunk(BaseModel):
     """
 
     terminal_id: TerminalId = Field(
-        ..., alias="terminalId", description="The terminal receiving these bytes."
+        ...,
+        validation_alias="terminalId",
+        serialization_alias="terminalId",
+        description="The terminal receiving these bytes.",
     )
     data: str = Field(..., description="Independently base64-encoded terminal output bytes.")
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis metadata is scoped to the chunk and does not patch stored metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -6683,7 +6982,9 @@ class SessionUpdateStateUpdateRunning(StateUpdateRunning):
     A snapshot of the session's aggregate foreground activity.
     """
 
-    session_update: Literal["state_update"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["state_update"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateStateUpdateIdleEndTurn(StateUpdateIdleEndTurn):
@@ -6691,7 +6992,9 @@ class SessionUpdateStateUpdateIdleEndTurn(StateUpdateIdleEndTurn):
     A snapshot of the session's aggregate foreground activity.
     """
 
-    session_update: Literal["state_update"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["state_update"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateStateUpdateIdleMaxTokens(StateUpdateIdleMaxTokens):
@@ -6699,7 +7002,9 @@ class SessionUpdateStateUpdateIdleMaxTokens(StateUpdateIdleMaxTokens):
     A snapshot of the session's aggregate foreground activity.
     """
 
-    session_update: Literal["state_update"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["state_update"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateStateUpdateIdleMaxTurnRequests(StateUpdateIdleMaxTurnRequests):
@@ -6707,7 +7012,9 @@ class SessionUpdateStateUpdateIdleMaxTurnRequests(StateUpdateIdleMaxTurnRequests
     A snapshot of the session's aggregate foreground activity.
     """
 
-    session_update: Literal["state_update"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["state_update"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateStateUpdateIdleRefusal(StateUpdateIdleRefusal):
@@ -6715,7 +7022,9 @@ class SessionUpdateStateUpdateIdleRefusal(StateUpdateIdleRefusal):
     A snapshot of the session's aggregate foreground activity.
     """
 
-    session_update: Literal["state_update"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["state_update"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateStateUpdateIdleCancelled(StateUpdateIdleCancelled):
@@ -6723,7 +7032,9 @@ class SessionUpdateStateUpdateIdleCancelled(StateUpdateIdleCancelled):
     A snapshot of the session's aggregate foreground activity.
     """
 
-    session_update: Literal["state_update"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["state_update"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateStateUpdateIdleOther(StateUpdateIdleOther):
@@ -6731,7 +7042,9 @@ class SessionUpdateStateUpdateIdleOther(StateUpdateIdleOther):
     A snapshot of the session's aggregate foreground activity.
     """
 
-    session_update: Literal["state_update"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["state_update"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateStateUpdateIdleNone(StateUpdateIdleNone):
@@ -6739,7 +7052,9 @@ class SessionUpdateStateUpdateIdleNone(StateUpdateIdleNone):
     A snapshot of the session's aggregate foreground activity.
     """
 
-    session_update: Literal["state_update"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["state_update"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateStateUpdateRequiresAction(StateUpdateRequiresAction):
@@ -6747,7 +7062,9 @@ class SessionUpdateStateUpdateRequiresAction(StateUpdateRequiresAction):
     A snapshot of the session's aggregate foreground activity.
     """
 
-    session_update: Literal["state_update"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["state_update"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateStateUpdateUnknown(StateUpdateUnknown):
@@ -6755,7 +7072,9 @@ class SessionUpdateStateUpdateUnknown(StateUpdateUnknown):
     A snapshot of the session's aggregate foreground activity.
     """
 
-    session_update: Literal["state_update"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["state_update"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateTerminalUpdate(TerminalUpdate):
@@ -6763,7 +7082,9 @@ class SessionUpdateTerminalUpdate(TerminalUpdate):
     An agent-owned terminal has been created or updated.
     """
 
-    session_update: Literal["terminal_update"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["terminal_update"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateTerminalOutputChunk(TerminalOutputChunk):
@@ -6771,7 +7092,9 @@ class SessionUpdateTerminalOutputChunk(TerminalOutputChunk):
     A chunk of bytes appended to an agent-owned terminal's output.
     """
 
-    session_update: Literal["terminal_output_chunk"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["terminal_output_chunk"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateAvailableCommandsUpdate(AvailableCommandsUpdate):
@@ -6779,7 +7102,9 @@ class SessionUpdateAvailableCommandsUpdate(AvailableCommandsUpdate):
     Available commands are ready or have changed
     """
 
-    session_update: Literal["available_commands_update"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["available_commands_update"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateNotice(Notice):
@@ -6790,7 +7115,9 @@ class SessionUpdateNotice(Notice):
     present notices may ignore them.
     """
 
-    session_update: Literal["notice"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["notice"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class Terminal(BaseModel):
@@ -6802,11 +7129,15 @@ class Terminal(BaseModel):
     """
 
     terminal_id: TerminalId = Field(
-        ..., alias="terminalId", description="The ID of the terminal to display."
+        ...,
+        validation_alias="terminalId",
+        serialization_alias="terminalId",
+        description="The ID of the terminal to display.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -6858,7 +7189,8 @@ class ClientCapabilities(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -6941,7 +7273,8 @@ class ResourceLink(BaseModel):
     )
     mime_type: MediaType | None = Field(
         default=None,
-        alias="mimeType",
+        validation_alias="mimeType",
+        serialization_alias="mimeType",
         description="MIME type describing the encoded media payload.\n\nOmitted and `null` are equivalent and mean the MIME type is not specified.",
     )
     size: int | None = Field(
@@ -6955,7 +7288,8 @@ class ResourceLink(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -6988,7 +7322,8 @@ class EmbeddedResource(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -7024,42 +7359,27 @@ class ContentBlockResource(EmbeddedResource):
     type: Literal["resource"]
 
 
-class ContentBlock(
-    RootModel[
-        ContentBlockText
-        | ContentBlockImage
-        | ContentBlockAudio
-        | ContentBlockResourceLink
-        | ContentBlockResource
-        | ContentBlockOther
-    ]
-):
-    root: Annotated[
+ContentBlock: TypeAlias = Annotated[
+    Annotated[
         Union[
-            Annotated[ContentBlockText, Tag("text")],
-            Annotated[ContentBlockImage, Tag("image")],
-            Annotated[ContentBlockAudio, Tag("audio")],
-            Annotated[ContentBlockResourceLink, Tag("resource_link")],
-            Annotated[ContentBlockResource, Tag("resource")],
-            Annotated[ContentBlockOther, Tag("_other")],
+            Annotated[
+                Union[
+                    ContentBlockText,
+                    ContentBlockImage,
+                    ContentBlockAudio,
+                    ContentBlockResourceLink,
+                    ContentBlockResource,
+                ],
+                Discriminator("type"),
+            ],
+            ContentBlockOther,
         ],
-        Discriminator(
-            tag_of(
-                "type",
-                (
-                    "text",
-                    "image",
-                    "audio",
-                    "resource_link",
-                    "resource",
-                ),
-                "_other",
-            )
-        ),
-    ] = Field(
-        ...,
-        description="Content blocks represent displayable information in the Agent Client Protocol.\n\nContent blocks appear in:\n- User prompts sent via `session/prompt`\n- Language model output reported through `session/update` notifications as\n  message updates or streamed chunks\n- Progress updates and results from tool calls\n\nThis structure is compatible with the Model Context Protocol (MCP), so agents can\nforward content from MCP tool outputs without transformation.\n\nSee protocol docs: [Content](https://agentclientprotocol.com/protocol/v2/draft/content)",
-    )
+        Field(union_mode="left_to_right"),
+    ],
+    Field(
+        description="Content blocks represent displayable information in the Agent Client Protocol.\n\nContent blocks appear in:\n- User prompts sent via `session/prompt`\n- Language model output reported through `session/update` notifications as\n  message updates or streamed chunks\n- Progress updates and results from tool calls\n\nThis structure is compatible with the Model Context Protocol (MCP), so agents can\nforward content from MCP tool outputs without transformation.\n\nSee protocol docs: [Content](https://agentclientprotocol.com/protocol/v2/draft/content)"
+    ),
+]
 
 
 class ContentChunk(BaseModel):
@@ -7069,13 +7389,15 @@ class ContentChunk(BaseModel):
 
     message_id: MessageId = Field(
         ...,
-        alias="messageId",
+        validation_alias="messageId",
+        serialization_alias="messageId",
         description="A unique identifier for the message this chunk belongs to.\n\nAll chunks belonging to the same message share the same `messageId`.\nChunks for different messages can interleave.",
     )
     content: ContentBlock = Field(..., description="A single item of content")
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis metadata is scoped to the chunk and does not patch stored metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -7109,7 +7431,8 @@ class Diff(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -7141,13 +7464,15 @@ class MultiSelectPropertySchema(BaseModel):
     )
     min_items: int | None = Field(
         default=None,
-        alias="minItems",
+        validation_alias="minItems",
+        serialization_alias="minItems",
         description="Minimum number of items to select.\n\nOptional. Omitted and `null` are equivalent and mean there is no minimum selection count.",
         ge=0,
     )
     max_items: int | None = Field(
         default=None,
-        alias="maxItems",
+        validation_alias="maxItems",
+        serialization_alias="maxItems",
         description="Maximum number of items to select.\n\nOptional. Omitted and `null` are equivalent and mean there is no maximum selection count.",
         ge=0,
     )
@@ -7160,7 +7485,8 @@ class MultiSelectPropertySchema(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -7189,42 +7515,27 @@ class ElicitationPropertySchemaArray(MultiSelectPropertySchema):
     type: Literal["array"]
 
 
-class ElicitationPropertySchema(
-    RootModel[
-        ElicitationPropertySchemaString
-        | ElicitationPropertySchemaNumber
-        | ElicitationPropertySchemaInteger
-        | ElicitationPropertySchemaBoolean
-        | ElicitationPropertySchemaArray
-        | ElicitationPropertySchemaOther
-    ]
-):
-    root: Annotated[
+ElicitationPropertySchema: TypeAlias = Annotated[
+    Annotated[
         Union[
-            Annotated[ElicitationPropertySchemaString, Tag("string")],
-            Annotated[ElicitationPropertySchemaNumber, Tag("number")],
-            Annotated[ElicitationPropertySchemaInteger, Tag("integer")],
-            Annotated[ElicitationPropertySchemaBoolean, Tag("boolean")],
-            Annotated[ElicitationPropertySchemaArray, Tag("array")],
-            Annotated[ElicitationPropertySchemaOther, Tag("_other")],
+            Annotated[
+                Union[
+                    ElicitationPropertySchemaString,
+                    ElicitationPropertySchemaNumber,
+                    ElicitationPropertySchemaInteger,
+                    ElicitationPropertySchemaBoolean,
+                    ElicitationPropertySchemaArray,
+                ],
+                Discriminator("type"),
+            ],
+            ElicitationPropertySchemaOther,
         ],
-        Discriminator(
-            tag_of(
-                "type",
-                (
-                    "string",
-                    "number",
-                    "integer",
-                    "boolean",
-                    "array",
-                ),
-                "_other",
-            )
-        ),
-    ] = Field(
-        ...,
-        description='Property schema for elicitation form fields.\n\nEach variant corresponds to a JSON Schema `"type"` value.\nSingle-select enums use `type: "string"` with `enum` or `oneOf` set.\nMulti-select enums use `type: "array"`.',
-    )
+        Field(union_mode="left_to_right"),
+    ],
+    Field(
+        description='Property schema for elicitation form fields.\n\nEach variant corresponds to a JSON Schema `"type"` value.\nSingle-select enums use `type: "string"` with `enum` or `oneOf` set.\nMulti-select enums use `type: "array"`.'
+    ),
+]
 
 
 class ElicitationSchema(BaseModel):
@@ -7255,7 +7566,8 @@ class ElicitationSchema(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -7339,12 +7651,14 @@ class IdleStateUpdateError(ErrorStopReason):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     stop_reason: Literal["error"] = Field(
         ...,
-        alias="stopReason",
+        validation_alias="stopReason",
+        serialization_alias="stopReason",
         description="Why foreground work stopped. The value selects one of this type's variants, which may add fields of their own.\n\nOptional. Omitted and `null` are equivalent and mean the agent is not reporting a stop reason; a malformed value is treated the same way.\n\nSee protocol docs: [Stop Reasons](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#stop-reasons)",
     )
 
@@ -7358,31 +7672,41 @@ class IdleStateUpdateError(ErrorStopReason):
             return tolerate(value, handler, default=True, items=False)
 
 
-class IdleStateUpdate(
-    RootModel[
-        IdleStateUpdateEndTurn
-        | IdleStateUpdateMaxTokens
-        | IdleStateUpdateMaxTurnRequests
-        | IdleStateUpdateRefusal
-        | IdleStateUpdateCancelled
-        | IdleStateUpdateError
-        | IdleStateUpdateOther
-        | IdleStateUpdateNone
-    ]
-):
-    root: (
-        IdleStateUpdateEndTurn
-        | IdleStateUpdateMaxTokens
-        | IdleStateUpdateMaxTurnRequests
-        | IdleStateUpdateRefusal
-        | IdleStateUpdateCancelled
-        | IdleStateUpdateError
-        | IdleStateUpdateOther
-        | IdleStateUpdateNone
-    ) = Field(
-        ...,
-        description="No foreground work is active. Background activity may continue.\n\nAgents SHOULD include a `stopReason` when the idle transition ends foreground\nwork. An idle update that does not end foreground work need not include one.\nReceivers treat an omitted, `null`, or malformed `stopReason` as the agent not\nreporting one.\nRepeated or resume snapshots may carry the last stop reason for context.\nThey MUST NOT be counted as new completions, cancellations, or additional usage.",
-    )
+IdleStateUpdate: TypeAlias = Annotated[
+    Annotated[
+        Union[
+            Annotated[IdleStateUpdateEndTurn, Tag("IdleStateUpdateEndTurn")],
+            Annotated[IdleStateUpdateMaxTokens, Tag("IdleStateUpdateMaxTokens")],
+            Annotated[IdleStateUpdateMaxTurnRequests, Tag("IdleStateUpdateMaxTurnRequests")],
+            Annotated[IdleStateUpdateRefusal, Tag("IdleStateUpdateRefusal")],
+            Annotated[IdleStateUpdateCancelled, Tag("IdleStateUpdateCancelled")],
+            Annotated[IdleStateUpdateError, Tag("IdleStateUpdateError")],
+            Annotated[IdleStateUpdateOther, Tag("IdleStateUpdateOther")],
+            Annotated[IdleStateUpdateNone, Tag("IdleStateUpdateNone")],
+        ],
+        Discriminator(
+            tag_of(
+                (
+                    "stopReason",
+                    "stop_reason",
+                    {
+                        "end_turn": "IdleStateUpdateEndTurn",
+                        "max_tokens": "IdleStateUpdateMaxTokens",
+                        "max_turn_requests": "IdleStateUpdateMaxTurnRequests",
+                        "refusal": "IdleStateUpdateRefusal",
+                        "cancelled": "IdleStateUpdateCancelled",
+                        "error": "IdleStateUpdateError",
+                    },
+                    "IdleStateUpdateOther",
+                    "IdleStateUpdateNone",
+                )
+            )
+        ),
+    ],
+    Field(
+        description="No foreground work is active. Background activity may continue.\n\nAgents SHOULD include a `stopReason` when the idle transition ends foreground\nwork. An idle update that does not end foreground work need not include one.\nReceivers treat an omitted, `null`, or malformed `stopReason` as the agent not\nreporting one.\nRepeated or resume snapshots may carry the last stop reason for context.\nThey MUST NOT be counted as new completions, cancellations, or additional usage."
+    ),
+]
 
 
 class InitializeRequest(BaseModel):
@@ -7396,7 +7720,8 @@ class InitializeRequest(BaseModel):
 
     protocol_version: ProtocolVersion = Field(
         ...,
-        alias="protocolVersion",
+        validation_alias="protocolVersion",
+        serialization_alias="protocolVersion",
         description="The latest protocol version supported by the client.",
     )
     info: Implementation = Field(
@@ -7407,7 +7732,8 @@ class InitializeRequest(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -7434,7 +7760,8 @@ class PlanUpdate(BaseModel):
     plan: PlanUpdateContent = Field(..., description="The updated plan content.")
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -7456,7 +7783,10 @@ class PromptRequest(BaseModel):
     """
 
     session_id: SessionId = Field(
-        ..., alias="sessionId", description="The ID of the session to send this user message to"
+        ...,
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
+        description="The ID of the session to send this user message to",
     )
     prompt: list[ContentBlock] = Field(
         ...,
@@ -7465,12 +7795,14 @@ class PromptRequest(BaseModel):
     )
     idempotency_key: IdempotencyKey | None = Field(
         default=None,
-        alias="idempotencyKey",
+        validation_alias="idempotencyKey",
+        serialization_alias="idempotencyKey",
         description="Identifies this submission, so that the Agent inserts its user message at most once.\n\nThe field is optional. Omitted and `null` are equivalent and mean no key. The Agent\nhandles the prompt without duplicate detection, as it does today.\nWhen present, it is an opaque, case-sensitive string of 1 to 255 characters. The\nAgent **MUST** reject any other value with `-32602` (Invalid params) and **MUST\nNOT** treat it as omitted.\n\nOne key identifies one submission. The Client creates the key when the user submits\nthe input, not when it writes the request, and stores it with the pending input. It\nsends the same key on every attempt, including after reconnecting or restarting. It\nuses a new key for a new submission, including when the user sends the same text\nagain on purpose.\n\nSee [`IdempotencyKey`] and the RFD: [v2 Idempotency Keys](https://agentclientprotocol.com/rfds/v2/idempotency-keys)",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -7507,7 +7839,10 @@ class SessionConfigSelectGroup(BaseModel):
     """
 
     group_id: SessionConfigGroupId = Field(
-        ..., alias="groupId", description="Unique identifier for this group."
+        ...,
+        validation_alias="groupId",
+        serialization_alias="groupId",
+        description="Unique identifier for this group.",
     )
     name: str = Field(..., description="Human-readable label for this group.")
     options: list[SessionConfigSelectOption] = Field(
@@ -7517,7 +7852,8 @@ class SessionConfigSelectGroup(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -7538,22 +7874,16 @@ class SessionConfigSelectGroup(BaseModel):
             return tolerate(value, handler, default=True, items=False)
 
 
-class SessionConfigSelectOptionsGrouped(RootModel[list[SessionConfigSelectGroup]]):
-    """
-    A list of options grouped under headers.
-    """
-
-    root: list[SessionConfigSelectGroup] = Field(
-        ..., description="A list of options grouped under headers.", min_length=1
-    )
+SessionConfigSelectOptionsGrouped: TypeAlias = Annotated[
+    list[SessionConfigSelectGroup],
+    Field(description="A list of options grouped under headers.", min_length=1),
+]
 
 
-class SessionConfigSelectOptions(
-    RootModel[SessionConfigSelectOptionsUngrouped | SessionConfigSelectOptionsGrouped]
-):
-    root: SessionConfigSelectOptionsUngrouped | SessionConfigSelectOptionsGrouped = Field(
-        ..., description="Possible values for a session configuration option."
-    )
+SessionConfigSelectOptions: TypeAlias = Annotated[
+    SessionConfigSelectOptionsUngrouped | SessionConfigSelectOptionsGrouped,
+    Field(description="Possible values for a session configuration option."),
+]
 
 
 class SessionMessage(BaseModel):
@@ -7567,27 +7897,32 @@ class SessionMessage(BaseModel):
 
     message_id: MessageId = Field(
         ...,
-        alias="messageId",
+        validation_alias="messageId",
+        serialization_alias="messageId",
         description="Identifier of this message within the enclosing session's transcript.",
     )
     sender_session_id: SessionId | None = Field(
         default=None,
-        alias="senderSessionId",
+        validation_alias="senderSessionId",
+        serialization_alias="senderSessionId",
         description="The sending session.\n\nOmitted leaves the stored value unchanged. `null` clears it. A value replaces it.",
     )
     recipient_session_id: SessionId | None = Field(
         default=None,
-        alias="recipientSessionId",
+        validation_alias="recipientSessionId",
+        serialization_alias="recipientSessionId",
         description="The receiving session.\n\nOmitted leaves the stored value unchanged. `null` clears it. A value replaces it.",
     )
     sender_message_id: MessageId | None = Field(
         default=None,
-        alias="senderMessageId",
+        validation_alias="senderMessageId",
+        serialization_alias="senderMessageId",
         description="On an incoming view, the `messageId` of the same message's outgoing view in the\nsender's transcript.\n\nOmitted leaves the stored value unchanged. `null` clears it. A value replaces it. It can arrive\nafter the message starts streaming.",
     )
     recipient_message_id: MessageId | None = Field(
         default=None,
-        alias="recipientMessageId",
+        validation_alias="recipientMessageId",
+        serialization_alias="recipientMessageId",
         description="On an outgoing view, the `messageId` of the same message's incoming view in the\nrecipient's transcript.\n\nOmitted leaves the stored value unchanged. `null` clears it. A value replaces it. It can arrive\nafter the message starts streaming.",
     )
     content: list[ContentBlock] | None = Field(
@@ -7596,7 +7931,8 @@ class SessionMessage(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
 
@@ -7638,7 +7974,8 @@ class SessionMessageChunk(BaseModel):
 
     message_id: MessageId = Field(
         ...,
-        alias="messageId",
+        validation_alias="messageId",
+        serialization_alias="messageId",
         description="Identifier of this message within the enclosing session's transcript.",
     )
     content: ContentBlock = Field(
@@ -7646,7 +7983,8 @@ class SessionMessageChunk(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis metadata is scoped to the chunk and does not patch stored metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -7678,7 +8016,8 @@ class SessionSystemPromptCapabilities(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -7710,14 +8049,18 @@ class UserMessage(BaseModel):
     """
 
     message_id: MessageId = Field(
-        ..., alias="messageId", description="A unique identifier for the message."
+        ...,
+        validation_alias="messageId",
+        serialization_alias="messageId",
+        description="A unique identifier for the message.",
     )
     content: list[ContentBlock] | None = Field(
         default=None, description="Complete replacement content for this message."
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
 
@@ -7742,39 +8085,56 @@ class StateUpdateIdleError(IdleStateUpdateError):
     state: Literal["idle"]
 
 
-class StateUpdate(
-    RootModel[
-        StateUpdateRunning
-        | StateUpdateIdleEndTurn
-        | StateUpdateIdleMaxTokens
-        | StateUpdateIdleMaxTurnRequests
-        | StateUpdateIdleRefusal
-        | StateUpdateIdleCancelled
-        | StateUpdateIdleError
-        | StateUpdateIdleOther
-        | StateUpdateIdleNone
-        | StateUpdateRequiresAction
-        | StateUpdateUnknown
-        | StateUpdateOther
-    ]
-):
-    root: (
-        StateUpdateRunning
-        | StateUpdateIdleEndTurn
-        | StateUpdateIdleMaxTokens
-        | StateUpdateIdleMaxTurnRequests
-        | StateUpdateIdleRefusal
-        | StateUpdateIdleCancelled
-        | StateUpdateIdleError
-        | StateUpdateIdleOther
-        | StateUpdateIdleNone
-        | StateUpdateRequiresAction
-        | StateUpdateUnknown
-        | StateUpdateOther
-    ) = Field(
-        ...,
-        description="A snapshot of the session's aggregate foreground activity.\n\nForeground work is the agent's active response or workflow in the session,\nincluding model processing, tool execution, and waiting for user action needed\nto continue that work. It can start with a prompt or be agent-initiated, for\nexample to pursue an ongoing goal or follow up on a completed background task.\nEither way, the agent MUST report `running` when foreground work starts,\nor `requires_action` if it starts blocked on user action, and `idle` when it\nends. The agent SHOULD include a stop reason on that idle update.\nAgent-initiated work does not require a prompt request or a synthetic user\nmessage.\n\n`running` may precede user-message insertion, for example during a foreground\nhook. It is not acknowledgment of insertion, and rejecting a prompt does not\nitself end foreground work.\n\nBackground activity can continue and emit other `session/update` notifications\nwhile `idle`. Those notifications, including a detached task's progress or\ncompletion, do not by themselves change this state. A permission request only\nwarrants `requires_action` when foreground work is blocked on user action.\n\nThe agent SHOULD report `requires_action` when the foreground workflow as a\nwhole cannot progress without user action, including permissions or elicitations.\nOnce reported, it MUST report `running` when progress resumes, or `idle` when\nwork ends without resuming.\nIf other foreground work can progress, the state remains `running`. Resolving\none of several requests does not itself change the state. Agents SHOULD ignore\nresponses for work that has already ended rather than use them to resume it.\n\nA new session defaults to idle until a state update reports otherwise.\nResume MUST send a current-state snapshot after any replay and before its\nresponse. The snapshot reports foreground state after resuming.\nThe response alone does not imply idle.\nRepeated snapshots are idempotent, not additional work, completions, or usage.\nA repeated state may carry updated information without another state transition.\nThe agent MUST report `idle` when no foreground activity remains. Completing\nan individual activity while other foreground work continues does not require\nan idle boundary. Local commands use the same lifecycle even without model work.\n\nSee protocol docs: [Session States](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#session-states)",
-    )
+StateUpdate: TypeAlias = Annotated[
+    Annotated[
+        Union[
+            Annotated[StateUpdateRunning, Tag("StateUpdateRunning")],
+            Annotated[StateUpdateIdleEndTurn, Tag("StateUpdateIdleEndTurn")],
+            Annotated[StateUpdateIdleMaxTokens, Tag("StateUpdateIdleMaxTokens")],
+            Annotated[StateUpdateIdleMaxTurnRequests, Tag("StateUpdateIdleMaxTurnRequests")],
+            Annotated[StateUpdateIdleRefusal, Tag("StateUpdateIdleRefusal")],
+            Annotated[StateUpdateIdleCancelled, Tag("StateUpdateIdleCancelled")],
+            Annotated[StateUpdateIdleError, Tag("StateUpdateIdleError")],
+            Annotated[StateUpdateIdleOther, Tag("StateUpdateIdleOther")],
+            Annotated[StateUpdateIdleNone, Tag("StateUpdateIdleNone")],
+            Annotated[StateUpdateRequiresAction, Tag("StateUpdateRequiresAction")],
+            Annotated[StateUpdateUnknown, Tag("StateUpdateUnknown")],
+            Annotated[StateUpdateOther, Tag("StateUpdateOther")],
+        ],
+        Discriminator(
+            tag_of(
+                (
+                    "state",
+                    "state",
+                    {
+                        "running": "StateUpdateRunning",
+                        "idle": (
+                            "stopReason",
+                            "stop_reason",
+                            {
+                                "end_turn": "StateUpdateIdleEndTurn",
+                                "max_tokens": "StateUpdateIdleMaxTokens",
+                                "max_turn_requests": "StateUpdateIdleMaxTurnRequests",
+                                "refusal": "StateUpdateIdleRefusal",
+                                "cancelled": "StateUpdateIdleCancelled",
+                                "error": "StateUpdateIdleError",
+                            },
+                            "StateUpdateIdleOther",
+                            "StateUpdateIdleNone",
+                        ),
+                        "requires_action": "StateUpdateRequiresAction",
+                        "unknown": "StateUpdateUnknown",
+                    },
+                    "StateUpdateOther",
+                    None,
+                )
+            )
+        ),
+    ],
+    Field(
+        description="A snapshot of the session's aggregate foreground activity.\n\nForeground work is the agent's active response or workflow in the session,\nincluding model processing, tool execution, and waiting for user action needed\nto continue that work. It can start with a prompt or be agent-initiated, for\nexample to pursue an ongoing goal or follow up on a completed background task.\nEither way, the agent MUST report `running` when foreground work starts,\nor `requires_action` if it starts blocked on user action, and `idle` when it\nends. The agent SHOULD include a stop reason on that idle update.\nAgent-initiated work does not require a prompt request or a synthetic user\nmessage.\n\n`running` may precede user-message insertion, for example during a foreground\nhook. It is not acknowledgment of insertion, and rejecting a prompt does not\nitself end foreground work.\n\nBackground activity can continue and emit other `session/update` notifications\nwhile `idle`. Those notifications, including a detached task's progress or\ncompletion, do not by themselves change this state. A permission request only\nwarrants `requires_action` when foreground work is blocked on user action.\n\nThe agent SHOULD report `requires_action` when the foreground workflow as a\nwhole cannot progress without user action, including permissions or elicitations.\nOnce reported, it MUST report `running` when progress resumes, or `idle` when\nwork ends without resuming.\nIf other foreground work can progress, the state remains `running`. Resolving\none of several requests does not itself change the state. Agents SHOULD ignore\nresponses for work that has already ended rather than use them to resume it.\n\nA new session defaults to idle until a state update reports otherwise.\nResume MUST send a current-state snapshot after any replay and before its\nresponse. The snapshot reports foreground state after resuming.\nThe response alone does not imply idle.\nRepeated snapshots are idempotent, not additional work, completions, or usage.\nA repeated state may carry updated information without another state transition.\nThe agent MUST report `idle` when no foreground activity remains. Completing\nan individual activity while other foreground work continues does not require\nan idle boundary. Local commands use the same lifecycle even without model work.\n\nSee protocol docs: [Session States](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#session-states)"
+    ),
+]
 
 
 class SubagentUpdate(BaseModel):
@@ -7819,7 +8179,8 @@ class SubagentUpdate(BaseModel):
 
     session_id: SessionId = Field(
         ...,
-        alias="sessionId",
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
         description="The opaque session ID identifying the child in all ACP messages.",
     )
     title: str | None = Field(
@@ -7844,12 +8205,14 @@ class SubagentUpdate(BaseModel):
     )
     additional_directories: list[AbsolutePath] | None = Field(
         default=None,
-        alias="additionalDirectories",
+        validation_alias="additionalDirectories",
+        serialization_alias="additionalDirectories",
         description="Additional workspace roots for the child. Each path must be absolute.\n\nOptional and nullable. Omitted means unchanged. `null` clears the\nreported value. While unset, the child inherits its immediate parent's\neffective additional directories, independently of `cwd`. A concrete\narray replaces the whole list. `[]` reports no additional directories.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
 
@@ -7868,7 +8231,9 @@ class SessionUpdateUserMessageChunk(ContentChunk):
     A chunk of the user's message being streamed.
     """
 
-    session_update: Literal["user_message_chunk"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["user_message_chunk"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateUserMessage(UserMessage):
@@ -7880,7 +8245,9 @@ class SessionUpdateUserMessage(UserMessage):
     fields in the new update patch the previous fields for that message.
     """
 
-    session_update: Literal["user_message"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["user_message"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateAgentMessageChunk(ContentChunk):
@@ -7888,7 +8255,9 @@ class SessionUpdateAgentMessageChunk(ContentChunk):
     A chunk of the agent's response being streamed.
     """
 
-    session_update: Literal["agent_message_chunk"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["agent_message_chunk"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateAgentThoughtChunk(ContentChunk):
@@ -7896,7 +8265,9 @@ class SessionUpdateAgentThoughtChunk(ContentChunk):
     A chunk of the agent's internal reasoning being streamed.
     """
 
-    session_update: Literal["agent_thought_chunk"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["agent_thought_chunk"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateStateUpdateIdleError(StateUpdateIdleError):
@@ -7904,7 +8275,9 @@ class SessionUpdateStateUpdateIdleError(StateUpdateIdleError):
     A snapshot of the session's aggregate foreground activity.
     """
 
-    session_update: Literal["state_update"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["state_update"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdatePlanUpdate(PlanUpdate):
@@ -7913,7 +8286,9 @@ class SessionUpdatePlanUpdate(PlanUpdate):
     See protocol docs: [Agent Plan](https://agentclientprotocol.com/protocol/v2/draft/agent-plan)
     """
 
-    session_update: Literal["plan_update"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["plan_update"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateSubagentUpdate(SubagentUpdate):
@@ -7926,7 +8301,9 @@ class SessionUpdateSubagentUpdate(SubagentUpdate):
     that ownership association's metadata.
     """
 
-    session_update: Literal["subagent_update"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["subagent_update"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateSessionMessage(SessionMessage):
@@ -7939,7 +8316,9 @@ class SessionUpdateSessionMessage(SessionMessage):
     received from another session.
     """
 
-    session_update: Literal["session_message"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["session_message"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateSessionMessageChunk(SessionMessageChunk):
@@ -7951,7 +8330,9 @@ class SessionUpdateSessionMessageChunk(SessionMessageChunk):
     One content block appended to a sent or received session message.
     """
 
-    session_update: Literal["session_message_chunk"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["session_message_chunk"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SystemPrompt(BaseModel):
@@ -7978,7 +8359,8 @@ class SystemPrompt(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -8016,14 +8398,18 @@ class AgentMessage(BaseModel):
     """
 
     message_id: MessageId = Field(
-        ..., alias="messageId", description="A unique identifier for the message."
+        ...,
+        validation_alias="messageId",
+        serialization_alias="messageId",
+        description="A unique identifier for the message.",
     )
     content: list[ContentBlock] | None = Field(
         default=None, description="Complete replacement content for this message."
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
 
@@ -8075,14 +8461,18 @@ class AgentThought(BaseModel):
     """
 
     message_id: MessageId = Field(
-        ..., alias="messageId", description="A unique identifier for the thought message."
+        ...,
+        validation_alias="messageId",
+        serialization_alias="messageId",
+        description="A unique identifier for the thought message.",
     )
     content: list[ContentBlock] | None = Field(
         default=None, description="Complete replacement content for this thought message."
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
 
@@ -8132,10 +8522,9 @@ class ClientResponseError(BaseModel):
         return not_client_response_error(data)
 
 
-class ClientResponse(RootModel[ClientResponseResult | ClientResponseError]):
-    root: ClientResponseResult | ClientResponseError = Field(
-        ..., description="A JSON-RPC response object."
-    )
+ClientResponse: TypeAlias = Annotated[
+    ClientResponseResult | ClientResponseError, Field(description="A JSON-RPC response object.")
+]
 
 
 class CompactionSummaryChunk(BaseModel):
@@ -8146,13 +8535,15 @@ class CompactionSummaryChunk(BaseModel):
 
     compaction_id: CompactionId = Field(
         ...,
-        alias="compactionId",
+        validation_alias="compactionId",
+        serialization_alias="compactionId",
         description="ID of the compaction whose summary receives this content.",
     )
     content: ContentBlock = Field(..., description="One content block to append.")
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis metadata is scoped to the chunk and does not patch stored metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -8179,7 +8570,8 @@ class CompactionUpdate(BaseModel):
 
     compaction_id: CompactionId = Field(
         ...,
-        alias="compactionId",
+        validation_alias="compactionId",
+        serialization_alias="compactionId",
         description="The Agent-owned ID of this compaction, unique within the session.",
     )
     status: CompactionStatus = Field(..., description="Current lifecycle status.")
@@ -8192,7 +8584,8 @@ class CompactionUpdate(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
 
@@ -8221,7 +8614,8 @@ class Content(BaseModel):
     content: ContentBlock = Field(..., description="The actual content block.")
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -8240,7 +8634,8 @@ class ElicitationFormModeSession(ElicitationSessionScope):
 
     requested_schema: ElicitationSchema = Field(
         ...,
-        alias="requestedSchema",
+        validation_alias="requestedSchema",
+        serialization_alias="requestedSchema",
         description="A JSON Schema describing the form fields to present to the user.",
     )
 
@@ -8258,7 +8653,8 @@ class ElicitationFormModeRequest(ElicitationRequestScope):
 
     requested_schema: ElicitationSchema = Field(
         ...,
-        alias="requestedSchema",
+        validation_alias="requestedSchema",
+        serialization_alias="requestedSchema",
         description="A JSON Schema describing the form fields to present to the user.",
     )
 
@@ -8268,11 +8664,12 @@ class ElicitationFormModeRequest(ElicitationRequestScope):
         return not_elicitation_form_mode_request(data)
 
 
-class ElicitationFormMode(RootModel[ElicitationFormModeSession | ElicitationFormModeRequest]):
-    root: ElicitationFormModeSession | ElicitationFormModeRequest = Field(
-        ...,
-        description="Form-based elicitation mode where the client renders a form from the provided schema.",
-    )
+ElicitationFormMode: TypeAlias = Annotated[
+    ElicitationFormModeSession | ElicitationFormModeRequest,
+    Field(
+        description="Form-based elicitation mode where the client renders a form from the provided schema."
+    ),
+]
 
 
 class CreateElicitationRequestFormSession(ElicitationFormModeSession):
@@ -8285,7 +8682,8 @@ class CreateElicitationRequestFormSession(ElicitationFormModeSession):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     mode: Literal["form"]
@@ -8310,7 +8708,8 @@ class CreateElicitationRequestFormRequest(ElicitationFormModeRequest):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     mode: Literal["form"]
@@ -8335,14 +8734,36 @@ class CreateElicitationRequest(
         | CreateElicitationRequestOtherRequest
     ]
 ):
-    root: (
-        CreateElicitationRequestFormSession
-        | CreateElicitationRequestFormRequest
-        | CreateElicitationRequestUrlSession
-        | CreateElicitationRequestUrlRequest
-        | CreateElicitationRequestOtherSession
-        | CreateElicitationRequestOtherRequest
-    ) = Field(
+    root: Annotated[
+        Union[
+            Annotated[
+                Union[CreateElicitationRequestFormSession, CreateElicitationRequestFormRequest],
+                Tag("CreateElicitationRequestFormSession|CreateElicitationRequestFormRequest"),
+            ],
+            Annotated[
+                Union[CreateElicitationRequestUrlSession, CreateElicitationRequestUrlRequest],
+                Tag("CreateElicitationRequestUrlSession|CreateElicitationRequestUrlRequest"),
+            ],
+            Annotated[
+                Union[CreateElicitationRequestOtherSession, CreateElicitationRequestOtherRequest],
+                Tag("CreateElicitationRequestOtherSession|CreateElicitationRequestOtherRequest"),
+            ],
+        ],
+        Discriminator(
+            tag_of(
+                (
+                    "mode",
+                    "mode",
+                    {
+                        "form": "CreateElicitationRequestFormSession|CreateElicitationRequestFormRequest",
+                        "url": "CreateElicitationRequestUrlSession|CreateElicitationRequestUrlRequest",
+                    },
+                    "CreateElicitationRequestOtherSession|CreateElicitationRequestOtherRequest",
+                    None,
+                )
+            )
+        ),
+    ] = Field(
         ...,
         description="Request from the agent to elicit structured user input.\n\nThe agent sends this to the client to request information from the user,\neither via a form or by directing them to a URL.\nElicitations are tied to a session (optionally a tool call) or a request.\n\nA session-scoped request follows the aggregate foreground-state contract:\nagents SHOULD report `requires_action` when the whole foreground workflow is\nblocked on user action. Once reported, they MUST report `running` when progress\nresumes, or `idle` if work ends without resuming. Independent background requests\nand request-scoped elicitations do not themselves change session state.\nAccepting a URL does not mean the external interaction completed.\n\nAgents SHOULD cancel pending elicitations no longer needed by cancelled work.\nThe request's scope alone does not establish that dependency.\n\nSee protocol docs: [Elicitation](https://agentclientprotocol.com/protocol/v2/draft/elicitation)",
     )
@@ -8363,31 +8784,38 @@ class ForkSessionRequest(BaseModel):
     """
 
     session_id: SessionId = Field(
-        ..., alias="sessionId", description="The ID of the session to fork."
+        ...,
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
+        description="The ID of the session to fork.",
     )
     cwd: AbsolutePath = Field(
         ..., description="The working directory for this session. Must be an absolute path."
     )
     additional_directories: list[AbsolutePath] | None = Field(
         default=None,
-        alias="additionalDirectories",
+        validation_alias="additionalDirectories",
+        serialization_alias="additionalDirectories",
         description="Additional workspace roots to activate for this session. Each path must be absolute.\n\nWhen omitted or empty, no additional roots are activated. When non-empty,\nthis is the complete resulting additional-root list for the forked\nsession.",
         exclude_if=omit_null,
     )
     mcp_servers: list[McpServer] | None = Field(
         default=None,
-        alias="mcpServers",
+        validation_alias="mcpServers",
+        serialization_alias="mcpServers",
         description="List of MCP servers to connect to for this session.",
         exclude_if=omit_null,
     )
     system_prompt: SystemPrompt | None = Field(
         default=None,
-        alias="systemPrompt",
+        validation_alias="systemPrompt",
+        serialization_alias="systemPrompt",
         description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nSystem-level instructions for the forked session.\n\nOptional. Omitted and `null` are equivalent. The Agent may then keep a\nsystem prompt it stored with the source session or use its default\ninstructions. Clients MUST only send this when the Agent advertises\n`session.systemPrompt`, and SHOULD send the same value they used for the\nsource session.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -8425,24 +8853,28 @@ class NewSessionRequest(BaseModel):
     )
     additional_directories: list[AbsolutePath] | None = Field(
         default=None,
-        alias="additionalDirectories",
+        validation_alias="additionalDirectories",
+        serialization_alias="additionalDirectories",
         description="Additional workspace roots for this session. Each path must be absolute.\n\nThese expand the session's workspace scope without changing `cwd`, which\nremains the base for relative paths. When omitted or empty, no\nadditional roots are activated for the new session.",
         exclude_if=omit_null,
     )
     mcp_servers: list[McpServer] | None = Field(
         default=None,
-        alias="mcpServers",
+        validation_alias="mcpServers",
+        serialization_alias="mcpServers",
         description="List of MCP (Model Context Protocol) servers the agent should connect to.",
         exclude_if=omit_null,
     )
     system_prompt: SystemPrompt | None = Field(
         default=None,
-        alias="systemPrompt",
+        validation_alias="systemPrompt",
+        serialization_alias="systemPrompt",
         description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nSystem-level instructions for the new session.\n\nOptional. Omitted and `null` are equivalent and mean the Agent uses its\nown default instructions. Clients MUST only send this when the Agent\nadvertises `session.systemPrompt`.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -8469,10 +8901,12 @@ class ProxyRequestProxyInitialize(BaseModel):
     params: InitializeProxyRequest
 
 
-class ProxyRequest(RootModel[ProxyRequestProxyInitialize | ProxyRequestProxySuccessor]):
-    root: Annotated[
+ProxyRequest: TypeAlias = Annotated[
+    Annotated[
         Union[ProxyRequestProxyInitialize, ProxyRequestProxySuccessor], Discriminator("method")
-    ] = Field(..., description="A JSON-RPC request object.")
+    ],
+    Field(description="A JSON-RPC request object."),
+]
 
 
 class ResumeSessionRequest(BaseModel):
@@ -8484,7 +8918,10 @@ class ResumeSessionRequest(BaseModel):
     """
 
     session_id: SessionId = Field(
-        ..., alias="sessionId", description="The ID of the session to resume."
+        ...,
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
+        description="The ID of the session to resume.",
     )
     cwd: AbsolutePath = Field(
         ...,
@@ -8492,29 +8929,34 @@ class ResumeSessionRequest(BaseModel):
     )
     additional_directories: list[AbsolutePath] | None = Field(
         default=None,
-        alias="additionalDirectories",
+        validation_alias="additionalDirectories",
+        serialization_alias="additionalDirectories",
         description="Additional workspace roots to activate for this session. Each path must be absolute.\n\nWhen omitted or empty, no additional roots are activated. When non-empty,\nthis is the complete resulting additional-root list for the resumed\nsession. It may differ from any previously used or reported list as long as\nthe request `cwd` matches the session's `cwd`.",
         exclude_if=omit_null,
     )
     mcp_servers: list[McpServer] | None = Field(
         default=None,
-        alias="mcpServers",
+        validation_alias="mcpServers",
+        serialization_alias="mcpServers",
         description="List of MCP servers to connect to for this session.\n\nThe complete set of Client-provided servers. Omitted and `[]` mean none. Agents SHOULD\nNOT restore servers from earlier requests.",
         exclude_if=omit_null,
     )
     replay_from: ReplayFrom | None = Field(
         default=None,
-        alias="replayFrom",
+        validation_alias="replayFrom",
+        serialization_alias="replayFrom",
         description='Inclusive cursor describing where conversation replay should begin.\n\nOptional. Omitted and `null` are equivalent and mean the Agent should resume without\nreplaying previous conversation history. Replay cursors are inclusive:\nreplay includes the position identified by the cursor. Supplying\n`{ "type": "start" }` means the Agent should replay all retained\nconversation history before responding.\n\nAgents MUST reject unsupported cursor types or malformed cursor values\nwith `-32602` (Invalid params), rather than substituting another cursor\nor resuming without replay.',
     )
     system_prompt: SystemPrompt | None = Field(
         default=None,
-        alias="systemPrompt",
+        validation_alias="systemPrompt",
+        serialization_alias="systemPrompt",
         description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nSystem-level instructions for the resumed session.\n\nOptional. Omitted and `null` are equivalent. The Agent may then keep a\nsystem prompt it stored with the session or use its default instructions.\nClients MUST only send this when the Agent advertises\n`session.systemPrompt`, and SHOULD send the same value they used when the\nsession was created.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -8562,12 +9004,14 @@ class SessionCapabilities(BaseModel):
     )
     additional_directories: SessionAdditionalDirectoriesCapabilities | None = Field(
         default=None,
-        alias="additionalDirectories",
+        validation_alias="additionalDirectories",
+        serialization_alias="additionalDirectories",
         description="Whether the agent supports `additionalDirectories` on supported session lifecycle requests.\n\nOptional. Omitted and `null` are equivalent and mean the agent does not advertise support.\nSupplying `{}` means the agent supports `additionalDirectories` on\nsupported session lifecycle requests.\n\nAgents may return `SessionInfo.additionalDirectories` to report the\ncomplete ordered additional-root list associated with a listed session.",
     )
     system_prompt: SessionSystemPromptCapabilities | None = Field(
         default=None,
-        alias="systemPrompt",
+        validation_alias="systemPrompt",
+        serialization_alias="systemPrompt",
         description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nWhether the agent supports `systemPrompt` on session lifecycle requests.\n\nOptional. Omitted and `null` are equivalent and mean the agent does not advertise support.\nSupplying `{}` means the agent supports `systemPrompt` in `append` mode.",
     )
     fork: SessionForkCapabilities | None = Field(
@@ -8588,7 +9032,8 @@ class SessionCapabilities(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -8621,7 +9066,8 @@ class SessionConfigSelect(BaseModel):
 
     current_value: SessionConfigValueId = Field(
         ...,
-        alias="currentValue",
+        validation_alias="currentValue",
+        serialization_alias="currentValue",
         description="The currently selected value. MUST be one of the `value`s in `options`.",
     )
     options: SessionConfigSelectOptions = Field(
@@ -8636,7 +9082,10 @@ class SessionConfigOptionSelect(SessionConfigSelect):
     """
 
     config_id: SessionConfigId = Field(
-        ..., alias="configId", description="Unique identifier for the configuration option."
+        ...,
+        validation_alias="configId",
+        serialization_alias="configId",
+        description="Unique identifier for the configuration option.",
     )
     name: str = Field(..., description="Human-readable label for the option.")
     description: str | None = Field(
@@ -8649,7 +9098,8 @@ class SessionConfigOptionSelect(SessionConfigSelect):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
     type: Literal["select"]
@@ -8664,26 +9114,18 @@ class SessionConfigOptionSelect(SessionConfigSelect):
             return tolerate(value, handler, default=True, items=False)
 
 
-class SessionConfigOption(
-    RootModel[SessionConfigOptionSelect | SessionConfigOptionBoolean | SessionConfigOptionOther]
-):
-    root: Annotated[
+SessionConfigOption: TypeAlias = Annotated[
+    Annotated[
         Union[
-            Annotated[SessionConfigOptionSelect, Tag("select")],
-            Annotated[SessionConfigOptionBoolean, Tag("boolean")],
-            Annotated[SessionConfigOptionOther, Tag("_other")],
+            Annotated[
+                Union[SessionConfigOptionSelect, SessionConfigOptionBoolean], Discriminator("type")
+            ],
+            SessionConfigOptionOther,
         ],
-        Discriminator(
-            tag_of(
-                "type",
-                (
-                    "select",
-                    "boolean",
-                ),
-                "_other",
-            )
-        ),
-    ] = Field(..., description="A session configuration option selector and its current state.")
+        Field(union_mode="left_to_right"),
+    ],
+    Field(description="A session configuration option selector and its current state."),
+]
 
 
 class SessionOptionsResponse(BaseModel):
@@ -8693,12 +9135,14 @@ class SessionOptionsResponse(BaseModel):
 
     config_options: list[SessionConfigOption] = Field(
         ...,
-        alias="configOptions",
+        validation_alias="configOptions",
+        serialization_alias="configOptions",
         description="The full set of configuration options and their current values.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -8741,7 +9185,8 @@ class SessionStatusResponse(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -8764,7 +9209,9 @@ class SessionUpdateAgentMessage(AgentMessage):
     fields in the new update patch the previous fields for that message.
     """
 
-    session_update: Literal["agent_message"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["agent_message"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateAgentThought(AgentThought):
@@ -8776,7 +9223,9 @@ class SessionUpdateAgentThought(AgentThought):
     fields in the new update patch the previous fields for that message.
     """
 
-    session_update: Literal["agent_thought"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["agent_thought"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateCompactionUpdate(CompactionUpdate):
@@ -8784,7 +9233,9 @@ class SessionUpdateCompactionUpdate(CompactionUpdate):
     A context compaction has been created or updated.
     """
 
-    session_update: Literal["compaction_update"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["compaction_update"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateCompactionSummaryChunk(CompactionSummaryChunk):
@@ -8792,7 +9243,9 @@ class SessionUpdateCompactionSummaryChunk(CompactionSummaryChunk):
     A content block appended to a context compaction's retained summary.
     """
 
-    session_update: Literal["compaction_summary_chunk"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["compaction_summary_chunk"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SetSessionConfigOptionResponse(BaseModel):
@@ -8802,12 +9255,14 @@ class SetSessionConfigOptionResponse(BaseModel):
 
     config_options: list[SessionConfigOption] = Field(
         ...,
-        alias="configOptions",
+        validation_alias="configOptions",
+        serialization_alias="configOptions",
         description="The full set of configuration options and their current values.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -8836,36 +9291,21 @@ class ToolCallContentContent(Content):
     type: Literal["content"]
 
 
-class ToolCallContent(
-    RootModel[
-        ToolCallContentContent
-        | ToolCallContentDiff
-        | ToolCallContentTerminal
-        | ToolCallContentOther
-    ]
-):
-    root: Annotated[
+ToolCallContent: TypeAlias = Annotated[
+    Annotated[
         Union[
-            Annotated[ToolCallContentContent, Tag("content")],
-            Annotated[ToolCallContentDiff, Tag("diff")],
-            Annotated[ToolCallContentTerminal, Tag("terminal")],
-            Annotated[ToolCallContentOther, Tag("_other")],
+            Annotated[
+                Union[ToolCallContentContent, ToolCallContentDiff, ToolCallContentTerminal],
+                Discriminator("type"),
+            ],
+            ToolCallContentOther,
         ],
-        Discriminator(
-            tag_of(
-                "type",
-                (
-                    "content",
-                    "diff",
-                    "terminal",
-                ),
-                "_other",
-            )
-        ),
-    ] = Field(
-        ...,
-        description="Content produced by a tool call.\n\nTool calls can produce different types of content including standard\ncontent blocks (text, images), file diffs, or display-only terminals.\n\nSee protocol docs: [Content](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#content)",
-    )
+        Field(union_mode="left_to_right"),
+    ],
+    Field(
+        description="Content produced by a tool call.\n\nTool calls can produce different types of content including standard\ncontent blocks (text, images), file diffs, or display-only terminals.\n\nSee protocol docs: [Content](https://agentclientprotocol.com/protocol/v2/draft/tool-calls#content)"
+    ),
+]
 
 
 class AgentCapabilities(BaseModel):
@@ -8892,7 +9332,8 @@ class AgentCapabilities(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -8976,93 +9417,43 @@ class ClientRequestExtension(BaseModel):
     ) = Field(default=None, description="Method-specific request parameters.")
 
 
-class ClientRequest(
-    RootModel[
-        ClientRequestInitialize
-        | ClientRequestAuthLogin
-        | ClientRequestAuthLogout
-        | ClientRequestAuthStatus
-        | ClientRequestSessionNew
-        | ClientRequestSessionResume
-        | ClientRequestSessionClose
-        | ClientRequestSessionList
-        | ClientRequestSessionDelete
-        | ClientRequestSessionFork
-        | ClientRequestSessionArchive
-        | ClientRequestSessionUnarchive
-        | ClientRequestSessionStatus
-        | ClientRequestSessionSetTitle
-        | ClientRequestSessionSetConfigOption
-        | ClientRequestSessionOptions
-        | ClientRequestSessionPrompt
-        | ClientRequestToolCallCancel
-        | ClientRequestTerminalCancel
-        | ClientRequestProvidersList
-        | ClientRequestProvidersSet
-        | ClientRequestProvidersDisable
-        | ClientRequestMcpMessage
-        | ClientRequestExtension
-    ]
-):
-    root: Annotated[
+ClientRequest: TypeAlias = Annotated[
+    Annotated[
         Union[
-            Annotated[ClientRequestInitialize, Tag("initialize")],
-            Annotated[ClientRequestAuthLogin, Tag("auth/login")],
-            Annotated[ClientRequestAuthLogout, Tag("auth/logout")],
-            Annotated[ClientRequestAuthStatus, Tag("auth/status")],
-            Annotated[ClientRequestSessionNew, Tag("session/new")],
-            Annotated[ClientRequestSessionResume, Tag("session/resume")],
-            Annotated[ClientRequestSessionClose, Tag("session/close")],
-            Annotated[ClientRequestSessionList, Tag("session/list")],
-            Annotated[ClientRequestSessionDelete, Tag("session/delete")],
-            Annotated[ClientRequestSessionFork, Tag("session/fork")],
-            Annotated[ClientRequestSessionArchive, Tag("session/archive")],
-            Annotated[ClientRequestSessionUnarchive, Tag("session/unarchive")],
-            Annotated[ClientRequestSessionStatus, Tag("session/status")],
-            Annotated[ClientRequestSessionSetTitle, Tag("session/set_title")],
-            Annotated[ClientRequestSessionSetConfigOption, Tag("session/set_config_option")],
-            Annotated[ClientRequestSessionOptions, Tag("session/options")],
-            Annotated[ClientRequestSessionPrompt, Tag("session/prompt")],
-            Annotated[ClientRequestToolCallCancel, Tag("tool_call/cancel")],
-            Annotated[ClientRequestTerminalCancel, Tag("terminal/cancel")],
-            Annotated[ClientRequestProvidersList, Tag("providers/list")],
-            Annotated[ClientRequestProvidersSet, Tag("providers/set")],
-            Annotated[ClientRequestProvidersDisable, Tag("providers/disable")],
-            Annotated[ClientRequestMcpMessage, Tag("mcp/message")],
-            Annotated[ClientRequestExtension, Tag("_other")],
+            Annotated[
+                Union[
+                    ClientRequestInitialize,
+                    ClientRequestAuthLogin,
+                    ClientRequestAuthLogout,
+                    ClientRequestAuthStatus,
+                    ClientRequestSessionNew,
+                    ClientRequestSessionResume,
+                    ClientRequestSessionClose,
+                    ClientRequestSessionList,
+                    ClientRequestSessionDelete,
+                    ClientRequestSessionFork,
+                    ClientRequestSessionArchive,
+                    ClientRequestSessionUnarchive,
+                    ClientRequestSessionStatus,
+                    ClientRequestSessionSetTitle,
+                    ClientRequestSessionSetConfigOption,
+                    ClientRequestSessionOptions,
+                    ClientRequestSessionPrompt,
+                    ClientRequestToolCallCancel,
+                    ClientRequestTerminalCancel,
+                    ClientRequestProvidersList,
+                    ClientRequestProvidersSet,
+                    ClientRequestProvidersDisable,
+                    ClientRequestMcpMessage,
+                ],
+                Discriminator("method"),
+            ],
+            ClientRequestExtension,
         ],
-        Discriminator(
-            tag_of(
-                "method",
-                (
-                    "initialize",
-                    "auth/login",
-                    "auth/logout",
-                    "auth/status",
-                    "session/new",
-                    "session/resume",
-                    "session/close",
-                    "session/list",
-                    "session/delete",
-                    "session/fork",
-                    "session/archive",
-                    "session/unarchive",
-                    "session/status",
-                    "session/set_title",
-                    "session/set_config_option",
-                    "session/options",
-                    "session/prompt",
-                    "tool_call/cancel",
-                    "terminal/cancel",
-                    "providers/list",
-                    "providers/set",
-                    "providers/disable",
-                    "mcp/message",
-                ),
-                "_other",
-            )
-        ),
-    ] = Field(..., description="A JSON-RPC request object.")
+        Field(union_mode="left_to_right"),
+    ],
+    Field(description="A JSON-RPC request object."),
+]
 
 
 class ConfigOptionUpdate(BaseModel):
@@ -9072,12 +9463,14 @@ class ConfigOptionUpdate(BaseModel):
 
     config_options: list[SessionConfigOption] = Field(
         ...,
-        alias="configOptions",
+        validation_alias="configOptions",
+        serialization_alias="configOptions",
         description="The full set of configuration options and their current values.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -9109,24 +9502,28 @@ class ForkSessionResponse(BaseModel):
 
     session_id: SessionId = Field(
         ...,
-        alias="sessionId",
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
         description="Unique identifier for the newly created forked session.",
     )
     config_options: list[SessionConfigOption] | None = Field(
         default=None,
-        alias="configOptions",
+        validation_alias="configOptions",
+        serialization_alias="configOptions",
         description="Initial session configuration options.\n\nOptional. Omitted or empty means no config options are advertised.\nSenders MUST use an array, not `null`. Receivers treat `null` like omission.\nLater `config_option_update` notifications replace this list.",
         exclude_if=omit_null,
     )
     available_commands: list[AvailableCommand] | None = Field(
         default=None,
-        alias="availableCommands",
+        validation_alias="availableCommands",
+        serialization_alias="availableCommands",
         description="Initial commands the agent can execute in this session.\n\nOptional. Omitted or empty means no initial commands are advertised.\nSenders MUST use an array, not `null`. Receivers treat `null` like omission.\nLater `available_commands_update` notifications replace this list.",
         exclude_if=omit_null,
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -9163,7 +9560,8 @@ class InitializeResponse(BaseModel):
 
     protocol_version: ProtocolVersion = Field(
         ...,
-        alias="protocolVersion",
+        validation_alias="protocolVersion",
+        serialization_alias="protocolVersion",
         description="The highest protocol version supported by the agent that is at or below\nthe version requested by the client. If no such version exists,\ninitialization fails with error code -32022.\n\nThe client must check that it supports this version and should disconnect\nif it does not.",
     )
     info: Implementation = Field(
@@ -9174,13 +9572,15 @@ class InitializeResponse(BaseModel):
     )
     auth_methods: list[AuthMethod] | None = Field(
         default=None,
-        alias="authMethods",
+        validation_alias="authMethods",
+        serialization_alias="authMethods",
         description="Authentication methods supported by the agent.\n\nOptional. Omitted or empty means the agent does not advertise the\n`auth/login` and `auth/logout` methods. Supplying one or more methods means\nthe agent MUST support both `auth/login` and `auth/logout`.",
         exclude_if=omit_null,
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -9219,24 +9619,28 @@ class NewSessionResponse(BaseModel):
 
     session_id: SessionId = Field(
         ...,
-        alias="sessionId",
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
         description="Unique identifier for the created session.\n\nUsed in all subsequent requests for this conversation.",
     )
     config_options: list[SessionConfigOption] | None = Field(
         default=None,
-        alias="configOptions",
+        validation_alias="configOptions",
+        serialization_alias="configOptions",
         description="Initial session configuration options.\n\nOptional. Omitted or empty means no config options are advertised.\nSenders MUST use an array, not `null`. Receivers treat `null` like omission.\nLater `config_option_update` notifications replace this list.",
         exclude_if=omit_null,
     )
     available_commands: list[AvailableCommand] | None = Field(
         default=None,
-        alias="availableCommands",
+        validation_alias="availableCommands",
+        serialization_alias="availableCommands",
         description="Initial commands the agent can execute in this session.\n\nOptional. Omitted or empty means no initial commands are advertised.\nSenders MUST use an array, not `null`. Receivers treat `null` like omission.\nLater `available_commands_update` notifications replace this list.",
         exclude_if=omit_null,
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -9275,19 +9679,22 @@ class ResumeSessionResponse(BaseModel):
 
     config_options: list[SessionConfigOption] | None = Field(
         default=None,
-        alias="configOptions",
+        validation_alias="configOptions",
+        serialization_alias="configOptions",
         description="Initial session configuration options.\n\nOptional. Omitted or empty means no config options are advertised.\nSenders MUST use an array, not `null`. Receivers treat `null` like omission.\nLater `config_option_update` notifications replace this list.",
         exclude_if=omit_null,
     )
     available_commands: list[AvailableCommand] | None = Field(
         default=None,
-        alias="availableCommands",
+        validation_alias="availableCommands",
+        serialization_alias="availableCommands",
         description="Initial commands the agent can execute in this session.\n\nOptional. Omitted or empty means no initial commands are advertised.\nSenders MUST use an array, not `null`. Receivers treat `null` like omission.\nLater `available_commands_update` notifications replace this list.",
         exclude_if=omit_null,
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -9324,14 +9731,18 @@ class ToolCallContentChunk(BaseModel):
     """
 
     tool_call_id: ToolCallId = Field(
-        ..., alias="toolCallId", description="The ID of the tool call this content belongs to."
+        ...,
+        validation_alias="toolCallId",
+        serialization_alias="toolCallId",
+        description="The ID of the tool call this content belongs to.",
     )
     content: ToolCallContent = Field(
         ..., description="A single item of content produced by the tool call."
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\nThis metadata is scoped to the chunk and does not patch stored metadata.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -9365,7 +9776,8 @@ class ToolCallUpdate(BaseModel):
 
     tool_call_id: ToolCallId = Field(
         ...,
-        alias="toolCallId",
+        validation_alias="toolCallId",
+        serialization_alias="toolCallId",
         description="Unique identifier for this tool call within the session.",
     )
     name: str | None = Field(
@@ -9392,10 +9804,16 @@ class ToolCallUpdate(BaseModel):
         description='File locations affected by this tool call.\nEnables "follow-along" features in clients.',
     )
     raw_input: Any | None = Field(
-        default=None, alias="rawInput", description="Raw input parameters sent to the tool."
+        default=None,
+        validation_alias="rawInput",
+        serialization_alias="rawInput",
+        description="Raw input parameters sent to the tool.",
     )
     raw_output: Any | None = Field(
-        default=None, alias="rawOutput", description="Raw output returned by the tool."
+        default=None,
+        validation_alias="rawOutput",
+        serialization_alias="rawOutput",
+        description="Raw output returned by the tool.",
     )
     capabilities: ToolCallCapabilities | None = Field(
         default=None,
@@ -9403,7 +9821,8 @@ class ToolCallUpdate(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted leaves the stored metadata unchanged. `null`\nclears it. An object patches the stored metadata by top-level key: keys it omits are\nunchanged, a key set to `null` is removed, and any other value replaces that key's\nstored value without merging nested objects. Beyond this patch rule, implementations\nMUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Metadata Patches](https://agentclientprotocol.com/protocol/v2/draft/extensibility#metadata-patches)",
     )
 
@@ -9439,7 +9858,9 @@ class SessionUpdateToolCallContentChunk(ToolCallContentChunk):
     A chunk of tool-call content being streamed.
     """
 
-    session_update: Literal["tool_call_content_chunk"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["tool_call_content_chunk"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateToolCallUpdate(ToolCallUpdate):
@@ -9447,7 +9868,9 @@ class SessionUpdateToolCallUpdate(ToolCallUpdate):
     A tool call has been created or updated.
     """
 
-    session_update: Literal["tool_call_update"] = Field(..., alias="sessionUpdate")
+    session_update: Literal["tool_call_update"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
+    )
 
 
 class SessionUpdateConfigOptionUpdate(ConfigOptionUpdate):
@@ -9455,88 +9878,132 @@ class SessionUpdateConfigOptionUpdate(ConfigOptionUpdate):
     Session configuration options have been updated.
     """
 
-    session_update: Literal["config_option_update"] = Field(..., alias="sessionUpdate")
-
-
-class SessionUpdate(
-    RootModel[
-        SessionUpdateUserMessageChunk
-        | SessionUpdateUserMessage
-        | SessionUpdateAgentMessageChunk
-        | SessionUpdateAgentMessage
-        | SessionUpdateAgentThoughtChunk
-        | SessionUpdateAgentThought
-        | SessionUpdateStateUpdateRunning
-        | SessionUpdateStateUpdateIdleEndTurn
-        | SessionUpdateStateUpdateIdleMaxTokens
-        | SessionUpdateStateUpdateIdleMaxTurnRequests
-        | SessionUpdateStateUpdateIdleRefusal
-        | SessionUpdateStateUpdateIdleCancelled
-        | SessionUpdateStateUpdateIdleError
-        | SessionUpdateStateUpdateIdleOther
-        | SessionUpdateStateUpdateIdleNone
-        | SessionUpdateStateUpdateRequiresAction
-        | SessionUpdateStateUpdateUnknown
-        | SessionUpdateStateUpdateOther
-        | SessionUpdateToolCallContentChunk
-        | SessionUpdateToolCallUpdate
-        | SessionUpdateTerminalUpdate
-        | SessionUpdateTerminalOutputChunk
-        | SessionUpdatePlanUpdate
-        | SessionUpdatePlanRemoved
-        | SessionUpdateAvailableCommandsUpdate
-        | SessionUpdateConfigOptionUpdate
-        | SessionUpdateSessionInfoUpdate
-        | SessionUpdateUsageUpdate
-        | SessionUpdateNotice
-        | SessionUpdateCompactionUpdate
-        | SessionUpdateCompactionSummaryChunk
-        | SessionUpdateSubagentUpdate
-        | SessionUpdateSessionMessage
-        | SessionUpdateSessionMessageChunk
-        | SessionUpdateOther
-    ]
-):
-    root: (
-        SessionUpdateUserMessageChunk
-        | SessionUpdateUserMessage
-        | SessionUpdateAgentMessageChunk
-        | SessionUpdateAgentMessage
-        | SessionUpdateAgentThoughtChunk
-        | SessionUpdateAgentThought
-        | SessionUpdateStateUpdateRunning
-        | SessionUpdateStateUpdateIdleEndTurn
-        | SessionUpdateStateUpdateIdleMaxTokens
-        | SessionUpdateStateUpdateIdleMaxTurnRequests
-        | SessionUpdateStateUpdateIdleRefusal
-        | SessionUpdateStateUpdateIdleCancelled
-        | SessionUpdateStateUpdateIdleError
-        | SessionUpdateStateUpdateIdleOther
-        | SessionUpdateStateUpdateIdleNone
-        | SessionUpdateStateUpdateRequiresAction
-        | SessionUpdateStateUpdateUnknown
-        | SessionUpdateStateUpdateOther
-        | SessionUpdateToolCallContentChunk
-        | SessionUpdateToolCallUpdate
-        | SessionUpdateTerminalUpdate
-        | SessionUpdateTerminalOutputChunk
-        | SessionUpdatePlanUpdate
-        | SessionUpdatePlanRemoved
-        | SessionUpdateAvailableCommandsUpdate
-        | SessionUpdateConfigOptionUpdate
-        | SessionUpdateSessionInfoUpdate
-        | SessionUpdateUsageUpdate
-        | SessionUpdateNotice
-        | SessionUpdateCompactionUpdate
-        | SessionUpdateCompactionSummaryChunk
-        | SessionUpdateSubagentUpdate
-        | SessionUpdateSessionMessage
-        | SessionUpdateSessionMessageChunk
-        | SessionUpdateOther
-    ) = Field(
-        ...,
-        description="Different types of updates that can be sent while a session exists.\n\nThese updates report messages, progress, and other session activity.\n\nSee protocol docs: [Agent Reports Output](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#3-agent-reports-output)",
+    session_update: Literal["config_option_update"] = Field(
+        ..., validation_alias="sessionUpdate", serialization_alias="sessionUpdate"
     )
+
+
+SessionUpdate: TypeAlias = Annotated[
+    Annotated[
+        Union[
+            Annotated[SessionUpdateUserMessageChunk, Tag("SessionUpdateUserMessageChunk")],
+            Annotated[SessionUpdateUserMessage, Tag("SessionUpdateUserMessage")],
+            Annotated[SessionUpdateAgentMessageChunk, Tag("SessionUpdateAgentMessageChunk")],
+            Annotated[SessionUpdateAgentMessage, Tag("SessionUpdateAgentMessage")],
+            Annotated[SessionUpdateAgentThoughtChunk, Tag("SessionUpdateAgentThoughtChunk")],
+            Annotated[SessionUpdateAgentThought, Tag("SessionUpdateAgentThought")],
+            Annotated[SessionUpdateStateUpdateRunning, Tag("SessionUpdateStateUpdateRunning")],
+            Annotated[
+                SessionUpdateStateUpdateIdleEndTurn, Tag("SessionUpdateStateUpdateIdleEndTurn")
+            ],
+            Annotated[
+                SessionUpdateStateUpdateIdleMaxTokens, Tag("SessionUpdateStateUpdateIdleMaxTokens")
+            ],
+            Annotated[
+                SessionUpdateStateUpdateIdleMaxTurnRequests,
+                Tag("SessionUpdateStateUpdateIdleMaxTurnRequests"),
+            ],
+            Annotated[
+                SessionUpdateStateUpdateIdleRefusal, Tag("SessionUpdateStateUpdateIdleRefusal")
+            ],
+            Annotated[
+                SessionUpdateStateUpdateIdleCancelled, Tag("SessionUpdateStateUpdateIdleCancelled")
+            ],
+            Annotated[SessionUpdateStateUpdateIdleError, Tag("SessionUpdateStateUpdateIdleError")],
+            Annotated[SessionUpdateStateUpdateIdleOther, Tag("SessionUpdateStateUpdateIdleOther")],
+            Annotated[SessionUpdateStateUpdateIdleNone, Tag("SessionUpdateStateUpdateIdleNone")],
+            Annotated[
+                SessionUpdateStateUpdateRequiresAction,
+                Tag("SessionUpdateStateUpdateRequiresAction"),
+            ],
+            Annotated[SessionUpdateStateUpdateUnknown, Tag("SessionUpdateStateUpdateUnknown")],
+            Annotated[SessionUpdateStateUpdateOther, Tag("SessionUpdateStateUpdateOther")],
+            Annotated[SessionUpdateToolCallContentChunk, Tag("SessionUpdateToolCallContentChunk")],
+            Annotated[SessionUpdateToolCallUpdate, Tag("SessionUpdateToolCallUpdate")],
+            Annotated[SessionUpdateTerminalUpdate, Tag("SessionUpdateTerminalUpdate")],
+            Annotated[SessionUpdateTerminalOutputChunk, Tag("SessionUpdateTerminalOutputChunk")],
+            Annotated[SessionUpdatePlanUpdate, Tag("SessionUpdatePlanUpdate")],
+            Annotated[SessionUpdatePlanRemoved, Tag("SessionUpdatePlanRemoved")],
+            Annotated[
+                SessionUpdateAvailableCommandsUpdate, Tag("SessionUpdateAvailableCommandsUpdate")
+            ],
+            Annotated[SessionUpdateConfigOptionUpdate, Tag("SessionUpdateConfigOptionUpdate")],
+            Annotated[SessionUpdateSessionInfoUpdate, Tag("SessionUpdateSessionInfoUpdate")],
+            Annotated[SessionUpdateUsageUpdate, Tag("SessionUpdateUsageUpdate")],
+            Annotated[SessionUpdateNotice, Tag("SessionUpdateNotice")],
+            Annotated[SessionUpdateCompactionUpdate, Tag("SessionUpdateCompactionUpdate")],
+            Annotated[
+                SessionUpdateCompactionSummaryChunk, Tag("SessionUpdateCompactionSummaryChunk")
+            ],
+            Annotated[SessionUpdateSubagentUpdate, Tag("SessionUpdateSubagentUpdate")],
+            Annotated[SessionUpdateSessionMessage, Tag("SessionUpdateSessionMessage")],
+            Annotated[SessionUpdateSessionMessageChunk, Tag("SessionUpdateSessionMessageChunk")],
+            Annotated[SessionUpdateOther, Tag("SessionUpdateOther")],
+        ],
+        Discriminator(
+            tag_of(
+                (
+                    "sessionUpdate",
+                    "session_update",
+                    {
+                        "user_message_chunk": "SessionUpdateUserMessageChunk",
+                        "user_message": "SessionUpdateUserMessage",
+                        "agent_message_chunk": "SessionUpdateAgentMessageChunk",
+                        "agent_message": "SessionUpdateAgentMessage",
+                        "agent_thought_chunk": "SessionUpdateAgentThoughtChunk",
+                        "agent_thought": "SessionUpdateAgentThought",
+                        "state_update": (
+                            "state",
+                            "state",
+                            {
+                                "running": "SessionUpdateStateUpdateRunning",
+                                "idle": (
+                                    "stopReason",
+                                    "stop_reason",
+                                    {
+                                        "end_turn": "SessionUpdateStateUpdateIdleEndTurn",
+                                        "max_tokens": "SessionUpdateStateUpdateIdleMaxTokens",
+                                        "max_turn_requests": "SessionUpdateStateUpdateIdleMaxTurnRequests",
+                                        "refusal": "SessionUpdateStateUpdateIdleRefusal",
+                                        "cancelled": "SessionUpdateStateUpdateIdleCancelled",
+                                        "error": "SessionUpdateStateUpdateIdleError",
+                                    },
+                                    "SessionUpdateStateUpdateIdleOther",
+                                    "SessionUpdateStateUpdateIdleNone",
+                                ),
+                                "requires_action": "SessionUpdateStateUpdateRequiresAction",
+                                "unknown": "SessionUpdateStateUpdateUnknown",
+                            },
+                            "SessionUpdateStateUpdateOther",
+                            None,
+                        ),
+                        "tool_call_content_chunk": "SessionUpdateToolCallContentChunk",
+                        "tool_call_update": "SessionUpdateToolCallUpdate",
+                        "terminal_update": "SessionUpdateTerminalUpdate",
+                        "terminal_output_chunk": "SessionUpdateTerminalOutputChunk",
+                        "plan_update": "SessionUpdatePlanUpdate",
+                        "plan_removed": "SessionUpdatePlanRemoved",
+                        "available_commands_update": "SessionUpdateAvailableCommandsUpdate",
+                        "config_option_update": "SessionUpdateConfigOptionUpdate",
+                        "session_info_update": "SessionUpdateSessionInfoUpdate",
+                        "usage_update": "SessionUpdateUsageUpdate",
+                        "notice": "SessionUpdateNotice",
+                        "compaction_update": "SessionUpdateCompactionUpdate",
+                        "compaction_summary_chunk": "SessionUpdateCompactionSummaryChunk",
+                        "subagent_update": "SessionUpdateSubagentUpdate",
+                        "session_message": "SessionUpdateSessionMessage",
+                        "session_message_chunk": "SessionUpdateSessionMessageChunk",
+                    },
+                    "SessionUpdateOther",
+                    None,
+                )
+            )
+        ),
+    ],
+    Field(
+        description="Different types of updates that can be sent while a session exists.\n\nThese updates report messages, progress, and other session activity.\n\nSee protocol docs: [Agent Reports Output](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#3-agent-reports-output)"
+    ),
+]
 
 
 class UpdateSessionNotification(BaseModel):
@@ -9549,12 +10016,16 @@ class UpdateSessionNotification(BaseModel):
     """
 
     session_id: SessionId = Field(
-        ..., alias="sessionId", description="The ID of the session this update pertains to."
+        ...,
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
+        description="The ID of the session this update pertains to.",
     )
     update: SessionUpdate = Field(..., description="The actual update content.")
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -9599,36 +10070,24 @@ class AgentNotificationExtension(BaseModel):
         return not_agent_notification_extension(data)
 
 
-class AgentNotification(
-    RootModel[
-        AgentNotificationAuthStatusUpdate
-        | AgentNotificationSessionUpdate
-        | AgentNotificationElicitationComplete
-        | AgentNotificationMcpMessage
-        | AgentNotificationExtension
-    ]
-):
-    root: Annotated[
+AgentNotification: TypeAlias = Annotated[
+    Annotated[
         Union[
-            Annotated[AgentNotificationAuthStatusUpdate, Tag("auth/status_update")],
-            Annotated[AgentNotificationSessionUpdate, Tag("session/update")],
-            Annotated[AgentNotificationElicitationComplete, Tag("elicitation/complete")],
-            Annotated[AgentNotificationMcpMessage, Tag("mcp/message")],
-            Annotated[AgentNotificationExtension, Tag("_other")],
+            Annotated[
+                Union[
+                    AgentNotificationAuthStatusUpdate,
+                    AgentNotificationSessionUpdate,
+                    AgentNotificationElicitationComplete,
+                    AgentNotificationMcpMessage,
+                ],
+                Discriminator("method"),
+            ],
+            AgentNotificationExtension,
         ],
-        Discriminator(
-            tag_of(
-                "method",
-                (
-                    "auth/status_update",
-                    "session/update",
-                    "elicitation/complete",
-                    "mcp/message",
-                ),
-                "_other",
-            )
-        ),
-    ] = Field(..., description="A JSON-RPC notification object.")
+        Field(union_mode="left_to_right"),
+    ],
+    Field(description="A JSON-RPC notification object."),
+]
 
 
 class AgentResponseResult(BaseModel):
@@ -9670,10 +10129,9 @@ class AgentResponseResult(BaseModel):
         return not_agent_response_result(data)
 
 
-class AgentResponse(RootModel[AgentResponseResult | AgentResponseError]):
-    root: AgentResponseResult | AgentResponseError = Field(
-        ..., description="A JSON-RPC response object."
-    )
+AgentResponse: TypeAlias = Annotated[
+    AgentResponseResult | AgentResponseError, Field(description="A JSON-RPC response object.")
+]
 
 
 class InitializeProxyResponse(RootModel[InitializeResponse]):
@@ -9699,10 +10157,9 @@ class ProxyResponseResult(BaseModel):
         return not_proxy_response_result(data)
 
 
-class ProxyResponse(RootModel[ProxyResponseResult | ProxyResponseError]):
-    root: ProxyResponseResult | ProxyResponseError = Field(
-        ..., description="A JSON-RPC response object."
-    )
+ProxyResponse: TypeAlias = Annotated[
+    ProxyResponseResult | ProxyResponseError, Field(description="A JSON-RPC response object.")
+]
 
 
 class ToolCallPermissionSubject(BaseModel):
@@ -9712,12 +10169,14 @@ class ToolCallPermissionSubject(BaseModel):
 
     tool_call: ToolCallUpdate = Field(
         ...,
-        alias="toolCall",
+        validation_alias="toolCall",
+        serialization_alias="toolCall",
         description="Details about the tool call requiring permission.\n\nClients apply this to their stored tool call exactly like a `tool_call_update`\nnotification, in the order it was received, before showing the prompt. A first-seen\n`toolCallId` creates the tool call.",
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -9739,30 +10198,19 @@ class RequestPermissionSubjectToolCall(ToolCallPermissionSubject):
     type: Literal["tool_call"]
 
 
-class RequestPermissionSubject(
-    RootModel[
-        RequestPermissionSubjectToolCall
-        | RequestPermissionSubjectCommand
-        | RequestPermissionSubjectOther
-    ]
-):
-    root: Annotated[
+RequestPermissionSubject: TypeAlias = Annotated[
+    Annotated[
         Union[
-            Annotated[RequestPermissionSubjectToolCall, Tag("tool_call")],
-            Annotated[RequestPermissionSubjectCommand, Tag("command")],
-            Annotated[RequestPermissionSubjectOther, Tag("_other")],
+            Annotated[
+                Union[RequestPermissionSubjectToolCall, RequestPermissionSubjectCommand],
+                Discriminator("type"),
+            ],
+            RequestPermissionSubjectOther,
         ],
-        Discriminator(
-            tag_of(
-                "type",
-                (
-                    "tool_call",
-                    "command",
-                ),
-                "_other",
-            )
-        ),
-    ] = Field(..., description="The operation requiring permission.")
+        Field(union_mode="left_to_right"),
+    ],
+    Field(description="The operation requiring permission."),
+]
 
 
 class RequestPermissionRequest(BaseModel):
@@ -9775,7 +10223,10 @@ class RequestPermissionRequest(BaseModel):
     """
 
     session_id: SessionId = Field(
-        ..., alias="sessionId", description="The session ID for this request."
+        ...,
+        validation_alias="sessionId",
+        serialization_alias="sessionId",
+        description="The session ID for this request.",
     )
     title: str = Field(
         ...,
@@ -9796,7 +10247,8 @@ class RequestPermissionRequest(BaseModel):
     )
     meta: dict[str, Any] | None = Field(
         default=None,
-        alias="_meta",
+        validation_alias="_meta",
+        serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
 
@@ -9834,30 +10286,20 @@ class AgentRequestExtension(BaseModel):
     ) = Field(default=None, description="Method-specific request parameters.")
 
 
-class AgentRequest(
-    RootModel[
-        AgentRequestSessionRequestPermission
-        | AgentRequestElicitationCreate
-        | AgentRequestMcpMessage
-        | AgentRequestExtension
-    ]
-):
-    root: Annotated[
+AgentRequest: TypeAlias = Annotated[
+    Annotated[
         Union[
-            Annotated[AgentRequestSessionRequestPermission, Tag("session/request_permission")],
-            Annotated[AgentRequestElicitationCreate, Tag("elicitation/create")],
-            Annotated[AgentRequestMcpMessage, Tag("mcp/message")],
-            Annotated[AgentRequestExtension, Tag("_other")],
+            Annotated[
+                Union[
+                    AgentRequestSessionRequestPermission,
+                    AgentRequestElicitationCreate,
+                    AgentRequestMcpMessage,
+                ],
+                Discriminator("method"),
+            ],
+            AgentRequestExtension,
         ],
-        Discriminator(
-            tag_of(
-                "method",
-                (
-                    "session/request_permission",
-                    "elicitation/create",
-                    "mcp/message",
-                ),
-                "_other",
-            )
-        ),
-    ] = Field(..., description="A JSON-RPC request object.")
+        Field(union_mode="left_to_right"),
+    ],
+    Field(description="A JSON-RPC request object."),
+]

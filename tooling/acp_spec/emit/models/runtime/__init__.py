@@ -48,7 +48,7 @@ class JsonRpcError(Exception):
         reply: bool = True,
     ) -> None:
         self.code = code
-        self.message = message_of(code) if message is None else message
+        self.message: str = message_of(code) if message is None else message
         self.data = data
         self.id = id
         self.reply = reply

@@ -8,7 +8,7 @@ are not in ``__all__``, which lists the method table and the models.
 
 from typing import TYPE_CHECKING
 
-from ._methods import METHODS, Method
+from ._methods import METHODS, Method, MethodName, RetryClass, is_method_name
 
 if TYPE_CHECKING:
     from .. import JsonRpcError as JsonRpcError
@@ -30,6 +30,9 @@ if TYPE_CHECKING:
 __all__ = [
     "METHODS",
     "Method",
+    "MethodName",
+    "RetryClass",
+    "is_method_name",
     # slot model_names: the name of every model
 ]
 

@@ -12,13 +12,13 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Generic, Literal, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeAlias, TypeVar
 
 import pydantic
 from pydantic import ConfigDict, ValidationInfo
 
 from .. import JsonRpcError
-from ._methods import METHODS
+from ._methods import METHODS, is_method_name
 
 _Root = TypeVar("_Root")
 _Dump = TypeVar("_Dump", bound=Callable[..., Any])
@@ -54,7 +54,21 @@ class BaseModel(pydantic.BaseModel):
     """An ACP object. Parses wire (camelCase) names only; keeps unknown keys; dumps wire
     names and only what was set (see ``_wire_dump``)."""
 
-    model_config = ConfigDict(extra="allow", **_CONFIG)
+    model_config: ClassVar[ConfigDict] = ConfigDict(extra="allow", **_CONFIG)
+
+    if not TYPE_CHECKING:
+        # The constructor takes Python names (session_id=), as type checkers read the
+        # fields; wire names too. The wire itself (model_validate, decode) takes wire
+        # names only: the config's validate_by_name=False.
+        def __init__(self, /, **data: Any) -> None:
+            __tracebackhide__ = True
+            self.__pydantic_validator__.validate_python(
+                data, self_instance=self, by_alias=True, by_name=True
+            )
+
+        # pydantic calls a custom __init__ from model_validate too, which would let the
+        # wire take Python names: this one is for constructors only
+        __init__.__pydantic_base_init__ = True
 
     def to_wire(self) -> dict[str, Any]:
         """The object as JSON values under wire names, with only the fields that were set:
@@ -70,7 +84,7 @@ class BaseModel(pydantic.BaseModel):
 class RootModel(pydantic.RootModel[_Root], Generic[_Root]):
     """An ACP value that is not an object, or a union."""
 
-    model_config = _CONFIG
+    model_config: ClassVar[ConfigDict] = _CONFIG
 
     def to_wire(self) -> Any:
         """The value as JSON, with wire names and only what was set (as ``BaseModel``'s)."""
@@ -87,14 +101,33 @@ class RootModel(pydantic.RootModel[_Root], Generic[_Root]):
             return cls
 
 
-def tag_of(field: str, known: tuple[str, ...], other: str | None) -> Callable[[Any], str | None]:
-    """A tagged union's discriminator: the variant named by the tag, the catch-all for any
-    other tag. Without it pydantic tries every variant of a union in turn."""
-    names = frozenset(known)
+# (wire field, python field, {tag: member or the route beyond}, catch-all, member without it)
+Route: TypeAlias = "tuple[str, str, dict[str, str | Route], str | None, str | None]"
+
+
+def tag_of(route: Route) -> Callable[[Any], str | None]:
+    """A tagged union's discriminator: the variant its tags name, following the route
+    where variants share a tag (a session update's ``sessionUpdate``, then ``state``, then
+    ``stopReason``); the catch-all for any other tag, the variant without the tag where it
+    is null or absent. Without it pydantic tries every variant of a union in turn.
+
+    Runs once per value of the union, in Python: one dict lookup per level."""
+    wire, python, known, other, none = route
+    table: dict[str, str | Callable[[Any], str | None]] = {
+        tag: tag_of(then) if isinstance(then, tuple) else then for tag, then in known.items()
+    }
+    absent = other if none is None else none
+    unknown = none if other is None else other
 
     def pick(value: Any) -> str | None:
-        tag = value.get(field) if isinstance(value, dict) else getattr(value, field, None)
-        return tag if isinstance(tag, str) and tag in names else other
+        # a dict from the wire, or a model instance given to a constructor
+        tag = value.get(wire) if type(value) is dict else getattr(value, python, None)
+        if tag is None:
+            return absent
+        then = table.get(tag, unknown) if type(tag) is str else unknown
+        if then is None or isinstance(then, str):
+            return then
+        return then(value)
 
     return pick
 
@@ -455,7 +488,7 @@ def decode_result(
         result = result.model_dump(mode="json", by_alias=True, exclude_unset=True)
     if method.startswith("_"):
         return result
-    entry = METHODS.get(method)
+    entry = METHODS[method] if is_method_name(method) else None
     model = None if entry is None else entry.result
     if model is None:
         raise _fail(_METHOD_NOT_FOUND, None, f"ACP v2 has no request {method!r}", reply=False)
@@ -469,13 +502,17 @@ def decode_result(
 def _parse(raw: str | bytes) -> Any:
     try:
         text = raw if isinstance(raw, str) else raw.decode("utf-8")
-        return json.loads(text, parse_constant=_not_json)
+        return _JSON.decode(text)
     except (ValueError, RecursionError) as error:  # UnicodeDecodeError is a ValueError
         raise _fail(_PARSE_ERROR, None, str(error) or type(error).__name__) from None
 
 
 def _not_json(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")  # json.loads takes NaN and Infinity otherwise
+
+
+# made once: json.loads with an argument makes a decoder per call (a fifth of decode's time)
+_JSON = json.JSONDecoder(parse_constant=_not_json)
 
 
 def _message(value: Any, handled: tuple[str, ...] | None, tolerant: bool = False) -> Message:
@@ -518,7 +555,7 @@ def _call(
     if method.startswith("_"):  # an extension: its params are its own
         params = value.get("params")
         return Request(id_, method, params) if has_id else Notification(method, params)
-    entry = METHODS.get(method)
+    entry = METHODS[method] if is_method_name(method) else None
     kind = "request" if has_id else "notification"
     if entry is None or entry.kind not in (kind, "both"):
         if entry is None:
@@ -644,6 +681,20 @@ def _first_failure(error: pydantic.ValidationError, data: Any) -> tuple[list[_St
             return steps, "Input should be " + " or ".join(dict.fromkeys(expected))
     tags = {union: count.most_common(1)[0][0] for union, count in votes.items()}
     missed = {v for v, failed in members.items() if tags.get(v[:-1]) in failed}
+    # a variant refused whole by a check of its own (a oneOf's other member matches: the
+    # request-scoped form is no session-scoped one) is not the one the value meant
+    # (or, where a tagged union is tried before its catch-all, the tagged union that has
+    # no such tag)
+    missed |= {v[-1] for loc, _, v, e in failures if v and loc == v[-1] and e["type"] in _WHOLE}
+    # a variant that only misses a member another has (an MCP result without `result`,
+    # beside the error whose `error` is wrong) is not the one the value meant either
+    kinds: dict[tuple[_Step, ...], set[bool]] = {}
+    for loc, _, v, e in failures:
+        if v and not (loc == v[-1] and e["type"] in _WHOLE):
+            kinds.setdefault(v[-1], set()).add(e["type"] == "missing")
+    lacking = {v for v, found in kinds.items() if found == {True}}
+    if any(found != {True} for v, found in kinds.items() if v[:-1] in {w[:-1] for w in lacking}):
+        missed |= lacking
     for _, steps, variants, each in failures:
         if not missed.intersection(variants):
             return steps, str(each["msg"])
@@ -651,6 +702,7 @@ def _first_failure(error: pydantic.ValidationError, data: Any) -> tuple[list[_St
 
 
 _MEMBER_FAILURES = frozenset({"literal_error", "missing"})
+_WHOLE = frozenset({"value_error", "union_tag_invalid", "union_tag_not_found"})
 
 
 def _walk(
@@ -662,7 +714,13 @@ def _walk(
     variants: list[tuple[_Step, ...]] = []
     node = data
     for i, step in enumerate(loc):
-        if isinstance(node, dict) and isinstance(step, str) and step in node:
+        # pydantic names a tagged union's variant by its tag, which may be a key too
+        # ({"type": "text", "text": ...}): after a tagged union's label it is the variant
+        before = loc[i - 1] if i > 0 else None
+        tagged = isinstance(before, str) and before.startswith("tagged-union[")
+        if tagged and variants and variants[-1] == loc[:i]:
+            variants.append(loc[: i + 1])
+        elif isinstance(node, dict) and isinstance(step, str) and step in node:
             node = node[step]
             steps.append(step)
         elif isinstance(node, list) and isinstance(step, int) and 0 <= step < len(node):
@@ -741,7 +799,7 @@ def _params(message: Request | Notification) -> Any:
     """The params as JSON, after checking they are the method's model."""
     if message.method.startswith("_"):
         return _json(message.params)
-    entry = METHODS.get(message.method)
+    entry = METHODS[message.method] if is_method_name(message.method) else None
     kind = "request" if isinstance(message, Request) else "notification"
     if entry is None or entry.kind not in (kind, "both"):
         raise ValueError(f"ACP v2 has no {kind} {message.method!r}")

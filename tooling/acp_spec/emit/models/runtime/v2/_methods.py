@@ -5,21 +5,41 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, TypeAlias, TypeGuard
+
+from ._names import MethodName, RetryClass
 
 if TYPE_CHECKING:
     import pydantic
+
+__all__ = ["METHODS", "Direction", "Kind", "Method", "MethodName", "RetryClass", "Side",
+           "Stability", "is_method_name"]  # fmt: skip
+
+# who sends it
+Direction: TypeAlias = Literal["client-to-agent", "agent-to-client", "both"]
+# a request, a notification, or a method that is both
+Kind: TypeAlias = Literal["request", "notification", "both"]
+Stability: TypeAlias = Literal["stable", "unstable", "proposed"]
+# who handles it (upstream's x-side): the agent, the client, either, the protocol itself
+# ($/ methods) or a proxy chain (proxy/ methods)
+Side: TypeAlias = Literal["agent", "client", "both", "protocol", "proxy"]
 
 
 @dataclass(frozen=True)
 class Method:
     """One method: who sends it, what it carries, and what sending it again does."""
 
-    name: str
-    direction: str  # client-to-agent | agent-to-client | both
-    kind: str  # request | notification | both
-    stability: str  # stable | unstable | proposed
-    retry_class: str
+    name: MethodName
+    direction: Direction
+    kind: Kind
+    stability: Stability
+    # what sending it again does; the same in every direction it is sent in
+    retry_class: RetryClass
+    # the class in each direction it is sent in (meta.json's retryClasses)
+    retry_classes: Mapping[Direction, RetryClass]
+    # whether the retry class was audited against the RFD (meta.json's audited)
+    audited: bool
+    side: Side
     params_def: str
     result_def: str | None
     notification_params_def: str | None
@@ -44,14 +64,29 @@ class Method:
 
 
 def _model(name: str) -> type[pydantic.BaseModel]:
-    from . import _models
+    model = _LOADED.get(name)
+    if model is None:  # decode asks once per message: an import statement each time shows
+        from . import _models
 
-    model: type[pydantic.BaseModel] = getattr(_models, name)
+        model = _LOADED[name] = getattr(_models, name)
     return model
 
 
-METHODS: Mapping[str, Method] = MappingProxyType(
-    {
+_LOADED: dict[str, type[pydantic.BaseModel]] = {}
+
+
+def _table() -> Mapping[MethodName, Method]:
+    entries: dict[MethodName, Method] = {
         # slot methods: "<wire name>": Method(...) for each method of the spec
     }
-)
+    return MappingProxyType(entries)
+
+
+# keyed by MethodName: METHODS["session/promt"] is a type error
+METHODS: Mapping[MethodName, Method] = _table()
+
+
+def is_method_name(name: str) -> TypeGuard[MethodName]:
+    """Whether ACP v2 has a method ``name``: ``METHODS[name]`` for a name read at run time
+    (``if is_method_name(name): METHODS[name]``)."""
+    return name in METHODS

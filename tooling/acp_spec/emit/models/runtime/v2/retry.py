@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
-from ._methods import METHODS
+from ._methods import METHODS, is_method_name
 
 if TYPE_CHECKING:
     from .. import JsonRpcError
@@ -192,7 +192,7 @@ def resend_rule(method: str, params: Mapping[str, Any] | None = None) -> ResendR
     ``METHODS``: resend it as is (idempotent, duplicating), resend it only with its key
     (keyed), or never (not retried, out of scope, notifications, methods ACP doesn't know).
     A ``proxy/successor`` envelope takes the rule of the request it carries."""
-    entry = METHODS.get(method)
+    entry = METHODS[method] if is_method_name(method) else None
     if entry is None or entry.kind == "notification":
         return "never"
     retry_class = entry.retry_class
