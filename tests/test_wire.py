@@ -171,6 +171,12 @@ def test_to_wire_writes_wire_names_and_only_what_was_set(v2: ModuleType) -> None
 # --- dumps the package's decode accepts -----------------------------------------------------
 
 
+def _wire_name(python: str, field: Any) -> str:
+    """A field's wire name: its validation alias (constructors take the Python name)."""
+    alias = field.validation_alias
+    return alias if isinstance(alias, str) else python
+
+
 def _forbids_null(model: type[pydantic.BaseModel], wire: dict[str, Any], key: str) -> bool:
     try:
         model.model_validate({**wire, key: None})
@@ -199,7 +205,7 @@ def test_every_dump_of_every_decoded_class_is_accepted_back(
                 assert again == instance, (name, dumped)
             full = instance.model_dump(mode="json", exclude_unset=False)
             unset = [k for k in model.model_fields if k not in instance.model_fields_set]
-            aliases = {f.alias or k for k, f in model.model_fields.items() if k in unset}
+            aliases = {_wire_name(k, f) for k, f in model.model_fields.items() if k in unset}
             left_out = [a for a in aliases if a not in full]
             nulls_left_out += len(left_out)
             for key in left_out:
@@ -219,7 +225,7 @@ def test_every_class_dumps_nothing_its_validation_refuses(v2: ModuleType) -> Non
             continue
         dumped = model.model_construct().model_dump(mode="json", exclude_unset=False)
         for python, field in model.model_fields.items():
-            key = field.alias or python
+            key = _wire_name(python, field)
             if field.is_required() or key not in dumped or dumped[key] is not None:
                 continue
             checked += 1
@@ -359,7 +365,7 @@ def test_tolerant_validation_repairs_every_marked_field_the_vectors_reach(
             continue
         model, base = getattr(v2, name), instances[name][0].to_wire()
         for wire, tolerance in marked.items():
-            python = next(k for k, f in model.model_fields.items() if (f.alias or k) == wire)
+            python = next(k for k, f in model.model_fields.items() if _wire_name(k, f) == wire)
             if tolerance.items:
                 valid = base.get(wire) if isinstance(base.get(wire), list) else []
                 data = {**base, wire: [*valid, 5]}

@@ -281,7 +281,8 @@ def _settle(node: Any, start: str, steps: list[_Step], repairs: list[Repair]) ->
         fields = type(node).model_fields
         for name, current in list(node.__dict__.items()):
             info = fields.get(name)
-            here = [*steps, (info.alias or name) if info else name]
+            alias = info.validation_alias if info else None  # the wire name, if not the field's
+            here = [*steps, alias if isinstance(alias, str) else name]
             if isinstance(current, _Repaired):
                 if current.value is _OMIT and info is not None:
                     node.__dict__[name] = info.get_default(call_default_factory=True)

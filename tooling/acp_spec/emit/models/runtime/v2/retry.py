@@ -371,7 +371,7 @@ class RetryPolicy:
 def _carries_key(method: str, params: Mapping[str, Any] | None) -> bool:
     if params is None:
         return False
-    if METHODS[method].retry_class == "as_carried":
+    if is_method_name(method) and METHODS[method].retry_class == "as_carried":
         inner = params.get("params")
         return isinstance(inner, Mapping) and inner.get("idempotencyKey") is not None
     return params.get("idempotencyKey") is not None
