@@ -542,6 +542,16 @@ def _aliases_for_roots(code: str, keep: frozenset[str]) -> str:
     result name, which stay classes (``METHODS`` hands out classes to validate with)."""
     tree = ast.parse(code)
     lines = code.splitlines(keepends=True)
+
+    def segment(node: ast.expr | ast.keyword) -> str:
+        # ast.get_source_segment splits the whole module into lines on every call: 40 s here
+        assert node.end_lineno is not None and node.end_col_offset is not None
+        first, last = node.lineno - 1, node.end_lineno - 1
+        if first == last:
+            return lines[first].encode()[node.col_offset : node.end_col_offset].decode()
+        parts = [lines[first].encode()[node.col_offset :].decode(), *lines[first + 1 : last]]
+        return "".join([*parts, lines[last].encode()[: node.end_col_offset].decode()])
+
     edits: list[tuple[int, int, str]] = []
     for node in tree.body:
         if not (isinstance(node, ast.ClassDef) and node.name not in keep and node.end_lineno):
@@ -550,10 +560,10 @@ def _aliases_for_roots(code: str, keep: frozenset[str]) -> str:
             continue
         (root,) = [i for i in node.body if isinstance(i, ast.AnnAssign)]
         assert isinstance(root.target, ast.Name) and root.target.id == "root"
-        ann = ast.get_source_segment(code, root.annotation)
+        ann = segment(root.annotation)
         value = ann
         if isinstance(root.value, ast.Call) and root.value.keywords:
-            keywords = [ast.get_source_segment(code, k) or "" for k in root.value.keywords]
+            keywords = [segment(k) for k in root.value.keywords]
             value = f"Annotated[{ann}, Field({', '.join(keywords)})]"
         start = node.lineno - 1 - len(node.decorator_list)
         edits.append((start, node.end_lineno, f"{node.name}: TypeAlias = {value}\n"))
