@@ -195,12 +195,12 @@ class Walker:
             inner = replace(where, lenient=lenient)
             present = name in value
             required = name in view.required
-            if leaf.lenient and (not required or leaf.types == {"array"}):
-                # a required member a lenient reader can't omit: a tag picks the variant,
-                # and a malformed one another (acp_models routes `stopReason` by its value,
-                # so its tolerant decode refuses a malformed one too); a required array is
-                # read as []
-                inner = replace(inner, repair=Repair(path + (name,), "default", required))
+            if leaf.lenient:
+                # read as its default: omitted, or [] for a required array. A member some
+                # variants require (a tag: `stopReason`) may still be omitted where another
+                # variant takes the rest; the case says so only if the mended params are valid
+                empty = required and leaf.types == {"array"}
+                inner = replace(inner, repair=Repair(path + (name,), "default", empty))
             bad = self.codes.params
             rules = (
                 ()

@@ -124,7 +124,11 @@ def tag_of(route: Route) -> Callable[[Any], str | None]:
         tag = value.get(wire) if type(value) is dict else getattr(value, python, None)
         if tag is None:
             return absent
-        then = table.get(tag, unknown) if type(tag) is str else unknown
+        if type(tag) is not str:
+            # no tag at all: where a variant goes without it, the malformed tag is that
+            # variant's to refuse (or, read leniently, to read as not reported)
+            return absent if none is not None else unknown
+        then = table.get(tag, unknown)
         if then is None or isinstance(then, str):
             return then
         return then(value)
