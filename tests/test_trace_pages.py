@@ -117,9 +117,9 @@ def test_each_page_names_its_rule_title_side_and_capability(
         # the rule as a reader sees it: the source's words, without emphasis and code marks
         said = " ".join(re.sub(r"\*\*|`", "", trace.rule).split())
         assert any(" ".join(q.split()) == said for q in tags.quotes), (trace.id, tags.quotes)
-        assert f"| Side under test | {trace.side} " in text
+        assert f"- **Side under test:** {trace.side} " in text
         if trace.capability:
-            assert f"| Capability | `{trace.capability}` |" in text
+            assert f"- **Capability:** `{trace.capability}`\n" in text
         first_line = trace.description.strip().splitlines()[0]
         assert first_line in text
 
