@@ -36,7 +36,7 @@ AXE = ROOT / "tests" / "node" / "node_modules" / "axe-core" / "axe.min.js"
 # badges, buttons) stand for it. axe takes a second or more a page on two shared cores.
 AXE_PAGES = {
     "light": ("index.html", "retry-classes.html", "methods/session-prompt.html",
-              "types/SessionUpdate.html", "errors.html"),
+              "types/SessionUpdate.html", "errors.html", "traces/retry-while-held.html"),
     "dark": ("retry-classes.html", "methods/session-prompt.html"),
 }  # fmt: skip
 _AXE_RUN = """async () => (await axe.run(document, {resultTypes: ["violations"]})).violations

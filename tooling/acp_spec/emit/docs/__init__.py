@@ -8,6 +8,7 @@ reaches a page unescaped.
 - ``paths``: page files and anchors;
 - ``examples``: the examples as JSON-RPC messages, validated against generated/schema.unstable.json;
 - ``site``: the site model, built once from the spec and its index;
+- ``trace_pages``: a page per trace: its sequence diagram as inline SVG, its messages;
 - ``page``: what a template asks while rendering one page (links, field and variant tables);
 - ``render``: the jinja2 environment and the pages.
 """

@@ -35,6 +35,7 @@ from .paths import (
     error_anchor,
 )
 from .site import DIRECTION_LABELS, KIND_LABELS, STABILITY_NOTES, build_site
+from .trace_pages import TRACES_INDEX, trace_pages
 
 # Package data beside the code (acp_spec/templates/), so that a regular, non-editable
 # install finds them as the source checkout does.
@@ -110,6 +111,11 @@ def render_docs(spec: Spec, index: Index, templates: Path) -> dict[str, bytes]:
     for name, path in site.type_pages.items():
         render("type-page.md.j2", path, name=name)
     render("errors.md.j2", ERRORS)
+    traces = trace_pages(spec)
+    if traces:
+        render("traces.md.j2", TRACES_INDEX, traces=traces)
+    for shown in traces:
+        render("trace.md.j2", shown.path, tp=shown)
     if site.upstream is not None:
         render("upstream.md.j2", UPSTREAM)
     if spec.changes:
@@ -118,7 +124,9 @@ def render_docs(spec: Spec, index: Index, templates: Path) -> dict[str, bytes]:
     for path in outputs:
         if posixpath.normpath(path) != path or not path.startswith(DOCS_DIR + "/"):
             raise ValueError(f"refusing to write {path}: outside {DOCS_DIR}")
-    nav = env.get_template("nav.yml.j2").render(site=site, page=Page(site, NAV_PATH))
+    nav = env.get_template("nav.yml.j2").render(
+        site=site, page=Page(site, NAV_PATH), traces=traces, traces_index=TRACES_INDEX
+    )
     outputs[NAV_PATH] = _tidy(nav)
     return outputs
 

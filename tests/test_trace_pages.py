@@ -1,0 +1,178 @@
+"""The docs page of each trace: its rule, a sequence diagram of every step drawn inline, every
+message as JSON, and nothing loaded from outside the site. Rendered in process, once."""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+import html.parser
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import markdown
+import pytest
+from acp_spec.emit.docs import DOCS_DIR, NAV_PATH, emit_docs
+from acp_spec.emit.docs.trace_pages import TRACES_INDEX, trace_page_path
+from acp_spec.emit.traces import trace_file
+from acp_spec.index import Index
+from acp_spec.model import Spec, Trace
+from ruamel.yaml import YAML
+from test_docs import EXTENSIONS, XSS_IMG, XSS_SCRIPT
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def pages(real_spec: Spec) -> dict[str, str]:
+    return {
+        path: data.decode("utf-8") for path, data in emit_docs(real_spec, Index(real_spec)).items()
+    }
+
+
+def page_of(pages: dict[str, str], trace: Trace) -> str:
+    return pages[f"{DOCS_DIR}/{trace_page_path(trace.id)}"]
+
+
+def to_html(text: str) -> str:
+    out: str = markdown.markdown(text, extensions=EXTENSIONS)
+    return out
+
+
+class _Tags(html.parser.HTMLParser):
+    """Every start tag with its attributes, and the text inside each <blockquote>."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: list[tuple[str, dict[str, str | None]]] = []
+        self.quotes: list[str] = []
+        self.steps: dict[int, str] = {}  # the diagram's text per step number
+        self._quote = 0
+        self._step: int | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        named = dict(attrs)
+        self.tags.append((tag, named))
+        if tag == "blockquote":
+            self._quote += 1
+            self.quotes.append("")
+        step = named.get("data-step")
+        if tag == "g" and step is not None:
+            self._step = int(step)
+            self.steps[self._step] = ""
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "blockquote":
+            self._quote -= 1
+        if tag == "g":
+            self._step = None
+
+    def handle_data(self, data: str) -> None:
+        if self._quote:
+            self.quotes[-1] += data
+        if self._step is not None:
+            self.steps[self._step] += data
+
+
+def parsed(text: str) -> _Tags:
+    tags = _Tags()
+    tags.feed(to_html(text))
+    return tags
+
+
+def json_blocks(text: str) -> list[Any]:
+    return [json.loads(m) for m in re.findall(r"^```json\n(.*?)\n```$", text, re.M | re.S)]
+
+
+def trace_messages(trace: Trace) -> list[Any]:
+    out = []
+    for step in trace_file(trace)["steps"]:
+        if step["kind"] == "send":
+            out.append(step["message"])
+        out.extend(o["message"] for o in step.get("outcomes", ()))
+    return out
+
+
+def test_every_trace_has_a_page_and_the_index_links_each(
+    real_spec: Spec, pages: dict[str, str]
+) -> None:
+    assert real_spec.traces, "the spec has no traces to show"
+    expected = {f"{DOCS_DIR}/{trace_page_path(t.id)}" for t in real_spec.traces}
+    assert {p for p in pages if p.startswith(f"{DOCS_DIR}/traces/")} == expected
+    links = {
+        a.get("href") for tag, a in parsed(pages[f"{DOCS_DIR}/{TRACES_INDEX}"]).tags if tag == "a"
+    }
+    assert {f"traces/{t.id}.md" for t in real_spec.traces} <= links
+
+
+def test_each_page_names_its_rule_title_side_and_capability(
+    real_spec: Spec, pages: dict[str, str]
+) -> None:
+    for trace in real_spec.traces:
+        text = page_of(pages, trace)
+        heading = re.search(r"<h1[^>]*>(.*?)</h1>", to_html(text), re.S)
+        assert heading and html.unescape(heading.group(1)) == trace.title, trace.id
+        tags = parsed(text)
+        # the rule as a reader sees it: the source's words, without emphasis and code marks
+        said = " ".join(re.sub(r"\*\*|`", "", trace.rule).split())
+        assert any(" ".join(q.split()) == said for q in tags.quotes), (trace.id, tags.quotes)
+        assert f"- **Side under test:** {trace.side} " in text
+        if trace.capability:
+            assert f"- **Capability:** `{trace.capability}`\n" in text
+        first_line = trace.description.strip().splitlines()[0]
+        assert first_line in text
+
+
+def test_every_step_is_in_the_diagram_with_its_method(
+    real_spec: Spec, pages: dict[str, str]
+) -> None:
+    for trace in real_spec.traces:
+        drawn = parsed(page_of(pages, trace)).steps
+        steps = trace_file(trace)["steps"]
+        assert sorted(drawn) == [s["step"] for s in steps], trace.id
+        for step in steps:
+            label = drawn[step["step"]]
+            assert label.startswith(f"{step['step']}. "), (trace.id, label)
+            for name in filter(None, [step.get("method"), step.get("on"), step.get("connection")]):
+                assert name in label, (trace.id, step["step"], name, label)
+
+
+def test_every_message_of_the_trace_is_in_the_transcript(
+    real_spec: Spec, pages: dict[str, str]
+) -> None:
+    for trace in real_spec.traces:
+        shown = json_blocks(page_of(pages, trace))
+        messages = trace_messages(trace)
+        assert messages and len(shown) == len(messages), trace.id
+        for message in messages:
+            assert message in shown, (trace.id, message)
+
+
+def test_nothing_on_a_trace_page_loads_from_outside(real_spec: Spec, pages: dict[str, str]) -> None:
+    for path in [trace_page_path(t.id) for t in real_spec.traces] + [TRACES_INDEX]:
+        for tag, attrs in parsed(pages[f"{DOCS_DIR}/{path}"]).tags:
+            for name in ("src", "href", "xlink:href", "data"):
+                value = (attrs.get(name) or "").strip().lower()
+                assert not re.match(r"^([a-z][a-z0-9+.-]*:|//)", value), (path, tag, name, value)
+            assert tag not in ("script", "iframe", "link", "img"), (path, tag)
+
+
+def test_the_spec_text_cannot_inject_html(real_spec: Spec) -> None:
+    first = real_spec.traces[0]
+    payload = f"{XSS_SCRIPT} {XSS_IMG}"
+    hostile = dataclasses.replace(first, title=f"T {payload}", rule=f"R {payload}",
+                                  description=f"D {payload}")  # fmt: skip
+    spec = dataclasses.replace(real_spec, traces=(hostile, *real_spec.traces[1:]))
+    out = emit_docs(spec, Index(spec))
+    for path in (trace_page_path(first.id), TRACES_INDEX):
+        rendered = to_html(out[f"{DOCS_DIR}/{path}"].decode("utf-8"))
+        assert "<script" not in rendered and "<img" not in rendered, path
+        assert "&lt;script&gt;" in rendered, path
+
+
+def test_the_index_is_in_the_nav_and_the_pages_are_left_out_of_it(pages: dict[str, str]) -> None:
+    nav = YAML(typ="safe").load(pages[NAV_PATH])["nav"]
+    assert {"Traces": TRACES_INDEX} in nav
+    config = (ROOT / "site" / "mkdocs.yml").read_text(encoding="utf-8")
+    assert re.search(r"^not_in_nav: \|\n(?:  .*\n)*  /traces/\*\.md$", config, re.M)
