@@ -34,6 +34,7 @@ from acp_spec.emit.models import (
     ModelsError,
     class_names,
     emit_models,
+    lowered,
     python_name,
 )
 from acp_spec.emit.models.codegen import ruff
@@ -89,7 +90,7 @@ ROWS = [
 
 def emit(schema: dict[str, Any], rows: list[MethodRow] | None = None) -> dict[str, bytes]:
     """The models step, on a schema alone, as the pipeline runs it."""
-    return emit_models(Index.of_schema(schema), rows or [], version="0.1.0")
+    return emit_models(lowered(Index.of_schema(schema)), rows or [], version="0.1.0")
 
 
 @pytest.fixture(scope="module")
@@ -910,7 +911,7 @@ def test_a_spec_the_models_cant_be_made_of_is_refused_by_a_rule(
     ]
     ix = Index(_without_rules(text, tmp_path))
     with pytest.raises(ModelsError, match=re.escape(message)):
-        emit_models(Index.of_schema(ix.schema), table(ix.spec), version="0.1.0")
+        emit_models(lowered(Index.of_schema(ix.schema)), table(ix.spec), version="0.1.0")
 
 
 def _without_rules(text: str, tmp_path: Path) -> Spec:

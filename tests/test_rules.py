@@ -383,11 +383,12 @@ def test_boolean_items_are_a_schema_not_a_crash(items: bool, tmp_path: Path) -> 
     (folder / "acp-v2.yaml").write_text(text, encoding="utf-8")
     if items:
         spec = load_spec(folder / "acp-v2.yaml")
-        from acp_spec.emit.models import emit_models
+        from acp_spec.emit.models import emit_models, lowered
         from acp_spec.emit.table import table
         from acp_spec.index import Index
 
-        models = emit_models(Index.of_schema(Index(spec).schema), table(spec), version="0.1.0")
+        lowering = lowered(Index.of_schema(Index(spec).schema))
+        models = emit_models(lowering, table(spec), version="0.1.0")
         assert (
             "tags: list[Any] | None"
             in models["generated/python/src/acp_models/v2/_models.py"].decode()

@@ -6,7 +6,7 @@ import ast
 import dataclasses
 import hashlib
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 
 from .emit import models
@@ -14,12 +14,12 @@ from .emit.docs import emit_docs
 from .emit.meta import emit_meta
 from .emit.models.codegen import tool_versions
 from .emit.schema import emit_schema
-from .emit.table import MethodRow, table
+from .emit.table import table
 from .emit.traces import emit_traces
 from .emit.vectors import emit_vectors
 from .formatcheck import FORMAT_SCHEMA
 from .index import Index
-from .model import ErrorCode, Spec
+from .model import Spec
 
 # An emitter is a pure function of the spec and its index of derived facts.
 Emitter = Callable[[Spec, Index], dict[str, bytes]]
@@ -45,9 +45,10 @@ EMITTERS: tuple[Emitter, ...] = (
     emit_format_schema,
 )
 
-# Records the hash of what the models were made from: datamodel-code-generator is the one
-# slow step, and an unchanged input proves its output unchanged.
+# Records the hash of what the models module was made from: datamodel-code-generator is the
+# one slow step, and an unchanged input proves its output unchanged.
 MODELS_STAMP = f"{models.OUT}/input.sha256"
+MODELS_MODULE = f"{models.OUT}/src/acp_models/v2/_models.py"  # what the stamp's key makes
 MODELS_VERSION = "0.1.0"  # the acp-models distribution's version
 
 
@@ -117,28 +118,14 @@ def step_code(package: str) -> tuple[Path, ...]:
     return tuple(sorted(files))
 
 
-def models_key(
-    index: Index,
-    rows: Sequence[MethodRow],
-    *,
-    version: str,
-    errors: Sequence[ErrorCode] = (),
-) -> str:
-    """The models step's cache key: a digest of exactly the arguments ``models.emit_models``
-    receives (it takes the same ones), of every file of its code, and of the versions of
-    the tools it runs, which must be the pinned ones."""
-    if index.spec.types or index.spec.methods:
-        # a full index answers from the spec too, which this key does not cover
-        raise ValueError("the models step takes an index of the schema alone")
-    arguments = {
-        "schema": index.schema,
-        "rows": [dataclasses.asdict(row) for row in rows],
-        "version": version,
-        "errors": [dataclasses.asdict(error) for error in errors],
-    }
+def models_key(source: models.ModelsInput) -> str:
+    """The models step's cache key: a digest of exactly the argument ``models.models_module``
+    receives (it takes the same one), of every file of its code, and of the versions of the
+    tools it runs, which must be the pinned ones."""
     digest = hashlib.sha256()
     # keys in their order, which is the classes' and fields' order; ASCII, which any
     # string has (a lone surrogate too)
+    arguments = {**dataclasses.asdict(source), "keep": sorted(source.keep)}
     digest.update(json.dumps(arguments).encode())
     for path in step_code(models.__name__):
         data = path.read_bytes()
@@ -149,13 +136,17 @@ def models_key(
 
 
 def emit_models(spec: Spec, index: Index, reuse: Reuse) -> dict[str, bytes]:
-    # the step gets the schema's facts only, so that its key covers all it can read
-    arguments = (Index.of_schema(index.schema), tuple(table(spec)))
+    # the models get the schema's facts only: what they are made of is in the schema
+    lowering = models.lowered(Index.of_schema(index.schema))
+    rows = tuple(table(spec))
+    source = models.ModelsInput.of(lowering, models.kept_classes(rows))
+    key = models_key(source)
+    cached = reuse(MODELS_STAMP, key) or {}
+    module = cached[MODELS_MODULE].decode() if MODELS_MODULE in cached else None
+    if module is None:
+        module = models.models_module(source)
     errors = tuple(spec.errors.values())
-    key = models_key(*arguments, version=MODELS_VERSION, errors=errors)
-    files = reuse(MODELS_STAMP, key)
-    if files is None:
-        files = models.emit_models(*arguments, version=MODELS_VERSION, errors=errors)
+    files = models.emit_models(lowering, rows, version=MODELS_VERSION, errors=errors, models=module)
     return {**files, MODELS_STAMP: (key + "\n").encode()}
 
 

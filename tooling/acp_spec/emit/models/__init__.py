@@ -10,19 +10,22 @@
 - ``names``: the Python names of wire names and defs, and the names a def can't take, for
   the rules phase.
 
-``emit_models`` is the step the pipeline caches: its output is a function of its
-arguments and of this package's code alone (see ``pipeline.models_key``).
+``models_module`` (datamodel-code-generator's run, seconds) is the step the pipeline
+caches: its output is a function of its argument, a ``ModelsInput``, and of this package's
+code alone (see ``pipeline.models_key``). The rest of the distribution (the method table, the error codes,
+the runtime) is made afresh on every run, in a fraction of a second, so an edit that only
+the method rows see (a retry class, an example, a method's summary) never waits for it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from ...constants import GENERATED_NOTE
 from ...index import Index
 from ...model import ErrorCode
 from ..table import MethodRow
-from .codegen import models_module
+from .codegen import ModelsInput, models_module
 from .errors import ModelsError, ToolVersionError
 from .lowering import Lowering
 from .names import DECODER_NAMES, RESERVED_CLASS_NAMES, class_names, python_name
@@ -34,9 +37,13 @@ __all__ = [
     "OUT",
     "RESERVED_CLASS_NAMES",
     "ModelsError",
+    "ModelsInput",
     "ToolVersionError",
     "class_names",
     "emit_models",
+    "kept_classes",
+    "lowered",
+    "models_module",
     "python_name",
 ]
 
@@ -44,27 +51,34 @@ HEADER = f"# {GENERATED_NOTE}\n"
 OUT = "generated/python"
 
 
+def kept_classes(rows: Iterable[MethodRow]) -> frozenset[str]:
+    """The defs that stay classes whatever their shape: a method's params and result, since
+    ``METHODS`` hands out what validates them."""
+    return frozenset(d for r in rows for d in (r.params, r.result, r.notification_params) if d)
+
+
+def lowered(index: Index) -> Lowering:
+    """The defs of ``index.schema`` (``Index.of_schema``) lowered for the models."""
+    lowering = Lowering(index)
+    lowering.run()
+    if taken := sorted(set(lowering.defs) & RESERVED_CLASS_NAMES):
+        raise ModelsError(f"acp_models.v2 has the names {taken} itself; rename those defs")
+    return lowering
+
+
 def emit_models(
-    index: Index,
+    lowering: Lowering,
     rows: Sequence[MethodRow],
     *,
     version: str,
     errors: Sequence[ErrorCode] = (),
+    models: str | None = None,
 ) -> dict[str, bytes]:
-    """``generated/python``: the models of every def of ``index.schema``, the method
-    table of ``rows`` and the error codes of ``errors``, as an installable distribution of
-    version ``version``.
-
-    ``index`` answers from its schema alone (``Index.of_schema``): what the models are
-    made of is the schema, the rows and the version, which the step's cache key covers.
-    """
-    lowering = Lowering(index)
-    lowering.run()
-    names = sorted(lowering.defs)
-    if taken := sorted(set(names) & RESERVED_CLASS_NAMES):
-        raise ModelsError(f"acp_models.v2 has the names {taken} itself; rename those defs")
-    # a method's params and result stay classes: METHODS hands out what validates them
-    keep = frozenset(d for r in rows for d in (r.params, r.result, r.notification_params) if d)
-    models = models_module(lowering, keep)
-    files = distribution(models, names, rows, lowering.nots, version, errors)
+    """``generated/python``: the models of every lowered def, the method table of ``rows``
+    and the error codes of ``errors``, as an installable distribution of version
+    ``version``. ``models``: ``models_module`` of their ``ModelsInput``, where the caller
+    has it already (the pipeline's cache); made here otherwise."""
+    if models is None:
+        models = models_module(ModelsInput.of(lowering, kept_classes(rows)))
+    files = distribution(models, sorted(lowering.defs), rows, lowering.nots, version, errors)
     return {f"{OUT}/{path}": files[path].encode() for path in sorted(files)}

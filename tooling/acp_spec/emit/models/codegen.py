@@ -18,6 +18,7 @@ import subprocess
 import sys
 import warnings
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -50,15 +51,34 @@ def tool_versions() -> dict[str, str]:
     return found
 
 
-def models_module(lowering: Lowering, keep: frozenset[str] = frozenset()) -> str:
-    """The models of every lowered def, formatted; ``keep``: the defs that stay classes
-    where they are no object (a method's params or result)."""
+@dataclass(frozen=True)
+class ModelsInput:
+    """All ``models_module`` makes the module of: the lowered defs, what the lowering found
+    that datamodel-code-generator can't write (``not``s, fields that may be omitted but not
+    be null, lenient fields, wire names), and ``keep``, the defs that stay classes where
+    they are no object (a method's params or result)."""
+
+    defs: Mapping[str, Mapping[str, Any]]
+    nots: Mapping[str, list[Refusal]]
+    omittable: Mapping[str, list[str]]
+    tolerant: Mapping[str, Mapping[str, Tolerance]]
+    aliases: Mapping[str, str]
+    keep: frozenset[str]
+
+    @classmethod
+    def of(cls, lowering: Lowering, keep: frozenset[str]) -> ModelsInput:
+        return cls(lowering.defs, lowering.nots, lowering.omittable, lowering.tolerant,
+                   lowering.aliases, keep)  # fmt: skip
+
+
+def models_module(source: ModelsInput) -> str:
+    """The models of every lowered def, formatted."""
     tool_versions()
-    code = _generate(lowering)
-    code = _discriminate(_add_nots(_drop_class(code, ROOT_CLASS), not_names(lowering.nots)))
-    code = _omit_nulls(code, lowering.omittable)
-    code = _add_tolerance(code, lowering.tolerant)
-    code = _aliases_for_roots(_split_aliases(code), keep)
+    code = _generate(source)
+    code = _discriminate(_add_nots(_drop_class(code, ROOT_CLASS), not_names(source.nots)))
+    code = _omit_nulls(code, source.omittable)
+    code = _add_tolerance(code, source.tolerant)
+    code = _aliases_for_roots(_split_aliases(code), source.keep)
     # relative, so that the package works under whatever name it is vendored as
     code = code.replace(f"from {PACKAGE}._base import", "from ._base import")
     classes = [
@@ -67,13 +87,13 @@ def models_module(lowering: Lowering, keep: frozenset[str] = frozenset()) -> str
         if isinstance(n, ast.ClassDef)
         or (isinstance(n, ast.AnnAssign) and "TypeAlias" in ast.unparse(n.annotation))
     ]
-    if sorted(classes) != sorted(lowering.defs):
-        diff = sorted(set(classes) ^ set(lowering.defs))
+    if sorted(classes) != sorted(source.defs):
+        diff = sorted(set(classes) ^ set(source.defs))
         raise ModelsError(f"datamodel-code-generator named classes otherwise: {diff}")
     return ruff(code, fix=True)
 
 
-def _generate(lowering: Lowering) -> str:
+def _generate(source: ModelsInput) -> str:
     from datamodel_code_generator import generate
     from datamodel_code_generator.enums import DataModelType, InputFileType
     from datamodel_code_generator.format import PythonVersion
@@ -81,13 +101,13 @@ def _generate(lowering: Lowering) -> str:
     from datamodel_code_generator.validators import ModelValidators
 
     checks: dict[str, list[dict[str, Any]]] = {}
-    for name, wires in lowering.omittable.items():
+    for name, wires in source.omittable.items():
         fields = [python_name(w) for w in wires]
         checks.setdefault(name, []).append(_check_of("reject_null", fields))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # it warns of the keywords it ignores, checked before
         code = generate(
-            {"$schema": "https://json-schema.org/draft/2020-12/schema", "$defs": lowering.defs},
+            {"$schema": "https://json-schema.org/draft/2020-12/schema", "$defs": source.defs},
             input_file_type=InputFileType.JsonSchema,
             output_model_type=DataModelType.PydanticV2BaseModel,
             target_python_version=PythonVersion.PY_311,
@@ -108,7 +128,7 @@ def _generate(lowering: Lowering) -> str:
             disable_future_imports=True,
             class_name=ROOT_CLASS,
             custom_file_header=_HEADER,
-            aliases={w: p for w, p in sorted(lowering.aliases.items()) if w != p},
+            aliases={w: p for w, p in sorted(source.aliases.items()) if w != p},
             validators={
                 n: ModelValidators.model_validate({"validators": v}) for n, v in checks.items()
             },
