@@ -221,9 +221,13 @@ SEARCHES = {
     "-32800": ("errors.html#error-request_cancelled",),
     "Invalid params": ("errors.html#error-invalid_params",),
     "keyed": ("methods/session-prompt.html",),
+    # a name typed in full beats the longer names it starts (McpServerStdio), the pages
+    # that share one of its words (mcp/message) and lunr's scores, which shift with the
+    # pages there are: the definition of a term, a variant's tag, the first method's field
+    "held prompt": ("methods/session-prompt.html#term-held-prompt",),
+    "agent_message_chunk": ("types/SessionUpdate.html#SessionUpdate-agent_message_chunk",),
+    "mcpServers": ("types/NewSessionRequest.html#NewSessionRequest.mcpServers",),
 }  # fmt: skip
-# Not yet first (issue 14): "held prompt" (a clean clone's run put PromptImageCapabilities
-# first), "agent_message_chunk" (mcp/message), "mcpServers" (McpServerStdio, not the field).
 
 
 def _first_result(page: Any, query: str) -> tuple[str, str]:
