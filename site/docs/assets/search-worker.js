@@ -8,17 +8,18 @@
 // defined term) and its rank in the spec's order, and points the theme here
 // (?worker=<the theme's worker>). Answers are ordered: the name typed as written (case
 // too), then the name in another case, then lunr's order; entries of one name by rank.
-// The theme's worker is left as it is: this wraps its message handling.
+// The theme's worker is left as it is: this wraps its message handling, and builds the
+// index when the first query comes rather than as every page loads.
 (function () {
   "use strict";
 
   // the theme's message types (SearchMessageType)
   var SETUP = 0;
+  var READY = 1;
   var QUERY = 2;
   var RESULT = 3;
 
   var homes = new Map();  // location -> { names, folded, rank }
-  var typed = "";
 
   function fold(text) {
     return String(text).trim().replace(/\s+/g, " ").toLowerCase();
@@ -82,22 +83,57 @@
 
   var listen = self.addEventListener.bind(self);
   var post = self.postMessage.bind(self);
+  // The theme sends the index as each page loads and builds it at once: about half a
+  // second of a core on every page, read or not. It is answered "ready" at once here and
+  // built when the first query comes; that query waits for it, later ones never do.
+  var setup = null;  // the index's message, until a query comes
+  var building = false;
+  var waiting = null;  // the last query that came while the index was being built
+  var asked = [];  // the queries handed to the theme's handler, in order, not yet answered
+  var handle = null;
+
+  function ask(event) {
+    asked.push(String(event.data.data || ""));
+    handle.call(self, event);
+  }
 
   self.addEventListener = function (type, listener, options) {
     if (type !== "message") return listen(type, listener, options);
+    handle = listener;
     return listen(type, function (event) {
       var message = event.data || {};
-      if (message.type === SETUP && message.data) remember(message.data.docs);
-      if (message.type === QUERY) typed = String(message.data || "");
-      return listener.call(self, event);
+      if (message.type === SETUP && message.data) {
+        remember(message.data.docs);
+        setup = event;
+        post({ type: READY });
+        return;
+      }
+      if (message.type === QUERY && (setup || building)) {
+        waiting = event;
+        if (setup) {
+          var first = setup;
+          setup = null;
+          building = true;
+          handle.call(self, first);
+        }
+        return;
+      }
+      if (message.type === QUERY) return ask(event);
+      return handle.call(self, event);
     }, options);
   };
 
-  // the theme's handler answers a query before the next message is read, so the answer
-  // posted is to the query last received
   self.postMessage = function (message) {
+    if (message && message.type === READY && building) {
+      // the index is built: the theme was told it was ready long ago
+      building = false;
+      var next = waiting;
+      waiting = null;
+      if (next) ask(next);
+      return undefined;
+    }
     if (message && message.type === RESULT) {
-      message = { type: RESULT, data: rerank(message.data, typed) };
+      message = { type: RESULT, data: rerank(message.data, asked.shift() || "") };
     }
     return post.apply(null, [message].concat(Array.prototype.slice.call(arguments, 1)));
   };
