@@ -25,7 +25,9 @@ BOOSTS = {"methods/": 4.0, "types/": 1.5}
 NAMES_FILE = "search-names.txt"
 WORKER = "assets/search-worker.js"
 # the theme's worker, as the page's configuration names it (relative to the page)
-_THEME_WORKER = re.compile(r"^(?P<base>.*?)assets/javascripts/workers/(?P<name>search\.[0-9a-f]+\.min\.js)$")
+_THEME_WORKER = re.compile(
+    r"^(?P<base>.*?)assets/javascripts/workers/(?P<name>search\.[0-9a-f]+\.min\.js)$"
+)
 _CONFIG = re.compile(r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.S)
 
 _names: list[list[Any]] = []
@@ -51,7 +53,9 @@ def on_post_page(output: str, **_: Any) -> str:
         data = json.loads(match.group(2))
         worker = _THEME_WORKER.match(str(data.get("search", "")))
         if worker is None:
-            raise ValueError(f"the theme's search worker is not where hooks.py expects it: {data.get('search')!r}")
+            raise ValueError(
+                f"the theme's search worker is not where hooks.py expects it: {data.get('search')!r}"
+            )
         data["search"] = f"{worker['base']}{WORKER}?worker={worker['name']}"
         text = json.dumps(data, ensure_ascii=False, sort_keys=True).replace("<", "\\u003c")
         return match.group(1) + text + match.group(3)

@@ -461,16 +461,6 @@ def _axe(tab: Browse, tour: Tour, scheme: str, path: str, source: str) -> None:
 
 def _visit(tab: Browse, tour: Tour, path: str, *, widths: bool, axe: str, shot: str) -> None:
     """Open ``path`` at a phone's width, then widen it: layout follows the viewport."""
-    import time
-
-    t0 = time.monotonic()
-    try:
-        _visit1(tab, tour, path, widths=widths, axe=axe, shot=shot)
-    finally:
-        print("TIMING", path, widths, bool(axe), shot, round(time.monotonic() - t0, 2))
-
-
-def _visit1(tab: Browse, tour: Tour, path: str, *, widths: bool, axe: str, shot: str) -> None:
     page = tab.page
     page.set_viewport_size({"width": WIDTHS[0], "height": 900})
     tab.open(path)
