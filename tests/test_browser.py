@@ -26,6 +26,7 @@ from urllib.parse import urlparse
 import pytest
 from acp_spec import docs_cmd
 from acp_spec.emit.docs import PAGE_NOTE
+from acp_spec.index import Index
 from acp_spec.model import Spec
 from test_docs import XSS_IMG, XSS_SCRIPT, _with_payloads, make_site, real_site
 
@@ -370,6 +371,28 @@ def test_type_links_open_the_type(browse: Browse) -> None:
     browse.assert_clean()
 
 
+def test_a_field_that_holds_an_object_unfolds_its_fields_in_place(
+    browse: Browse, real_spec: Spec
+) -> None:
+    page = browse.page
+    browse.open("types/NewSessionRequest.html")
+    field = page.locator(
+        "xpath=//*[@id='NewSessionRequest.systemPrompt']/ancestor::div[@class='acp-field'][1]"
+    )
+    nested = field.locator("details.acp-nested-fields")
+    names = nested.locator(".acp-field__name")
+    assert names.count() > 0 and not names.first.is_visible(), "folded until asked"
+    nested.locator("summary").click()
+    wanted = list(Index(real_spec).defs["SystemPrompt"]["properties"])
+    assert [n.strip() for n in names.all_inner_texts()] == wanted
+    assert nested.locator("details.acp-nested-fields").count() == 0, "one level deep"
+    # deeper, the nested type's page: a nested field's name opens its block there
+    names.get_by_role("link", name=wanted[0], exact=True).click()
+    page.wait_for_url(f"**/types/SystemPrompt.html#SystemPrompt.{wanted[0]}")
+    assert _title(page) == "SystemPrompt"
+    browse.assert_clean()
+
+
 def test_a_rust_name_in_a_description_opens_the_row_it_names(browse: Browse) -> None:
     page = browse.page
     browse.open("types/ErrorData.html")
@@ -390,6 +413,8 @@ def test_a_rust_name_in_a_description_opens_the_row_it_names(browse: Browse) -> 
 WIDTHS = (390, 1280, 1920)
 _OVERFLOW = """() => {
   const out = [];
+  // what folds (a variant's fields, an object field's) is measured unfolded
+  for (const details of document.querySelectorAll("article details")) details.open = true;
   const doc = document.documentElement;
   if (doc.scrollWidth > doc.clientWidth + 1) out.push(`page ${doc.scrollWidth}>${doc.clientWidth}`);
   const boxes = document.querySelectorAll(

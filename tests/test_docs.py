@@ -980,3 +980,31 @@ def test_search_names_give_each_name_its_home_in_the_spec_order(pages: dict[str,
         page, _, anchor = location.partition("#")
         text = pages[f"{DOCS_DIR}/{page.removesuffix('.html')}.md"]
         assert not anchor or f"#{anchor} " in text or f"#{anchor} }}" in text, location
+
+
+# ── a field that holds an object: its fields in place ──
+
+
+def test_a_field_that_holds_an_object_shows_its_fields_one_level_deep(
+    pages: dict[str, str], real_spec: Spec
+) -> None:
+    index = Index(real_spec)
+    page = pages[f"{DOCS_DIR}/types/NewSessionRequest.md"]
+    field = page.split("{ #NewSessionRequest.systemPrompt }", 1)[1].split("</details>", 1)[0]
+    assert '<details class="acp-nested-fields" data-search-exclude markdown>' in field
+    nested = index.defs["SystemPrompt"]["properties"]
+    assert f"The fields of `SystemPrompt` ({len(nested)})" in field
+    for name in nested:  # each a link to where it is documented, with no anchor of its own
+        assert f"[`{name}`](SystemPrompt.md#SystemPrompt.{name})" in field
+    assert "{ #" not in field.split("<details", 1)[1]
+    # one level deep on every page, whatever the types refer to (a type may hold itself)
+    # (a variant's folded fields may hold one)
+    for path, text in pages.items():
+        open_: list[bool] = []  # each <details> open here: whether it is an object's fields
+        for line in text.splitlines():
+            if line.startswith("<details"):
+                nesting = 'class="acp-nested-fields"' in line
+                assert not (nesting and any(open_)), path
+                open_.append(nesting)
+            elif line.startswith("</details>"):
+                open_.pop()
