@@ -74,5 +74,7 @@ def emit_search_names(site: Site) -> bytes:
     """The generated note (as every generated file under site/docs/ starts), then an entry
     a line in rank order, each the JSON ``[address, [names]]``."""
     lines = [PAGE_NOTE]
-    lines += [json.dumps([loc, names], ensure_ascii=False) for loc, names in search_names(site).items()]
+    lines += [
+        json.dumps([loc, names], ensure_ascii=False) for loc, names in search_names(site).items()
+    ]
     return ("\n".join(lines) + "\n").encode("utf-8")
