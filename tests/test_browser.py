@@ -3,6 +3,10 @@
 The site is built from the spec into a temporary folder and served on 127.0.0.1. Every test
 fails if a request leaves 127.0.0.1 or the page logs an error. Chromium missing is a
 failure, not a skip: CI installs it (`apt-get install -y chromium`).
+
+A page load costs about a second on two shared cores, so the tests share them: those that
+click through the site use one page, and the width, axe and screenshot tests assert what
+one tour of the site found, each page of it opened once.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ import contextlib
 import functools
 import http.server
 import os
+import subprocess
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -19,8 +24,11 @@ from typing import Any
 from urllib.parse import urlparse
 
 import pytest
+from acp_spec import docs_cmd
+from acp_spec.emit.docs import PAGE_NOTE
+from acp_spec.index import Index
 from acp_spec.model import Spec
-from test_docs import XSS_IMG, XSS_SCRIPT, _with_payloads, build_site, make_site
+from test_docs import XSS_IMG, XSS_SCRIPT, _with_payloads, make_site, real_site
 
 # every test here builds a site and drives a browser
 pytestmark = pytest.mark.slow
@@ -81,32 +89,48 @@ def serve(directory: Path) -> Iterator[str]:
         thread.join()
 
 
-def _built(tmp: Path, spec: Spec) -> Path:
-    project = make_site(tmp, spec)
-    result = build_site(project, tmp / "built")
-    assert result.returncode == 0, result.stdout + result.stderr
-    return tmp / "built"
+@dataclass(frozen=True)
+class Sites:
+    built: Path  # the real spec's site
+    real: str  # its URL
+    hostile: str  # the URL of the site of a spec with raw HTML (a script, an img) in its texts
+
+
+# The pages the hostile spec's texts reach that test_html_in_the_spec_shows_as_text_and_never_runs
+# opens; its site is built of these and the hand-written pages alone.
+HOSTILE_PAGES = (
+    "methods/session-prompt.html",
+    "types/PromptRequest.html",
+    "errors.html",
+    "retry-classes.html",
+)
 
 
 @pytest.fixture(scope="module")
-def built_site(
-    tmp_path_factory: pytest.TempPathFactory, real_spec: Spec
-) -> Iterator[tuple[Path, str]]:
-    built = _built(tmp_path_factory.mktemp("site"), real_spec)
-    with serve(built) as url:
-        yield built, url
-
-
-@pytest.fixture(scope="module")
-def site(built_site: tuple[Path, str]) -> str:
-    return built_site[1]
-
-
-@pytest.fixture(scope="module")
-def hostile_site(tmp_path_factory: pytest.TempPathFactory, real_spec: Spec) -> Iterator[str]:
-    """The site of a spec with raw HTML (a script, an img with onerror) in its texts."""
-    with serve(_built(tmp_path_factory.mktemp("hostile"), _with_payloads(real_spec))) as url:
-        yield url
+def sites(tmp_path_factory: pytest.TempPathFactory, real_spec: Spec) -> Iterator[Sites]:
+    """Both sites: the hostile one built here while the real one is built (or was, by
+    test_docs) once for the run, strictly: two mkdocs processes, one a core. The hostile
+    site has only the pages its test opens, so links to the others are left dangling and
+    it is built without --strict (the real site's build proves the links)."""
+    tmp = tmp_path_factory.mktemp("hostile")
+    project = make_site(tmp, _with_payloads(real_spec))
+    keep = {(project / "site" / "docs" / p).with_suffix(".md") for p in HOSTILE_PAGES}
+    for page in (project / "site" / "docs").rglob("*.md"):
+        if page not in keep and page.read_bytes().startswith(PAGE_NOTE.encode()):
+            page.unlink()
+    command = [*docs_cmd.mkdocs(project, "build", "--no-strict"), "--site-dir", str(tmp / "built")]  # fmt: skip
+    hostile = subprocess.Popen(
+        command, cwd=project, env=docs_cmd.mkdocs_env(), text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+    )  # fmt: skip
+    try:
+        built, _, _ = real_site(tmp_path_factory, real_spec)
+    finally:
+        output, _ = hostile.communicate(timeout=600)
+    assert hostile.returncode == 0, f"the hostile site: {output}"
+    assert all((tmp / "built" / p).is_file() for p in HOSTILE_PAGES), output
+    with serve(built) as real, serve(tmp / "built") as hostile_url:
+        yield Sites(built, real, hostile_url)
 
 
 @dataclass
@@ -125,40 +149,60 @@ class Browse:
         assert not self.errors, f"the page logged errors: {self.errors}"
 
 
-def _browse(browser: Any, base: str) -> Iterator[Browse]:
-    context = browser.new_context(viewport=VIEWPORT)
+def _local(url: str) -> bool:
+    parts = urlparse(url)
+    return parts.scheme in ("data", "blob", "about") or parts.hostname == "127.0.0.1"
+
+
+def _tab(context: Any, base: str) -> Browse:
+    """A page in ``context`` that records every request leaving 127.0.0.1 (and blocks it,
+    through the context's route) and every error it logs."""
     page = context.new_page()
     browse = Browse(page, base)
+    page.on("request", lambda r: None if _local(r.url) else browse.outside.append(r.url))
+    page.on("console", lambda m: browse.errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda error: browse.errors.append(str(error)))
+    return browse
 
-    def local(url: str) -> bool:
-        return (
-            urlparse(url).scheme in ("data", "blob", "about")
-            or urlparse(url).hostname == "127.0.0.1"
-        )
+
+def _guarded(browser: Any, **options: Any) -> Any:
+    context = browser.new_context(**options)
 
     def route(intercepted: Any) -> None:
-        if local(intercepted.request.url):
+        if _local(intercepted.request.url):
             intercepted.continue_()
         else:
-            browse.outside.append(intercepted.request.url)
             intercepted.abort()
 
     context.route("**/*", route)
-    page.on("request", lambda r: None if local(r.url) else browse.outside.append(r.url))
-    page.on("console", lambda m: browse.errors.append(m.text) if m.type == "error" else None)
-    page.on("pageerror", lambda error: browse.errors.append(str(error)))
-    yield browse
+    return context
+
+
+@pytest.fixture(scope="module")
+def shared(browser: Any) -> Iterator[Browse]:
+    """One page for the tests that click through the site: a context and a page cost
+    about a second each on two shared cores."""
+    context = _guarded(browser, viewport=VIEWPORT)
+    yield _tab(context, "")
     context.close()
 
 
-@pytest.fixture
-def browse(browser: Any, site: str) -> Iterator[Browse]:
-    yield from _browse(browser, site)
+def _fresh(shared: Browse, base: str) -> Browse:
+    shared.outside.clear()
+    shared.errors.clear()
+    shared.page.set_viewport_size(VIEWPORT)
+    shared.page.emulate_media(color_scheme="light")
+    return Browse(shared.page, base, shared.outside, shared.errors)
 
 
 @pytest.fixture
-def browse_hostile(browser: Any, hostile_site: str) -> Iterator[Browse]:
-    yield from _browse(browser, hostile_site)
+def browse(shared: Browse, sites: Sites) -> Browse:
+    return _fresh(shared, sites.real)
+
+
+@pytest.fixture
+def browse_hostile(shared: Browse, sites: Sites) -> Browse:
+    return _fresh(shared, sites.hostile)
 
 
 def _title(page: Any) -> str:
@@ -167,10 +211,10 @@ def _title(page: Any) -> str:
 
 def _cells(page: Any, table_xpath: str) -> list[list[str]]:
     rows = page.locator(f"xpath={table_xpath}//tbody/tr")
-    return [
-        [cell.strip() for cell in rows.nth(i).locator("td").all_inner_texts()]
-        for i in range(rows.count())
-    ]
+    cells = (
+        "rows => rows.map(row => [...row.querySelectorAll('td')].map(td => td.innerText.trim()))"
+    )
+    return list(rows.evaluate_all(cells))
 
 
 def test_session_prompt_shows_its_retry_class_and_the_key_rules(
@@ -221,9 +265,13 @@ SEARCHES = {
     "-32800": ("errors.html#error-request_cancelled",),
     "Invalid params": ("errors.html#error-invalid_params",),
     "keyed": ("methods/session-prompt.html",),
+    # a name typed in full beats the longer names it starts (McpServerStdio), the pages
+    # that share one of its words (mcp/message) and lunr's scores, which shift with the
+    # pages there are: the definition of a term, a variant's tag, the first method's field
+    "held prompt": ("methods/session-prompt.html#term-held-prompt",),
+    "agent_message_chunk": ("types/SessionUpdate.html#SessionUpdate-agent_message_chunk",),
+    "mcpServers": ("types/NewSessionRequest.html#NewSessionRequest.mcpServers",),
 }  # fmt: skip
-# Not yet first (issue 14): "held prompt" (a clean clone's run put PromptImageCapabilities
-# first), "agent_message_chunk" (mcp/message), "mcpServers" (McpServerStdio, not the field).
 
 
 def _first_result(page: Any, query: str) -> tuple[str, str]:
@@ -236,13 +284,52 @@ def _first_result(page: Any, query: str) -> tuple[str, str]:
     box.press("End")
     items = page.locator(".md-search-result__item > a")
     items.first.wait_for(state="visible", timeout=15_000)
-    # the first page's entry, then its best section (when one matched): take the section
     hrefs = [items.nth(i).get_attribute("href") or "" for i in range(min(2, items.count()))]
+    return _shown(hrefs), str(page.locator(".md-search-result__item").first.inner_text())
+
+
+# Types each query as a reader does (the box emptied, then the query and a key up, which is
+# what the theme's search listens to, after the input event search-codes.js acts on), and
+# reads the first result as _first_result does: all the queries in one call to the page.
+_TYPE_ALL = """async queries => {
+  const box = document.querySelector("input.md-search__input");
+  const pause = () => new Promise(done => setTimeout(done, 10));
+  const until = async (what, test) => {
+    for (const end = Date.now() + 15000; Date.now() < end; await pause()) {
+      const found = test();
+      if (found) return found;
+    }
+    throw new Error(`no ${what} in 15 s`);
+  };
+  const type = value => {
+    box.value = value;
+    box.dispatchEvent(new Event("input", {bubbles: true}));
+    box.dispatchEvent(new KeyboardEvent("keyup", {key: "End", bubbles: true}));
+  };
+  const found = [];
+  for (const query of queries) {
+    type("");
+    await until("empty list", () => !document.querySelector(".md-search-result__item"));
+    type(query);
+    const first = await until("result", () => {
+      const item = document.querySelector(".md-search-result__item");
+      return item && item.offsetParent !== null ? item : null;
+    });
+    const hrefs = [...document.querySelectorAll(".md-search-result__item > a")]
+      .slice(0, 2).map(a => a.getAttribute("href") || "");
+    found.push([hrefs, first.innerText]);
+  }
+  return found;
+}"""
+
+
+def _shown(hrefs: list[str]) -> str:
+    """The first page's entry, then its best section (when one matched): the section,
+    without the highlight (?h=...)."""
     href = hrefs[0]
     if len(hrefs) > 1 and hrefs[1].split("?")[0] == href.split("?")[0] and "#" in hrefs[1]:
         href = hrefs[1]
-    shown = href.split("?")[0] + ("#" + href.split("#", 1)[1] if "#" in href else "")
-    return shown, str(page.locator(".md-search-result__item").first.inner_text())
+    return href.split("?")[0] + ("#" + href.split("#", 1)[1] if "#" in href else "")
 
 
 def test_search_finds_methods_types_fields_and_codes_first(browse: Browse) -> None:
@@ -250,16 +337,17 @@ def test_search_finds_methods_types_fields_and_codes_first(browse: Browse) -> No
     browse.open("index.html")
     page.locator("input.md-search__input").click()
     wrong = []
-    for query, wanted in SEARCHES.items():
-        href, text = _first_result(page, query)
-        where = href.removeprefix(browse.base)
+    for (query, wanted), (hrefs, text) in zip(
+        SEARCHES.items(), page.evaluate(_TYPE_ALL, list(SEARCHES)), strict=True
+    ):
+        where = _shown(hrefs).removeprefix(browse.base)
         if not any(
             where.startswith(w) or (w == "#" and "#" in where and query in where) for w in wanted
         ):
             wrong.append(f"{query!r}: first result {where} ({text[:60]!r}), wanted {wanted}")
         assert "{" not in text.split("\n")[0], f"{query!r}: a JSON snippet"
     assert not wrong, "\n".join(wrong)
-    # a result opens its page
+    # typed key by key, a result opens its page
     _first_result(page, "set_config_option")
     page.locator(".md-search-result__item a").first.click()
     page.wait_for_url("**/methods/session-set_config_option.html*")
@@ -283,6 +371,28 @@ def test_type_links_open_the_type(browse: Browse) -> None:
     browse.assert_clean()
 
 
+def test_a_field_that_holds_an_object_unfolds_its_fields_in_place(
+    browse: Browse, real_spec: Spec
+) -> None:
+    page = browse.page
+    browse.open("types/NewSessionRequest.html")
+    field = page.locator(
+        "xpath=//*[@id='NewSessionRequest.systemPrompt']/ancestor::div[@class='acp-field'][1]"
+    )
+    nested = field.locator("details.acp-nested-fields")
+    names = nested.locator(".acp-field__name")
+    assert names.count() > 0 and not names.first.is_visible(), "folded until asked"
+    nested.locator("summary").click()
+    wanted = list(Index(real_spec).defs["SystemPrompt"]["properties"])
+    assert [n.strip() for n in names.all_inner_texts()] == wanted
+    assert nested.locator("details.acp-nested-fields").count() == 0, "one level deep"
+    # deeper, the nested type's page: a nested field's name opens its block there
+    names.get_by_role("link", name=wanted[0], exact=True).click()
+    page.wait_for_url(f"**/types/SystemPrompt.html#SystemPrompt.{wanted[0]}")
+    assert _title(page) == "SystemPrompt"
+    browse.assert_clean()
+
+
 def test_a_rust_name_in_a_description_opens_the_row_it_names(browse: Browse) -> None:
     page = browse.page
     browse.open("types/ErrorData.html")
@@ -303,6 +413,8 @@ def test_a_rust_name_in_a_description_opens_the_row_it_names(browse: Browse) -> 
 WIDTHS = (390, 1280, 1920)
 _OVERFLOW = """() => {
   const out = [];
+  // what folds (a variant's fields, an object field's) is measured unfolded
+  for (const details of document.querySelectorAll("article details")) details.open = true;
   const doc = document.documentElement;
   if (doc.scrollWidth > doc.clientWidth + 1) out.push(`page ${doc.scrollWidth}>${doc.clientWidth}`);
   const boxes = document.querySelectorAll(
@@ -335,25 +447,122 @@ def _sampled_pages(built: Path) -> list[str]:
     )
 
 
-def test_no_page_scrolls_sideways_at_any_width(browser: Any, built_site: tuple[Path, str]) -> None:
-    built, base = built_site
-    browse = next(_browse(browser, base))
-    page = browse.page
-    wide: list[str] = []
-    measured = 0
-    for path in _sampled_pages(built):
-        page.set_viewport_size({"width": WIDTHS[0], "height": 900})
-        browse.open(path)
-        # measured at once after a resize: no width may be caught mid-transition
-        page.add_style_tag(content="*, *::before, *::after { transition: none !important; }")
-        for width in WIDTHS:
+# What the tour does on each page it opens: never caught mid-transition, nor a caret blinking
+_STILL = ("*, *::before, *::after { transition: none !important; animation: none !important; "
+          "caret-color: transparent !important; }")  # fmt: skip
+PHONE = {"width": 390, "height": 844}
+# The README's screenshots, desktop and phone: a method page, the retry table, a type page
+# and a search. Taken on every run; written where the README shows them only when asked
+# (ACP_SPEC_SCREENSHOTS=1), since another machine's fonts give other bytes and a test run
+# should leave the tree as it found it.
+README_SHOTS = ROOT / "docs" / "screenshots"
+SHOTS = {"methods/session-prompt.html": "session-prompt", "types/SessionUpdate.html": "type-page"}
+RETRY_SHOT = ("retry-classes.html?class=idempotent#methods", "retry-table")
+
+
+@dataclass
+class Tour:
+    """What one walk through the site found: each page is opened once, and measured at
+    every width, checked by axe and photographed as it is asked for."""
+
+    wide: list[str] = field(default_factory=list)
+    measured: int = 0
+    axe: dict[str, list[str]] = field(default_factory=lambda: {"light": [], "dark": []})
+    axe_pages: dict[str, list[str]] = field(default_factory=lambda: {"light": [], "dark": []})
+    schemes: list[str] = field(default_factory=list)
+    shots: Path = Path()
+    clean: list[str] = field(default_factory=list)
+
+
+def _axe(tab: Browse, tour: Tour, scheme: str, path: str, source: str) -> None:
+    wanted = "default" if scheme == "light" else "slate"
+    shown = tab.page.evaluate("document.body.getAttribute('data-md-color-scheme')")
+    if shown != wanted:
+        tour.schemes.append(f"{path}: the {scheme} scheme shows {shown!r}")
+    tab.page.add_script_tag(content=source)
+    tour.axe[scheme] += [f"{path}: {v}" for v in tab.page.evaluate(_AXE_RUN)]
+    tour.axe_pages[scheme].append(path)
+
+
+def _visit(tab: Browse, tour: Tour, path: str, *, widths: bool, axe: str, shot: str) -> None:
+    """Open ``path`` at a phone's width, then widen it: layout follows the viewport."""
+    page = tab.page
+    page.set_viewport_size({"width": WIDTHS[0], "height": 900})
+    tab.open(path)
+    page.add_style_tag(content=_STILL)
+    for width in WIDTHS:
+        page.set_viewport_size({"width": width, "height": 900})
+        if shot and width == PHONE["width"]:
+            page.set_viewport_size(PHONE)
+            page.screenshot(path=str(tour.shots / f"{shot}-phone.png"))
             page.set_viewport_size({"width": width, "height": 900})
+        if widths:
             found, count = page.evaluate(_OVERFLOW)
-            measured += count
-            wide += [f"{path} at {width}px: {f}" for f in found]
-    assert measured > 100, "nothing was measured"
-    assert not wide, "\n".join(wide[:30])
-    browse.assert_clean()
+            tour.measured += count
+            tour.wide += [f"{path} at {width}px: {f}" for f in found]
+        if width == VIEWPORT["width"]:
+            if shot:
+                page.screenshot(path=str(tour.shots / f"{shot}-desktop.png"))
+            if axe:
+                _axe(tab, tour, "light", path, axe)
+
+
+def _search_shot(tab: Browse, tour: Tour, device: str, viewport: dict[str, int]) -> None:
+    page = tab.page
+    page.set_viewport_size(viewport)
+    tab.open("index.html")
+    if device == "phone":
+        page.locator("label[for='__search']").first.click()
+    _first_result(page, "PromptRequest")
+    page.add_style_tag(content=_STILL)
+    page.screenshot(path=str(tour.shots / f"search-{device}.png"))
+
+
+@pytest.fixture(scope="module")
+def tour(browser: Any, sites: Sites, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Tour]:
+    if not AXE.is_file():
+        pytest.fail(f"axe-core is missing at {AXE}: run `npm ci` in tests/node (scripts/test.sh "
+                    "does)", pytrace=False)  # fmt: skip
+    axe = AXE.read_text(encoding="utf-8")
+    shots = README_SHOTS if os.environ.get("ACP_SPEC_SCREENSHOTS") == "1" else None
+    found = Tour(shots=shots or tmp_path_factory.mktemp("shots"))
+    context = _guarded(browser, viewport=VIEWPORT, color_scheme="light")
+    tab = _tab(context, sites.real)
+    try:
+        sampled = _sampled_pages(sites.built)
+        for path in dict.fromkeys([*sampled, *AXE_PAGES["light"], *SHOTS]):
+            _visit(tab, found, path, widths=path in sampled,
+                   axe=axe if path in AXE_PAGES["light"] else "", shot=SHOTS.get(path, ""))  # fmt: skip
+        # a link into the filtered table lands on it: opened at each size, not resized
+        for device, viewport in (("phone", PHONE), ("desktop", VIEWPORT)):
+            page = tab.page
+            page.set_viewport_size(viewport)
+            tab.open(RETRY_SHOT[0])
+            page.add_style_tag(content=_STILL)
+            page.screenshot(path=str(found.shots / f"{RETRY_SHOT[1]}-{device}.png"))
+            _search_shot(tab, found, device, viewport)
+        # the theme keeps the scheme it first showed: the dark one needs a context of its own
+        dark = _guarded(browser, viewport=VIEWPORT, color_scheme="dark")
+        dark_tab = _tab(dark, sites.real)
+        try:
+            for path in AXE_PAGES["dark"]:
+                dark_tab.open(path)
+                _axe(dark_tab, found, "dark", path, axe)
+        finally:
+            dark.close()
+        outside, errors = tab.outside + dark_tab.outside, tab.errors + dark_tab.errors
+        found.clean = [f"requests left 127.0.0.1: {outside}"] * bool(outside) + [
+            f"a page logged errors: {errors}"
+        ] * bool(errors)
+    finally:
+        context.close()
+    yield found
+
+
+def test_no_page_scrolls_sideways_at_any_width(tour: Tour) -> None:
+    assert tour.measured > 100, "nothing was measured"
+    assert not tour.wide, "\n".join(tour.wide[:30])
+    assert not tour.clean, tour.clean
 
 
 def test_the_retry_table_filters_and_keeps_the_filter_in_the_address(
@@ -390,15 +599,7 @@ def test_the_retry_table_filters_and_keeps_the_filter_in_the_address(
     browse.assert_clean()
 
 
-@pytest.mark.parametrize(
-    "path",
-    [
-        "methods/session-prompt.html",
-        "types/PromptRequest.html",
-        "errors.html",
-        "retry-classes.html",
-    ],
-)
+@pytest.mark.parametrize("path", HOSTILE_PAGES)
 def test_html_in_the_spec_shows_as_text_and_never_runs(browse_hostile: Browse, path: str) -> None:
     page = browse_hostile.page
     browse_hostile.open(path)
@@ -412,61 +613,15 @@ def test_html_in_the_spec_shows_as_text_and_never_runs(browse_hostile: Browse, p
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_axe_finds_no_serious_or_critical_violation(browser: Any, site: str, scheme: str) -> None:
-    if not AXE.is_file():
-        pytest.fail(f"axe-core is missing at {AXE}: run `npm ci` in tests/node (scripts/test.sh "
-                    "does)", pytrace=False)  # fmt: skip
-    axe = AXE.read_text(encoding="utf-8")
-    context = browser.new_context(viewport=VIEWPORT, color_scheme=scheme)
-    page = context.new_page()
-    found = []
-    try:
-        for path in AXE_PAGES[scheme]:
-            page.goto(site + path)
-            page.wait_for_load_state("load")
-            assert page.evaluate("document.body.getAttribute('data-md-color-scheme')") == (
-                "default" if scheme == "light" else "slate"
-            )
-            page.add_script_tag(content=axe)
-            found += [f"{path}: {v}" for v in page.evaluate(_AXE_RUN)]
-    finally:
-        context.close()
-    assert not found, "\n".join(found)
+def test_axe_finds_no_serious_or_critical_violation(tour: Tour, scheme: str) -> None:
+    assert not tour.clean, tour.clean
+    assert sorted(tour.axe_pages[scheme]) == sorted(AXE_PAGES[scheme]), "axe missed a page"
+    assert not tour.schemes, tour.schemes
+    assert not tour.axe[scheme], "\n".join(tour.axe[scheme])
 
 
-# The README's screenshots, desktop and phone: a method page, the retry table, a type page
-# and a search. Taken on every run; written where the README shows them only when asked
-# (ACP_SPEC_SCREENSHOTS=1), since another machine's fonts give other bytes and a test run
-# should leave the tree as it found it.
-README_SHOTS = ROOT / "docs" / "screenshots"
-
-
-def test_screenshots_for_the_readme(browser: Any, site: str, tmp_path: Path) -> None:
-    shots_dir = README_SHOTS if os.environ.get("ACP_SPEC_SCREENSHOTS") == "1" else tmp_path
-    for device, viewport in (("desktop", VIEWPORT), ("phone", {"width": 390, "height": 844})):
-        context = browser.new_context(viewport=viewport, color_scheme="light")
-        page = context.new_page()
-        try:
-            for name, path in (("session-prompt", "methods/session-prompt.html"),
-                               ("retry-table", "retry-classes.html?class=idempotent#methods"),
-                               ("type-page", "types/SessionUpdate.html")):  # fmt: skip
-                page.goto(site + path)
-                page.wait_for_load_state("load")
-                page.add_style_tag(
-                    content="*, *::before, *::after { transition: none !important; animation: none !important; caret-color: transparent !important; }"
-                )
-                page.screenshot(path=str(shots_dir / f"{name}-{device}.png"))
-            page.goto(site + "index.html")
-            page.wait_for_load_state("load")
-            if device == "phone":
-                page.locator("label[for='__search']").first.click()
-            _first_result(page, "PromptRequest")
-            page.add_style_tag(
-                content="*, *::before, *::after { transition: none !important; animation: none !important; caret-color: transparent !important; }"
-            )
-            page.screenshot(path=str(shots_dir / f"search-{device}.png"))
-        finally:
-            context.close()
-    shots = sorted(shots_dir.glob("*.png"))
+def test_screenshots_for_the_readme(tour: Tour) -> None:
+    assert not tour.clean, tour.clean
+    shots = sorted(tour.shots.glob("*.png"))
     assert [p.name for p in shots] == sorted(p.name for p in README_SHOTS.glob("*.png")), shots
     assert all(p.read_bytes().startswith(b"\x89PNG") and p.stat().st_size > 10_000 for p in shots)

@@ -4,6 +4,7 @@ from the spec shown as text, safe file names, and a strict mkdocs build with no 
 from __future__ import annotations
 
 import dataclasses
+import fcntl
 import html.parser
 import json
 import os
@@ -132,6 +133,8 @@ def test_every_generated_page_starts_with_the_note_and_the_nav_lists_every_page(
     for path in docs:
         if path.startswith((f"{DOCS_DIR}/types/", f"{DOCS_DIR}/traces/")):
             continue  # a page per type and per trace: the menu lists their indexes
+        if not path.endswith(".md"):
+            continue  # no page: search-names.txt, which site/hooks.py reads
         assert json.dumps(path.removeprefix(DOCS_DIR + "/")) in nav or path.endswith(
             ("/index.md", "/retry-classes.md", "/types.md", "/errors.md")
         ), path
@@ -725,17 +728,34 @@ class _Links(html.parser.HTMLParser):
                 self.hrefs.append("EXTERNAL ASSET " + value)
 
 
+def real_site(tmp_path_factory: pytest.TempPathFactory, spec: Spec) -> tuple[Path, str, float]:
+    """The real spec's site, built once a test run: the first module to ask builds it while
+    holding a lock, and the others (in this worker or another) wait and take it. Returns the
+    built folder, mkdocs' output and how long the build took; asserts it built."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    # the workers' folders share a parent that is this run's alone
+    root = tmp_path_factory.getbasetemp()
+    shared = (root.parent if worker else root) / "real-site"
+    shared.mkdir(exist_ok=True)
+    with (shared / "lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        done = shared / "output.json"
+        if not done.is_file():
+            project = make_site(shared, spec)
+            started = time.perf_counter()
+            result = build_site(project, shared / "built")
+            seconds = time.perf_counter() - started
+            assert result.returncode == 0, result.stdout + result.stderr
+            done.write_text(json.dumps([result.stdout + result.stderr, seconds]), encoding="utf-8")
+        output, seconds = json.loads(done.read_text(encoding="utf-8"))
+    return shared / "built", str(output), float(seconds)
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory, real_spec: Spec) -> Path:
     """The real spec's site, built strictly with no warning."""
-    tmp_path = tmp_path_factory.mktemp("built")
-    root = make_site(tmp_path, real_spec)
-    out = tmp_path / "built"
-    started = time.perf_counter()
-    result = build_site(root, out)
-    seconds = time.perf_counter() - started
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert "WARNING" not in result.stdout + result.stderr
+    out, output, seconds = real_site(tmp_path_factory, real_spec)
+    assert "WARNING" not in output
     print(f"mkdocs build --strict: {seconds:.1f} s")
     return out
 
@@ -932,3 +952,59 @@ def test_a_variant_written_inline_shows_its_fields(pages: dict[str, str]) -> Non
     update = pages[f"{DOCS_DIR}/types/SessionUpdate.md"]
     chunk = update.split("{ #SessionUpdate-agent_message_chunk }", 1)[1].split("</div>\n<div", 1)[0]
     assert "[ContentChunk](ContentChunk.md)" in chunk and "Its fields" not in chunk
+
+
+# ── the search's names ──
+
+
+def test_search_names_give_each_name_its_home_in_the_spec_order(pages: dict[str, str]) -> None:
+    lines = pages[f"{DOCS_DIR}/search-names.txt"].splitlines()
+    assert lines[0] == PAGE_NOTE
+    entries = [json.loads(line) for line in lines[1:]]
+    names = {location: found for location, found in entries}
+    assert len(names) == len(entries), "an address listed twice"
+    assert names["methods/session-prompt.html"] == ["session/prompt"]
+    assert names["types/SessionUpdate.html#SessionUpdate-agent_message_chunk"] == [
+        "agent_message_chunk"
+    ]
+    invalid = names["errors.html#error-invalid_params"]
+    assert {"-32602", "32602", "Invalid params", "invalid_params"} <= set(invalid)
+    # a name several entries share: the one the first method in the spec reaches first
+    homes = [location for location, found in entries if "mcpServers" in found]
+    assert homes[0] == "types/NewSessionRequest.html#NewSessionRequest.mcpServers", homes
+    assert len(homes) > 1
+    held = [location for location, found in entries if "held prompt" in found]
+    assert held[0] == "methods/session-prompt.html#term-held-prompt", held
+    # every address is a page the site has, and an anchor that page defines
+    for location in names:
+        page, _, anchor = location.partition("#")
+        text = pages[f"{DOCS_DIR}/{page.removesuffix('.html')}.md"]
+        assert not anchor or f"#{anchor} " in text or f"#{anchor} }}" in text, location
+
+
+# ── a field that holds an object: its fields in place ──
+
+
+def test_a_field_that_holds_an_object_shows_its_fields_one_level_deep(
+    pages: dict[str, str], real_spec: Spec
+) -> None:
+    index = Index(real_spec)
+    page = pages[f"{DOCS_DIR}/types/NewSessionRequest.md"]
+    field = page.split("{ #NewSessionRequest.systemPrompt }", 1)[1].split("</details>", 1)[0]
+    assert '<details class="acp-nested-fields" data-search-exclude markdown>' in field
+    nested = index.defs["SystemPrompt"]["properties"]
+    assert f"The fields of `SystemPrompt` ({len(nested)})" in field
+    for name in nested:  # each a link to where it is documented, with no anchor of its own
+        assert f"[`{name}`](SystemPrompt.md#SystemPrompt.{name})" in field
+    assert "{ #" not in field.split("<details", 1)[1]
+    # one level deep on every page, whatever the types refer to (a type may hold itself)
+    # (a variant's folded fields may hold one)
+    for path, text in pages.items():
+        open_: list[bool] = []  # each <details> open here: whether it is an object's fields
+        for line in text.splitlines():
+            if line.startswith("<details"):
+                nesting = 'class="acp-nested-fields"' in line
+                assert not (nesting and any(open_)), path
+                open_.append(nesting)
+            elif line.startswith("</details>"):
+                open_.pop()

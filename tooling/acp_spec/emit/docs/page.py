@@ -68,6 +68,10 @@ class FieldRow:
     nullable: bool
     constraints: tuple[Markup, ...]
     description: Markup  # Markdown block
+    # the object def the field holds (alone, in a list or beside null), and its fields,
+    # shown inline one level deep: theirs are links to where they are documented
+    nested: str = ""
+    nested_fields: tuple[FieldRow, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -216,7 +220,12 @@ class Page:
         return self._field_rows(type_name, schema, self._documents(type_name))
 
     def _field_rows(
-        self, type_name: str, schema: Mapping[str, Any], anchored: bool, skip: str | None = None
+        self,
+        type_name: str,
+        schema: Mapping[str, Any],
+        anchored: bool,
+        skip: str | None = None,
+        nest: bool = True,
     ) -> list[FieldRow]:
         required = set(schema.get("required", []))
         rows = []
@@ -228,14 +237,32 @@ class Page:
             shown = code(name)
             if not anchored and type_name in self.site.defs:
                 shown = Markup(f"[{shown}]({self.url(type_page(type_name), anchor)})")
+            text = _META_SHORT if meta else str(prop.get("description", ""))
+            nested = self.nested_object(prop) if nest else None
             rows.append(FieldRow(
                 name=shown, anchor=anchor if anchored else "",
                 type=Markup(self._expr(_without_null(prop)[0])),
                 required=name in required, nullable=self.site.index.accepts_null(prop),
                 constraints=self.constraint_list(prop),
-                description=self.md(_META_SHORT if meta else str(prop.get("description", ""))),
+                description=self.md(text),
+                nested=nested or "",
+                nested_fields=tuple(self._field_rows(
+                    nested, self.site.defs[nested], False, nest=False
+                )) if nested else (),
             ))  # fmt: skip
         return rows
+
+    def nested_object(self, prop: Mapping[str, Any]) -> str | None:
+        """The object def a field holds, alone, beside null or as a list's items, when it
+        has fields of its own to show inline: a union's variants are on its page."""
+        schema, _ = _without_null(prop)
+        if schema.get("type") == "array" and isinstance(schema.get("items"), dict):
+            schema = _without_null(schema["items"])[0]
+        name = self.site.index.field_type(schema)
+        target = self.site.defs.get(name) if name else None
+        if target is None or not target.get("properties"):
+            return None
+        return name
 
     def variant_fields(self, type_name: str, variant: Mapping[str, Any]) -> list[FieldRow]:
         """The fields of a variant written inline (no def of its own), but its tag: shown
@@ -245,7 +272,7 @@ class Page:
         tag = self.site.index.tag_of(variant)
         rows = self._field_rows(type_name, variant, True, tag[0] if tag else None)
         return [FieldRow(r.name, "", r.type, r.required, r.nullable, r.constraints,
-                         r.description) for r in rows]  # fmt: skip
+                         r.description, r.nested, r.nested_fields) for r in rows]  # fmt: skip
 
     def variants(self, type_name: str) -> list[VariantRow]:
         schema = self.site.defs.get(type_name, {})

@@ -34,6 +34,7 @@ from .paths import (
     class_anchor,
     error_anchor,
 )
+from .search_names import SEARCH_NAMES, emit_search_names
 from .site import DIRECTION_LABELS, KIND_LABELS, STABILITY_NOTES, build_site
 from .trace_pages import TRACES_INDEX, trace_pages
 
@@ -128,6 +129,7 @@ def render_docs(spec: Spec, index: Index, templates: Path) -> dict[str, bytes]:
         site=site, page=Page(site, NAV_PATH), traces=traces, traces_index=TRACES_INDEX
     )
     outputs[NAV_PATH] = _tidy(nav)
+    outputs[SEARCH_NAMES] = emit_search_names(site)
     return outputs
 
 
