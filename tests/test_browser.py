@@ -124,7 +124,7 @@ def sites(tmp_path_factory: pytest.TempPathFactory, real_spec: Spec) -> Iterator
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
     )  # fmt: skip
     try:
-        built, _, _ = real_site(tmp_path_factory, real_spec)
+        built, _, _, _ = real_site(tmp_path_factory, real_spec)
     finally:
         output, _ = hostile.communicate(timeout=600)
     assert hostile.returncode == 0, f"the hostile site: {output}"

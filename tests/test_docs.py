@@ -728,10 +728,17 @@ class _Links(html.parser.HTMLParser):
                 self.hrefs.append("EXTERNAL ASSET " + value)
 
 
-def real_site(tmp_path_factory: pytest.TempPathFactory, spec: Spec) -> tuple[Path, str, float]:
-    """The real spec's site, built once a test run: the first module to ask builds it while
-    holding a lock, and the others (in this worker or another) wait and take it. Returns the
-    built folder, mkdocs' output and how long the build took; asserts it built."""
+REGENERATED_PAGE = "site/docs/methods/session-prompt.md"
+
+
+def real_site(
+    tmp_path_factory: pytest.TempPathFactory, spec: Spec
+) -> tuple[Path, str, float, Path]:
+    """The real spec's site as `acp-spec docs build` makes it, built once a test run: the
+    first module to ask builds it while holding a lock, and the others (in this worker or
+    another) wait and take it. The project it is built in is a copy of this one with one
+    generated page deleted, which the command must write again. Returns the built folder,
+    the command's output, how long it took and the project; asserts it built."""
     worker = os.environ.get("PYTEST_XDIST_WORKER")
     # the workers' folders share a parent that is this run's alone
     root = tmp_path_factory.getbasetemp()
@@ -740,21 +747,26 @@ def real_site(tmp_path_factory: pytest.TempPathFactory, spec: Spec) -> tuple[Pat
     with (shared / "lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         done = shared / "output.json"
+        project = shared / "project"
         if not done.is_file():
-            project = make_site(shared, spec)
+            shutil.rmtree(project, ignore_errors=True)  # an earlier attempt's, if it failed
+            _project(shared)
+            (project / REGENERATED_PAGE).unlink()
             started = time.perf_counter()
-            result = build_site(project, shared / "built")
+            result = _acp_spec(
+                project, "docs", "build", "--site-dir", str(shared / "built"), timeout=600
+            )
             seconds = time.perf_counter() - started
             assert result.returncode == 0, result.stdout + result.stderr
             done.write_text(json.dumps([result.stdout + result.stderr, seconds]), encoding="utf-8")
         output, seconds = json.loads(done.read_text(encoding="utf-8"))
-    return shared / "built", str(output), float(seconds)
+    return shared / "built", str(output), float(seconds), project
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory, real_spec: Spec) -> Path:
     """The real spec's site, built strictly with no warning."""
-    out, output, seconds = real_site(tmp_path_factory, real_spec)
+    out, output, seconds, _ = real_site(tmp_path_factory, real_spec)
     assert "WARNING" not in output
     print(f"mkdocs build --strict: {seconds:.1f} s")
     return out
@@ -828,15 +840,14 @@ def _acp_spec(root: Path, *args: str, **kwargs: Any) -> Any:
 
 
 @pytest.mark.slow
-def test_docs_build_regenerates_and_builds(tmp_path: Path) -> None:
-    root = _project(tmp_path)
-    (root / "site/docs/methods/session-prompt.md").unlink(missing_ok=True)
-    result = _acp_spec(root, "docs", "build", "--site-dir", str(tmp_path / "out"), timeout=600)
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert (root / "site/docs/methods/session-prompt.md").read_text().startswith(PAGE_NOTE)
-    assert (tmp_path / "out/methods/session-prompt.html").is_file()
+def test_docs_build_regenerates_and_builds(
+    tmp_path_factory: pytest.TempPathFactory, real_spec: Spec
+) -> None:
+    out, _, _, root = real_site(tmp_path_factory, real_spec)
+    assert (root / REGENERATED_PAGE).read_text().startswith(PAGE_NOTE)
+    assert (out / "methods/session-prompt.html").is_file()
     manifest = json.loads((root / "generated/manifest.json").read_text())["files"]
-    assert "site/docs/methods/session-prompt.md" in manifest
+    assert REGENERATED_PAGE in manifest
     assert "generated/schema.json" in manifest  # the whole pipeline ran
     assert "site/docs/about.md" not in manifest
     assert _acp_spec(root, "check").returncode == 0
