@@ -159,3 +159,29 @@ def validator_for(
     if registry is None:
         return BoundedValidator(schema)
     return BoundedValidator(schema, registry=registry)
+
+
+def _any_of(
+    validator: Any, any_of: list[Any], instance: Any, schema: Mapping[str, Any]
+) -> Iterator[ValidationError]:
+    """``anyOf`` that stops at each branch's first error: the same verdict, much sooner.
+    jsonschema's own collects every error of every failing branch (for its messages), which
+    the big routing unions make most of a validation's time."""
+    for index, subschema in enumerate(any_of):
+        if next(validator.descend(instance, subschema, schema_path=index), None) is None:
+            return
+    yield ValidationError(f"{instance!r} is not valid under any of the given schemas")
+
+
+# a verdict only: its errors under an anyOf say less than BoundedValidator's
+_QuickValidator: type[Draft202012Validator] = validators.extend(BoundedValidator, {"anyOf": _any_of})  # type: ignore[no-untyped-call]  # fmt: skip
+
+
+def quick_validator_for(
+    schema: Mapping[str, Any] | bool, *, registry: Registry[Any] | None = None
+) -> Draft202012Validator:
+    """As :func:`validator_for`, for ``is_valid`` alone: the same verdict on every value,
+    sooner. Ask it first, and the full validator for the errors of a value it refuses."""
+    if registry is None:
+        return _QuickValidator(schema)
+    return _QuickValidator(schema, registry=registry)

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator, Mapping
 from functools import cache
 from typing import Any
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, ValidationError
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
@@ -32,7 +32,7 @@ def examples_validate(spec: Spec, index: Index, written: Written) -> Iterator[Di
     broken = dangling_refs(spec) or bad_patterns(spec) or reference_loops(spec)
     if written.types - set(spec.types) or broken:
         return  # some types are too broken to validate against; their problems are reported
-    validate = _validators(index)
+    errors_of = type_errors(index)
     for method in spec.methods.values():
         for number, example in enumerate(method.examples):
             base: PathKey = ("methods", method.name, "examples", number)
@@ -47,7 +47,7 @@ def examples_validate(spec: Spec, index: Index, written: Written) -> Iterator[Di
             for role, type_name, value in _roles(call, example):
                 if type_name not in spec.types:
                     continue
-                for error in validate(type_name).iter_errors(value):
+                for error in errors_of(type_name, value):
                     inner = tuple(error.absolute_path)
                     where = " › ".join([role, *map(str, inner)])
                     yield _at(spec, base + (role, *inner), f"example '{example.title}' does not "
@@ -62,7 +62,12 @@ def _roles(call: Call, example: Example) -> list[tuple[str, str, Any]]:
     return roles
 
 
-def _validators(index: Index) -> Callable[[str], Draft202012Validator]:
+TypeErrors = Callable[[str, Any], Iterator[ValidationError]]
+
+
+def type_errors(index: Index, *, mostly_valid: bool = True) -> TypeErrors:
+    """What is wrong with a value as the spec's type of a name, for the rules. Where most
+    values are valid (``mostly_valid``), a quick verdict answers for them."""
     uri = "urn:acp-spec:types"
     root = {"$id": uri, "$defs": index.defs}
     registry: Registry[Any] = Registry().with_resource(
@@ -70,11 +75,19 @@ def _validators(index: Index) -> Callable[[str], Draft202012Validator]:
     )
 
     @cache
-    def validator(name: str) -> Draft202012Validator:
+    def validators(name: str) -> tuple[Draft202012Validator, Draft202012Validator]:
         # patterns matched in linear time: no pattern in the spec can make check hang
-        return patterns.validator_for({"$ref": f"{uri}#/$defs/{name}"}, registry=registry)
+        schema = {"$ref": f"{uri}#/$defs/{name}"}
+        return (
+            patterns.quick_validator_for(schema, registry=registry),
+            patterns.validator_for(schema, registry=registry),
+        )
 
-    return validator
+    def errors(name: str, value: Any) -> Iterator[ValidationError]:
+        quick, full = validators(name)
+        return iter(()) if mostly_valid and quick.is_valid(value) else full.iter_errors(value)
+
+    return errors
 
 
 def examples_say_what_they_mean(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:

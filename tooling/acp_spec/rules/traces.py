@@ -22,7 +22,7 @@ from ..trace_values import ANY, capture_name, references
 from ..yamlsource import PathKey
 from .common import Written
 from .common import at as _at
-from .examples import _validators
+from .examples import type_errors
 from .methods import _capability_exists
 from .references import dangling_refs, reference_loops
 from .types import bad_patterns
@@ -321,7 +321,8 @@ class _Checker:
     def __init__(self, spec: Spec, index: Index, *, errors_whole: bool) -> None:
         self.spec = spec
         self.errors_whole = errors_whole
-        self.validate = _validators(index)
+        # a trace's patterns ($name, partial messages) are seldom valid as they stand
+        self.errors_of = type_errors(index, mostly_valid=False)
         self.seen: dict[tuple[str, bool, str], list[tuple[PathKey, str]]] = {}
 
     def message(
@@ -460,7 +461,7 @@ class _Checker:
         if key not in self.seen:
             self.seen[key] = [
                 (tuple(error.absolute_path), (best_match([error]) or error).message)
-                for error in self.validate(type_name).iter_errors(value)
+                for error in self.errors_of(type_name, value)
                 if _real(error, partial=not exact)
             ]
         return self.seen[key]

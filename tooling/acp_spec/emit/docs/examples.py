@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from jsonschema import Draft202012Validator, ValidationError, validators
+from jsonschema import Draft202012Validator, ValidationError
 from jsonschema.exceptions import best_match
 from markupsafe import Markup
 
@@ -17,7 +17,7 @@ from ...defs import DEFS_PREFIX
 from ...diagnostics import Diagnostic, SpecError
 from ...index import Index
 from ...model import Example, Method, Spec
-from ...patterns import BoundedValidator, validator_for
+from ...patterns import quick_validator_for, validator_for
 from .escaping import code_block
 
 
@@ -26,20 +26,6 @@ class RenderedExample:
     title: str
     kind: str
     messages: tuple[tuple[str, Markup], ...]  # (label, fenced JSON)
-
-
-def _any_of(
-    validator: Any, any_of: list[Any], instance: Any, schema: Any
-) -> Iterator[ValidationError]:
-    """``anyOf`` that stops at a branch's first error: the same verdict, much sooner (a
-    message is tried against every method's params; most fail at the method name)."""
-    for index, subschema in enumerate(any_of):
-        if next(validator.descend(instance, subschema, schema_path=index), None) is None:
-            return
-    yield ValidationError(f"{instance!r} is not valid under any of the given schemas")
-
-
-_QuickValidator = validators.extend(BoundedValidator, {"anyOf": _any_of})  # type: ignore[no-untyped-call]
 
 
 @dataclass(frozen=True)
@@ -64,7 +50,7 @@ def _validators(index: Index) -> Callable[[str | None], _Check]:
     def validator(name: str | None) -> _Check:
         # a new document around the shared $defs: the index's schema is never changed
         target = schema if name is None else {"$ref": DEFS_PREFIX + name, "$defs": schema["$defs"]}
-        return _Check(_QuickValidator(target), validator_for(target))
+        return _Check(quick_validator_for(target), validator_for(target))
 
     return validator
 

@@ -20,13 +20,10 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from jsonschema import Draft202012Validator, validators
-from jsonschema.exceptions import ValidationError
-
 from ...defs import ref_target
 from ...index import Index, TaggedUnion, is_null
 from ...model import Example, Kind, Method
-from ...patterns import BoundedValidator
+from ...patterns import quick_validator_for
 from .cases import Case, Codes, Json, PathKey, apply, id_part, message, text
 from .constraints import BOUND_KEYS, Leaf, Mutation, Repair, Tag, property_rules, tag_rules
 
@@ -80,7 +77,7 @@ class Walker:
         self.index = index
         self.codes = codes
         # index.schema is shared by every emitter: the validator only reads it
-        self._validator = _Validity(index.schema)
+        self._validator = quick_validator_for(index.schema)
 
     def valid(self, schema: Mapping[str, Any], value: Json) -> bool:
         return bool(self._validator.evolve(schema=schema).is_valid(value))
@@ -311,22 +308,6 @@ class Walker:
             leaf.enum = tuple(v["const"] for v in solid if "const" in v)
             leaf.enum_open = any(_open_enum_rest(v) for v in solid)
             leaf.types |= {v["type"] for v in solid if isinstance(v.get("type"), str)}
-
-
-def _any_of(
-    validator: Any, any_of: list[Any], instance: Any, schema: Any
-) -> Iterator[ValidationError]:
-    """anyOf stopping at each member's first error: the walk asks only whether a value is
-    valid, and jsonschema's own anyOf collects every error of every failing member (for
-    messages), which the big routing unions make most of the walk's time."""
-    for index, sub in enumerate(any_of):
-        if next(validator.descend(instance, sub, schema_path=index), None) is None:
-            return
-    yield ValidationError(f"{instance!r} is not valid under any of the given schemas")
-
-
-# the patterns still matched in linear time (patterns.py), anyOf answered sooner
-_Validity: type[Draft202012Validator] = validators.extend(BoundedValidator, {"anyOf": _any_of})  # type: ignore[no-untyped-call]
 
 
 def _variant(union: TaggedUnion, value: dict[str, Any]) -> Mapping[str, Any] | None:
