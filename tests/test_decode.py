@@ -616,7 +616,10 @@ PROMPT_TEXT = prompt(id_=7)
         " \n" + UPDATE + "\t\r\n",
         "\ufeff" + UPDATE,
         "[" + UPDATE + "]",
-        *(_with(PROMPT_TEXT, '"id": 7', f'"id": {v}') for v in ("true", "1.0", "null", "[1]", "2e0")),
+        *(
+            _with(PROMPT_TEXT, '"id": 7', f'"id": {v}')
+            for v in ("true", "1.0", "null", "[1]", "2e0")
+        ),
         _with(PROMPT_TEXT, '"id": 7', '"id": 123456789012345678901234567890'),
         _with(PROMPT_TEXT, '"id": 7', '"id": "7"'),
         _with(PROMPT_TEXT, '"id": 7, ', ""),  # a request without its id
