@@ -656,3 +656,32 @@ def test_a_method_read_once_makes_no_reader(base: ModuleType) -> None:
         base._READERS[("session/close", True)], int
     )
     assert base._decode_fast(text, handled) is not None
+
+
+def _tag_of_calls(base: ModuleType, run: Any) -> int:
+    """How often a ``tag_of`` discriminator ran during ``run()``."""
+    code = next(iter(base._DIRECT)).__code__  # every tag_of's pick shares its code
+    calls = [0]
+
+    def profile(frame: Any, event: str, arg: Any) -> None:
+        if event == "call" and frame.f_code is code:
+            calls[0] += 1
+
+    before = sys.getprofile()
+    sys.setprofile(profile)
+    try:
+        run()
+    finally:
+        sys.setprofile(before)
+    return calls[0]
+
+
+def test_the_fast_path_routes_a_session_update_by_its_tag_without_python(
+    base: ModuleType, v2: ModuleType
+) -> None:
+    assert _agree(base, UPDATE)  # the reader is made
+    assert _tag_of_calls(base, lambda: base._decode_fast(UPDATE, None)) == 0
+    # the checked path (the models' own schema) does call it: the count sees calls
+    assert _tag_of_calls(base, lambda: base._decode_checked(UPDATE, None, False)) > 0
+    # the classes marked incomplete while the reader was built are complete again
+    assert v2.UpdateSessionNotification.__dict__["__pydantic_complete__"] is True
