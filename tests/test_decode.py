@@ -485,3 +485,203 @@ def test_decode_types_pass_mypy_strict(v2: ModuleType, tmp_path: Path) -> None:
 def test_a_def_may_not_take_a_name_the_package_exports(name: str) -> None:
     with pytest.raises(ModelsError, match="rename those defs"):
         emit({"$defs": {name: {"type": "string"}}})
+
+
+# --- the fast path: a valid call read in one validate_json ---------------------------------
+
+VECTORS = MODELS_SRC.parents[1] / "vectors"
+RECEIVERS: tuple[Literal["agent", "client"] | None, ...] = (None, "agent", "client")
+ENVELOPE_KEYS = {"jsonrpc", "id", "method", "params"}
+
+
+@pytest.fixture(scope="module")
+def base(v2: ModuleType) -> ModuleType:
+    assert v2.decode is not None  # loads _base
+    module: ModuleType = sys.modules["acp_models.v2._base"]
+    return module
+
+
+@pytest.fixture(scope="module")
+def vector_cases() -> list[dict[str, Any]]:
+    cases: list[dict[str, Any]] = []
+    for path in sorted(VECTORS.rglob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        cases += [case for group in data.get("groups", []) for case in group["cases"]]
+    assert len(cases) > 1000
+    return cases
+
+
+def _shape(message: Any) -> Any:
+    """All of a decoded message that can differ: classes, values with their types (1 is no
+    1.0), what was set, repairs."""
+    if isinstance(message, list):
+        return [_shape(item) for item in message]
+    params = getattr(message, "params", None)
+    if isinstance(params, pydantic.BaseModel):
+        params = (type(params), params.model_dump(exclude_unset=True), params.model_extra)
+    return (type(message), repr(message), repr(params), getattr(message, "repairs", ()))
+
+
+def _checked(base: ModuleType, raw: str | bytes, handled: Any, tolerant: bool) -> Any:
+    try:
+        return _shape(base._decode_checked(raw, handled, tolerant))
+    except sys.modules["acp_models"].JsonRpcError as error:
+        return ("error", error.code, error.data, error.id, error.reply)
+
+
+def _fast(base: ModuleType, raw: str | bytes, handled: Any) -> Any:
+    # a method's reader is made the second time it is asked for
+    first = base._decode_fast(raw, handled)
+    return first if first is not None else base._decode_fast(raw, handled)
+
+
+def _agree(base: ModuleType, raw: str | bytes) -> bool:
+    """Whether the fast path took ``raw`` for some receiver; asserts that wherever it did,
+    the checked path, strict and tolerant, makes the same message of it."""
+    taken = False
+    for receiver in RECEIVERS:
+        handled = base._HANDLED_BY.get(receiver) if receiver else None
+        fast = _fast(base, raw, handled)
+        if fast is None:
+            continue
+        taken = True
+        assert _shape(fast) == _checked(base, raw, handled, False), (receiver, raw)
+        assert _shape(fast) == _checked(base, raw, handled, True), (receiver, raw)
+    return taken
+
+
+def _plain_call(text: str) -> bool:
+    """A valid call the fast path is meant for: an ACP method's, with only the envelope's
+    members, an id that is a string or an integer, and no lone surrogate."""
+    value = json.loads(text)
+    if not isinstance(value, dict) or "method" not in value or value["method"].startswith("_"):
+        return False
+    ids_ok = "id" not in value or type(value["id"]) in (str, int)
+    surrogate = any(0xD800 <= ord(c) <= 0xDFFF for c in json.dumps(value, ensure_ascii=False))
+    return set(value) <= ENVELOPE_KEYS and ids_ok and not surrogate
+
+
+def test_the_fast_path_agrees_with_the_checked_path_on_every_vector(
+    base: ModuleType, vector_cases: list[dict[str, Any]]
+) -> None:
+    missed = []
+    for case in vector_cases:
+        text: str = case["message"]
+        taken = _agree(base, text)
+        if _agree(base, text.encode("utf-8", "surrogatepass")):
+            assert taken, case["id"]  # the bytes' outcome is the text's
+        if case["expect"] == {"valid": True} and _plain_call(text) and not taken:
+            missed.append(case["id"])
+    assert missed == []  # it is used: every valid plain call was taken
+
+
+def _with(text: str, old: str, new: str) -> str:
+    assert old in text
+    return text.replace(old, new, 1)
+
+
+UPDATE = (
+    '{"jsonrpc":"2.0","method":"session/update","params":{"sessionId":"s","update":'
+    '{"sessionUpdate":"agent_message_chunk","messageId":"m","content":{"type":"text","text":"hi"}}}}'
+)
+PROMPT_TEXT = prompt(id_=7)
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        _with(UPDATE, '"hi"', '"hi"},"x":NaN,"y":{"z":1'),  # JSON has no NaN: -32700
+        _with(UPDATE, '"hi"', '"hi"},"x":-Infinity,"y":{"z":1'),
+        _with(UPDATE, '"hi"', '"NaN and Infinity"'),  # valid, taken the checked way
+        _with(UPDATE, '"hi"', '"hi","text":3'),  # duplicate names: the last counts
+        _with(UPDATE, '"hi"', '3,"text":"hi"'),
+        _with(UPDATE, '"method":"session/update"', '"method":"session/update","method":"x"'),
+        _with(UPDATE, '"method":"session/update"', '"method":"x","method":"session/update"'),
+        _with(UPDATE, '"jsonrpc":"2.0"', '"jsonrpc":"2.0","jsonrpc":"1.0"'),
+        _with(UPDATE, '"params":', '"params":1,"params":'),
+        _with(UPDATE, '"jsonrpc":"2.0"', '"jsonrpc":2.0'),
+        _with(UPDATE, '"jsonrpc":"2.0",', ""),
+        _with(UPDATE, '"jsonrpc":"2.0"', '"jsonrpc":"2.0","id":1'),  # a notification's id
+        _with(UPDATE, '"jsonrpc":"2.0"', '"jsonrpc":"2.0","extra":true'),
+        _with(UPDATE, '"jsonrpc":"2.0"', '"jsonrpc":"2.0","result":{}'),
+        _with(UPDATE, '"jsonrpc":"2.0"', '"jsonrpc":"2.0","error":{"code":1,"message":"m"}'),
+        _with(UPDATE, "session/update", "session\\/update"),
+        _with(UPDATE, '"hi"', '"\\ud800"'),
+        _with(UPDATE, '"hi"', '"hi","_meta":' + "[" * 300 + "]" * 300),
+        # a "method" inside the params read first: a wrong guess
+        '{"params":{"method":"session/prompt","sessionId":"s","update":{"sessionUpdate":'
+        '"agent_message_chunk","messageId":"m","content":{"type":"text","text":"hi"}}},'
+        '"jsonrpc":"2.0","method":"session/update"}',
+        UPDATE + " x",
+        " \n" + UPDATE + "\t\r\n",
+        "\ufeff" + UPDATE,
+        "[" + UPDATE + "]",
+        *(
+            _with(PROMPT_TEXT, '"id": 7', f'"id": {v}')
+            for v in ("true", "1.0", "null", "[1]", "2e0")
+        ),
+        _with(PROMPT_TEXT, '"id": 7', '"id": 123456789012345678901234567890'),
+        _with(PROMPT_TEXT, '"id": 7', '"id": "7"'),
+        _with(PROMPT_TEXT, '"id": 7, ', ""),  # a request without its id
+        _with(PROMPT_TEXT, '"sessionId"', '"sessionId": "s", "sessionId"'),
+        '{"jsonrpc":"2.0","id":1,"method":"session/cancel","params":{"sessionId":"s"}}',
+        '{"jsonrpc":"2.0","method":"mcp/message","params":{"serverId":"a","requestId":"r",'
+        '"method":"notifications/progress","params":{"id":1}}}',  # a both's "id" in its params
+    ],
+)
+def test_the_fast_path_agrees_with_the_checked_path_on_unusual_envelopes(
+    base: ModuleType, raw: str
+) -> None:
+    _agree(base, raw)
+    _agree(base, raw.encode("utf-8", "surrogatepass"))
+
+
+def test_the_fast_path_takes_the_valid_plain_calls(base: ModuleType) -> None:
+    assert _agree(base, UPDATE) and _agree(base, PROMPT_TEXT)
+    assert _agree(base, _with(PROMPT_TEXT, '"id": 7', '"id": "7"'))
+    assert _agree(base, _with(UPDATE, '"hi"', '"hi","text":"again"'))
+    assert not _agree(base, _with(UPDATE, '"hi"', '"NaN"'))  # text with NaN goes checked
+    for receiver, taken in (("agent", False), ("client", True)):
+        message = base._decode_fast(UPDATE, base._HANDLED_BY[receiver])
+        assert (message is not None) == taken, receiver  # an agent doesn't handle it
+
+
+def test_a_method_read_once_makes_no_reader(base: ModuleType) -> None:
+    text = '{"jsonrpc":"2.0","id":1,"method":"session/close","params":{"sessionId":"s"}}'
+    handled = base._HANDLED_BY["agent"]
+    base._READERS.pop(("session/close", True), None)
+    base._READY.get(handled, {}).pop("session/close", None)
+    assert base._decode_fast(text, handled) is None
+    assert ("session/close", True) not in base._READERS or isinstance(
+        base._READERS[("session/close", True)], int
+    )
+    assert base._decode_fast(text, handled) is not None
+
+
+def _tag_of_calls(base: ModuleType, run: Any) -> int:
+    """How often a ``tag_of`` discriminator ran during ``run()``."""
+    code = next(iter(base._DIRECT)).__code__  # every tag_of's pick shares its code
+    calls = [0]
+
+    def profile(frame: Any, event: str, arg: Any) -> None:
+        if event == "call" and frame.f_code is code:
+            calls[0] += 1
+
+    before = sys.getprofile()
+    sys.setprofile(profile)
+    try:
+        run()
+    finally:
+        sys.setprofile(before)
+    return calls[0]
+
+
+def test_the_fast_path_routes_a_session_update_by_its_tag_without_python(
+    base: ModuleType, v2: ModuleType
+) -> None:
+    assert _agree(base, UPDATE)  # the reader is made
+    assert _tag_of_calls(base, lambda: base._decode_fast(UPDATE, None)) == 0
+    # the checked path (the models' own schema) does call it: the count sees calls
+    assert _tag_of_calls(base, lambda: base._decode_checked(UPDATE, None, False)) > 0
+    # the classes marked incomplete while the reader was built are complete again
+    assert v2.UpdateSessionNotification.__dict__["__pydantic_complete__"] is True

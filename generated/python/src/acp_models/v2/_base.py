@@ -13,10 +13,11 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, AnyStr, ClassVar, Generic, Literal, TypeAlias, TypeVar
 
 import pydantic
 from pydantic import ConfigDict, ValidationInfo
+from pydantic_core import SchemaValidator
 
 from .. import JsonRpcError
 from ._methods import METHODS, is_method_name
@@ -134,7 +135,13 @@ def tag_of(route: Route) -> Callable[[Any], str | None]:
             return then
         return then(value)
 
+    _DIRECT[pick] = (wire, {tag: then for tag, then in table.items() if isinstance(then, str)})
     return pick
+
+
+# Each tag_of discriminator: its wire field, and the tags that name a member (or a group of
+# them) without routing further; for decode's fast path (`_native_first`).
+_DIRECT: dict[Callable[[Any], str | None], tuple[str, dict[str, str]]] = {}
 
 
 def omit_null(value: Any) -> bool:
@@ -575,9 +582,22 @@ def decode(
     invalid items of a list marked x-deserialize-skip-invalid-items are dropped, and the
     message's ``repairs`` say what was changed. Strict (the default) refuses them.
     """
-    if receiver is not None and receiver not in _HANDLED_BY:
-        raise ValueError(f'receiver is "agent", "client" or None, not {receiver!r}')
-    handled = _HANDLED_BY.get(receiver) if receiver is not None else None
+    handled = None
+    if receiver is not None:
+        if receiver not in _HANDLED_BY:
+            raise ValueError(f'receiver is "agent", "client" or None, not {receiver!r}')
+        handled = _HANDLED_BY[receiver]
+    fast = _decode_fast(raw, handled)
+    if fast is not None:
+        return fast  # valid, so strict and tolerant reading agree: nothing to repair
+    return _decode_checked(raw, handled, tolerant)
+
+
+def _decode_checked(
+    raw: str | bytes, handled: tuple[str, ...] | None, tolerant: bool
+) -> Message | list[Message | JsonRpcError]:
+    """``decode`` one step at a time: what answers every message, and the only path that
+    finds what is wrong with one (the fast path only ever says "valid" or "ask this")."""
     value = _parse(raw)
     if not isinstance(value, list):
         return _message(value, handled, tolerant)
@@ -631,6 +651,230 @@ def _not_json(name: str) -> Any:
 
 # made once: json.loads with an argument makes a decoder per call (a fifth of decode's time)
 _JSON = json.JSONDecoder(parse_constant=_not_json)
+
+
+# --- decode's fast path: a valid call read by pydantic-core in one pass ---------------------
+#
+# Most messages are valid calls of a method the receiver handles. For those, one
+# `validate_json` of an envelope made for the method (jsonrpc, the id where the method is a
+# request, method, params: nothing else) reads the text and checks it in pydantic-core,
+# without `json` and without the Python checks above. It can only ever accept: whatever it
+# refuses, or isn't sure of, goes to `_decode_checked`, which answers exactly as before. So
+# the fast path takes a message only where the checked one would take it, with the same
+# params:
+# - the envelope forbids every other key (an extra member, `result`, `error`, an `id` on a
+#   notification) and takes the id strictly (a string or an integer: not 1.0, not null);
+# - the method is guessed from the text; the envelope then checks the method it was made
+#   for, so a wrong guess (a "method" key inside the params) is only a miss;
+# - pydantic-core's parser reads NaN and Infinity, which JSON (and `_parse`) refuses: text
+#   that holds either, even inside a string, goes the checked way. What else it refuses
+#   that `json` takes (lone surrogates, nesting deeper than 200) is only a miss;
+# - the params are the same classes, validated in JSON mode instead of Python mode; the
+#   models hold only JSON's types (str, int, float, bool, lists, dicts, Literal), which
+#   both modes read alike, and every Python check (a `not`, a route) gets the same value.
+# tests/test_decode.py holds both paths to the same outcome on every vector.
+
+_GUESS_TEXT = re.compile(r'"method"[ \t\n\r]*:[ \t\n\r]*"([^"\\]+)"')
+_GUESS_BYTES = re.compile(rb'"method"[ \t\n\r]*:[ \t\n\r]*"([^"\\]+)"')
+
+
+class _Envelope(pydantic.BaseModel):
+    """A valid call of one method, read whole; each method's adds ``params``, its model,
+    and ``id`` for a request."""
+
+    model_config: ClassVar[ConfigDict] = ConfigDict(strict=True, extra="forbid")
+
+    jsonrpc: Literal["2.0"]
+    method: str
+
+
+class _Reader:
+    """How the fast path reads one method's calls (requests, or notifications)."""
+
+    __slots__ = ("both", "name", "request", "validate_json")
+
+    def __init__(
+        self, name: str, request: bool, both: bool, validate_json: Callable[[str | bytes], Any]
+    ) -> None:
+        self.name, self.request, self.both = name, request, both
+        # pydantic-core's own: model_validate_json is a Python call around it
+        self.validate_json = validate_json
+
+
+# The readers made so far, for the receiver (decode's `handled`), by the method's name as
+# guessed (str or bytes, as the text came); of the methods that are only requests or only
+# notifications (a both's reader is chosen by whether the text has an "id").
+_READY: dict[tuple[str, ...] | None, dict[str | bytes, _Reader]] = {}
+# For the receiver, the start of the last text the guess read, up to the method's name, and
+# its reader: a stream's next message most often starts the same (one comparison, where the
+# regular expression is a tenth of the fast path's time).
+_LAST_TEXT: dict[tuple[str, ...] | None, tuple[str, _Reader]] = {}
+_LAST_BYTES: dict[tuple[str, ...] | None, tuple[bytes, _Reader]] = {}
+# (method, whether a request) -> its reader; or how often it was asked for, until the second
+# time: a program that reads one message of a method never pays for its reader (making one
+# reuses the params' schema: ~25 ms for session/update's)
+_READERS: dict[tuple[str, bool], _Reader | int] = {}
+
+
+def _decode_fast(
+    raw: str | bytes, handled: tuple[str, ...] | None
+) -> Request | Notification | None:
+    """The call in ``raw`` if it is a valid one, read in one pass; None to read it checked."""
+    # a one-character search first: it is memchr, a word's is not
+    if isinstance(raw, str):
+        if ("N" in raw and "NaN" in raw) or "Infinity" in raw:
+            return None
+        reader = _guess(raw, _GUESS_TEXT, _LAST_TEXT, handled)
+    else:
+        if (78 in raw and b"NaN" in raw) or b"Infinity" in raw:  # 78: "N"
+            return None
+        reader = _guess(raw, _GUESS_BYTES, _LAST_BYTES, handled)
+    if reader is None:
+        return None
+    try:
+        message = reader.validate_json(raw)
+    except pydantic.ValidationError:
+        return None
+    if message.method != reader.name:
+        return None  # the guess was another member's
+    # the frozen dataclasses' own __init__ sets each field through object.__setattr__,
+    # a sixth of this path's time: the same instance, its fields put in place at once
+    if reader.request:
+        request = _new(Request)
+        request.__dict__.update(
+            id=message.id, method=reader.name, params=message.params, repairs=()
+        )
+        return request
+    notification = _new(Notification)
+    notification.__dict__.update(method=reader.name, params=message.params, repairs=())
+    return notification
+
+
+_new = object.__new__
+
+
+def _guess(
+    raw: AnyStr,
+    pattern: re.Pattern[AnyStr],
+    last: dict[tuple[str, ...] | None, tuple[AnyStr, _Reader]],
+    handled: tuple[str, ...] | None,
+) -> _Reader | None:
+    """The reader of the method ``raw`` seems to call, if there is one."""
+    start = last.get(handled)
+    if start is not None and raw[: len(start[0])] == start[0]:
+        return start[1]
+    found = pattern.search(raw)
+    if found is None:
+        return None
+    ready = _READY.get(handled)
+    reader = None if ready is None else ready.get(found[1])
+    if reader is None:
+        reader = _reader(found[1], raw, handled)
+        if reader is None:
+            return None
+    if not reader.both:
+        last[handled] = (raw[: found.end()], reader)
+    return reader
+
+
+def _reader(
+    guess: str | bytes, raw: str | bytes, handled: tuple[str, ...] | None, make_at: int = 2
+) -> _Reader | None:
+    """The reader of the method named ``guess``, if the fast path may read it: one of ACP v2
+    (not an extension's) that the receiver handles; a request's where the method is only a
+    request, or where it is both and the text has an "id". Made the ``make_at``-th time it
+    is asked for."""
+    name = guess if isinstance(guess, str) else guess.decode("utf-8", "replace")
+    entry = METHODS[name] if is_method_name(name) else None
+    if entry is None or (handled is not None and entry.direction not in handled):
+        return None
+    if entry.kind == "both":
+        request = ('"id"' in raw) if isinstance(raw, str) else (b'"id"' in raw)
+    else:
+        request = entry.kind == "request"
+    key = (name, request)
+    found = _READERS.get(key, 0)
+    if isinstance(found, int):
+        if found + 1 < make_at:
+            _READERS[key] = found + 1
+            return None
+        model = entry.params
+        if not request and entry.notification_params is not None:
+            model = entry.notification_params
+        fields: dict[str, Any] = {"params": (model, ...)}
+        if request:
+            fields["id"] = (str | int, ...)
+        envelope = pydantic.create_model(f"_Envelope_{name}", __base__=_Envelope, **fields)
+        validate = _validator(_native_first(envelope.__pydantic_core_schema__)).validate_json
+        found = _READERS[key] = _Reader(name, request, entry.kind == "both", validate)
+    if not found.both:
+        _READY.setdefault(handled, {})[guess] = found
+    return found
+
+
+def _native_first(node: Any) -> Any:
+    """A core schema with each union routed by ``tag_of`` first tried as pydantic-core's own
+    tagged union over the tags that name a member directly, the ``tag_of`` union after it
+    for what that refuses (a nested route, a catch-all's tag, a broken value). pydantic-core
+    hands a Python discriminator the value as Python objects, a copy (a third of a session
+    update's validation); its own reads the tag in place. Where the first accepts, ``tag_of``
+    picks the same member, which accepts the same: the same outcome. The fast path's only:
+    a refusal's errors are both unions', and the fast path reports none."""
+    if isinstance(node, list):
+        items = [_native_first(item) for item in node]
+        return items if any(a is not b for a, b in zip(items, node, strict=True)) else node
+    if not isinstance(node, dict):
+        return node
+    fields = {key: _native_first(value) for key, value in node.items()}
+    out = fields if any(fields[key] is not node[key] for key in node) else node
+    pick = out.get("discriminator") if out.get("type") == "tagged-union" else None
+    direct = _DIRECT.get(pick) if callable(pick) else None
+    if direct is None:
+        return out
+    wire, members = direct
+    choices = out["choices"]
+    tagged = {
+        "type": "tagged-union",
+        "discriminator": wire,
+        # a schema with a ref is in the tree once: elsewhere it is referred to
+        "choices": {
+            tag: {"type": "definition-ref", "schema_ref": choices[m]["ref"]}
+            if "ref" in choices[m]
+            else choices[m]
+            for tag, m in members.items()
+            if m in choices
+        },
+    }
+    return {"type": "union", "mode": "left_to_right", "choices": [tagged, out]}
+
+
+def _validator(schema: Any) -> SchemaValidator:
+    """pydantic-core's validator of ``schema``, built from it. pydantic-core takes the
+    validator a complete model class already has in place of the model's schema (its
+    "prebuilt" validator), which would put back the unions `_native_first` rewrote: so the
+    classes are marked incomplete while it builds, and complete again right after (a few
+    milliseconds, once per method)."""
+    classes: set[type] = set()
+    _classes(schema, classes)
+    complete = [c for c in classes if c.__dict__.get("__pydantic_complete__")]
+    try:
+        for cls in complete:
+            cls.__pydantic_complete__ = False  # type: ignore[attr-defined]
+        return SchemaValidator(schema)
+    finally:
+        for cls in complete:
+            cls.__pydantic_complete__ = True  # type: ignore[attr-defined]
+
+
+def _classes(node: Any, found: set[type]) -> None:
+    if isinstance(node, list):
+        for item in node:
+            _classes(item, found)
+    elif isinstance(node, dict):
+        if node.get("type") == "model" and isinstance(node.get("cls"), type):
+            found.add(node["cls"])
+        for value in node.values():
+            _classes(value, found)
 
 
 def _message(value: Any, handled: tuple[str, ...] | None, tolerant: bool = False) -> Message:
