@@ -18,15 +18,19 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import os
+import queue
 import re
 import subprocess
 import sys
+import tempfile
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import pytest
 from acp_spec import cli
@@ -970,22 +974,86 @@ class Outcome:
     error: BaseException | None = None
 
 
-def _run_case(case: Case, folder: Path) -> Outcome:
+BATCH = [sys.executable, str(Path(__file__).with_name("batch_check.py"))]
+
+
+def _read_lines(stream: IO[str] | None, into: queue.Queue[str | None]) -> None:
+    """Each line of ``stream`` into ``into``, then None at its end."""
+    for line in stream or ():
+        into.put(line)
+    into.put(None)
+
+
+Run = tuple[subprocess.CompletedProcess[str] | subprocess.TimeoutExpired, float]
+
+
+def run_batch(specs: Sequence[Path], timeout: float) -> list[Run]:
+    """What ``run_check(spec, timeout)`` gives for each spec, and how long its check took,
+    from one interpreter for all (tests/batch_check.py) rather than one each. A spec that
+    crashes that interpreter, or keeps it past ``timeout``, ends it (killed), and the specs
+    after it go on in a new one."""
+    env = {k: v for k, v in os.environ.items() if k != "ACP_SPEC_DEBUG"}
+    runs: list[Run] = []
+    while len(runs) < len(specs):
+        todo = [str(spec) for spec in specs[len(runs) :]]
+        with tempfile.TemporaryFile("w+", encoding="utf-8", errors="replace") as stderr:
+            child = subprocess.Popen(
+                [*BATCH, *todo], cwd=REPO, env=env, text=True,
+                encoding="utf-8", errors="replace", stdout=subprocess.PIPE, stderr=stderr,
+            )  # fmt: skip
+            lines: queue.Queue[str | None] = queue.Queue()
+            # a thread reads, so that a line can be waited for with a time limit
+            reader = threading.Thread(target=_read_lines, args=(child.stdout, lines))
+            reader.start()
+            for spec in todo:
+                try:
+                    line = lines.get(timeout=timeout)
+                except queue.Empty:
+                    line = ""
+                if not line:  # this spec crashed the interpreter (None), or hung it ("")
+                    child.kill()
+                    child.wait()
+                    stderr.seek(0)
+                    if line is None:
+                        crash = subprocess.CompletedProcess(
+                            [spec], child.returncode, "", stderr.read()
+                        )
+                        runs.append((crash, 0.0))
+                    else:
+                        runs.append((subprocess.TimeoutExpired([spec], timeout), timeout))
+                    break
+                done = json.loads(line)
+                result = subprocess.CompletedProcess(
+                    [spec], done["code"], done["stdout"], done["stderr"]
+                )
+                runs.append((result, float(done["seconds"])))
+            child.wait()
+            reader.join()
+    return runs
+
+
+def _write_case(case: Case, folder: Path) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     path = write_spec(folder)
+    path.write_bytes(case.build(folder))
+    return path
+
+
+def _run_case(case: Case, folder: Path) -> Outcome:
     started = time.monotonic()
     try:
-        path.write_bytes(case.build(folder))
-        # hostile input could crash or hang the interpreter: only a subprocess can time it out
-        result = run_check(path, FAST) if case.fast else check_in_process(path)
+        path = _write_case(case, folder)
+        result = check_in_process(path)
     except BaseException as err:  # reported by the case's own test
-        return Outcome(path, None, time.monotonic() - started, err)
+        return Outcome(folder, None, time.monotonic() - started, err)
     return Outcome(path, result, time.monotonic() - started)
 
 
 class Outcomes:
     """Each case's run, made once, when a test first asks for it (under pytest-xdist each
-    worker runs only the cases it was given)."""
+    worker runs only the cases it was given). The hostile inputs, which could crash or hang
+    the interpreter, run in a subprocess with a time limit: all of them in one, the first
+    time one is asked for."""
 
     def __init__(self, root: Path) -> None:
         self.root = root
@@ -997,8 +1065,46 @@ class Outcomes:
     def __getitem__(self, case_id: str) -> Outcome:
         if case_id not in self.done:
             case = next(c for c in CASES if c.id == case_id)
-            self.done[case_id] = _run_case(case, self.folder(case))
+            if case.fast:
+                self._run_fast()
+            else:
+                self.done[case_id] = _run_case(case, self.folder(case))
         return self.done[case_id]
+
+    def _run_fast(self) -> None:
+        written: list[tuple[Case, Path]] = []
+        for case in (c for c in CASES if c.fast and c.id not in self.done):
+            try:
+                written.append((case, _write_case(case, self.folder(case))))
+            except BaseException as err:  # reported by the case's own test
+                self.done[case.id] = Outcome(self.folder(case), None, 0.0, err)
+        runs = run_batch([path for _, path in written], FAST)
+        for (case, path), (result, seconds) in zip(written, runs, strict=True):
+            if isinstance(result, subprocess.TimeoutExpired):
+                self.done[case.id] = Outcome(path, None, seconds, result)
+            else:
+                self.done[case.id] = Outcome(path, result, seconds)
+
+
+_FAKE_BATCH = """
+import json, os, sys, time
+for arg in sys.argv[1:]:
+    if arg == "crash":
+        os.abort()
+    if arg == "hang":
+        time.sleep(60)
+    print(json.dumps({"code": 1, "stdout": "", "stderr": arg, "seconds": 0.5}), flush=True)
+"""
+
+
+def test_a_batch_goes_on_after_a_crash_or_a_hang(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys.modules[__name__], "BATCH", [sys.executable, "-c", _FAKE_BATCH])
+    runs = run_batch([Path(a) for a in ("a", "crash", "b", "hang", "c")], timeout=2)
+    results = [r for r, _ in runs]
+    assert [r.stderr for r in results[::2]] == ["a", "b", "c"]
+    assert isinstance(results[1], subprocess.CompletedProcess) and results[1].returncode < 0
+    assert isinstance(results[3], subprocess.TimeoutExpired)
+    assert [s for _, s in runs] == [0.5, 0.0, 0.5, 2, 0.5]
 
 
 @pytest.fixture(scope="module")

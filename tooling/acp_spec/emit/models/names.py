@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import ast
 import builtins
+import hashlib
+import json
 import keyword
 import re
+from collections import OrderedDict
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -127,8 +130,25 @@ def class_names(index: Index) -> dict[str, tuple[str, ...]]:
     return survey(index)[0]
 
 
-def survey(index: Index) -> tuple[dict[str, tuple[str, ...]], dict[str, ModelsError]]:
-    """``class_names``, and the reason the lowering refuses each def it refuses."""
+Survey = tuple[dict[str, tuple[str, ...]], dict[str, ModelsError]]
+# The last surveys a process made, by a digest of their defs: a run that loads many specs
+# with the same types (the tests, `docs serve` after an edit of a method) lowers them once.
+_SURVEYS: OrderedDict[str, Survey] = OrderedDict()
+
+
+def survey(index: Index) -> Survey:
+    """``class_names``, and the reason the lowering refuses each def it refuses. It depends
+    on ``index.defs`` alone. Callers only read it; it may be shared with another caller."""
+    key = hashlib.sha256(json.dumps(index.defs).encode()).hexdigest()
+    found = _SURVEYS.get(key)
+    if found is None:
+        found = _SURVEYS[key] = _survey(index)
+        if len(_SURVEYS) > 8:
+            _SURVEYS.popitem(last=False)
+    return found
+
+
+def _survey(index: Index) -> Survey:
     from .lowering import Lowering  # it names classes with python_name and camel, from here
 
     origins: dict[str, list[str]] = {}
