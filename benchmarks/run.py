@@ -305,16 +305,16 @@ def _regenerate(folder: Path) -> float:
     toggled = text
     for pattern, words in (
         (r'^(\s*"?title"?:\s*"?)Agent Client Protocol( \(renamed\))?', "Agent Client Protocol"),
-        (r"^(\s*\"?description\"?:\s*\"?)Unique identifier for an elicitation( \(renamed\))?",
-         "Unique identifier for an elicitation"),
+        # a type of acp-spec's own: upstream's are held to its snapshot
+        (r"^(\s*\"?description\"?:\s*\"?)Request parameters for reading a session's "
+         r"configuration options\.( \(renamed\))?",
+         "Request parameters for reading a session's configuration options."),
     ):  # fmt: skip
-        toggled, count = re.subn(
-            pattern,
-            lambda m, words=words: m.group(1) + words + ("" if m.group(2) else " (renamed)"),
-            toggled,
-            count=1,
-            flags=re.M,
-        )
+
+        def toggle(m: re.Match[str], words: str = words) -> str:
+            return m.group(1) + words + ("" if m.group(2) else " (renamed)")
+
+        toggled, count = re.subn(pattern, toggle, toggled, count=1, flags=re.M)
         if count != 1:
             raise SystemExit(f"benchmarks/run.py: the spec has no {words!r} to change any more")
     spec.write_text(toggled, encoding="utf-8")

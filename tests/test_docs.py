@@ -464,6 +464,7 @@ def _with_payloads(spec: Spec) -> Spec:
                                retry_classes=classes)  # fmt: skip
 
 
+@pytest.mark.slow  # every page of a spec full of HTML, rendered and parsed: seconds
 def test_html_in_the_spec_reaches_no_page_unescaped(real_spec: Spec) -> None:
     outputs = emit_all_docs(_with_payloads(real_spec))
     md = markdown.Markdown(extensions=EXTENSIONS)

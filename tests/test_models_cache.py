@@ -196,7 +196,7 @@ def test_each_part_of_the_input_changes_the_key(real_spec: Spec) -> None:
     # what a part holds, or its order (the classes' and fields' order): each counts
     changed = [
         dataclasses.replace(source, keep=source.keep - {"PromptRequest"}),
-        dataclasses.replace(source, defs=dict(reversed(source.defs.items()))),
+        dataclasses.replace(source, defs=dict(reversed(list(source.defs.items())))),
         dataclasses.replace(source, omittable=dict(list(source.omittable.items())[1:])),
         dataclasses.replace(source, tolerant=dict(list(source.tolerant.items())[1:])),
         dataclasses.replace(source, nots=dict(list(source.nots.items())[1:])),

@@ -226,6 +226,7 @@ def _disagreement(validator: Validator, case: Case) -> str | None:
     return f"the schema says {'valid' if valid else 'invalid'}, the case expects {expect}"
 
 
+@pytest.mark.slow  # every vector through python-jsonschema: seconds
 def test_every_case_agrees_with_the_generated_schema(
     schema: dict[str, Any], cases: list[Case]
 ) -> None:
@@ -516,6 +517,7 @@ def _vectors_command(spec_path: Path, *command: str) -> int:
     return vectors_cmd.run(parser.parse_args(["--spec", str(spec_path), "vectors", *command]))
 
 
+@pytest.mark.slow  # the vectors made twice: seconds
 def test_retiring_an_id_marks_its_line_and_publishes_its_successor(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -548,6 +550,7 @@ def _publish(spec_path: Path) -> int:
     return _vectors_command(spec_path, "publish")
 
 
+@pytest.mark.slow  # the vectors made twice: seconds
 def test_publishing_adds_new_ids_and_changes_no_line(
     tmp_path: Path, files: dict[str, bytes], capsys: pytest.CaptureFixture[str]
 ) -> None:
