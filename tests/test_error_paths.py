@@ -13,6 +13,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import pydantic
 import pytest
 from acp_spec.spec import load_spec
 from jsonschema import Draft202012Validator
@@ -120,3 +121,25 @@ def test_the_issues_example_is_blamed_on_stop_reason(v2: ModuleType) -> None:
         v2.decode(json.dumps(message))
     assert caught.value.code == -32602
     assert caught.value.data["path"] == "params.update.stopReason"
+
+
+def test_a_natively_routed_variant_is_reported_as_the_routed_union_alone(v2: ModuleType) -> None:
+    """A session update whose tag names its class is tried by pydantic's own discriminator
+    first, then by ``tag_of``: a wrong field fails in both branches, and what decode reads
+    is the routed branch's error alone, without the branch's label."""
+    update = {"sessionUpdate": "agent_message_chunk", "messageId": 3,
+              "content": {"type": "text", "text": "hi"}}  # fmt: skip
+    params = {"sessionId": "s", "update": update}
+    with pytest.raises(pydantic.ValidationError) as caught:
+        v2.UpdateSessionNotification.model_validate(params)
+    base = v2._base
+    branches = [each["loc"][1] for each in caught.value.errors()]
+    assert branches == [base.NATIVE_BRANCH, base.ROUTED_BRANCH]
+    own = base._own_errors(caught.value)
+    assert [each["loc"] for each in own] == [
+        ("update", "SessionUpdateAgentMessageChunk", "messageId")
+    ]
+    message = {"jsonrpc": "2.0", "method": "session/update", "params": params}
+    with pytest.raises(v2.JsonRpcError) as refused:
+        v2.decode(json.dumps(message))
+    assert refused.value.data["path"] == "params.update.messageId"

@@ -296,7 +296,21 @@ def _tagging(members: list[str], classes: Mapping[str, _Fields]) -> str | None:
         group = label.split(_GROUP)
         union = group[0] if len(group) == 1 else f"Union[{', '.join(group)}]"
         variants.append(f"Annotated[{union}, Tag({literal(label)})]")
-    return f"Annotated[Union[{', '.join(variants)}], Discriminator(tag_of({literal(route)}))]"
+    routed = f"Annotated[Union[{', '.join(variants)}], Discriminator(tag_of({literal(route)}))]"
+    direct = [m for m in known.values() if isinstance(m, str) and _GROUP not in m]
+    if len(direct) < 2:
+        return routed
+    # the members a tag names directly routed by pydantic itself first: a Python
+    # discriminator is handed the value as Python objects, a copy (a third of a session
+    # update's validation). Whatever that refuses (a nested route's tag, the catch-all's,
+    # a broken value) goes on to ``tag_of``, which picks the member the first would have,
+    # so the outcome is the same; the branches are labelled for ``decode`` to report the
+    # second's errors alone, as they were before the first was added.
+    return (
+        f"Annotated[Union[Annotated[Annotated[Union[{', '.join(direct)}], "
+        f"Discriminator({literal(python)})], Tag(NATIVE_BRANCH)], "
+        f"Annotated[{routed}, Tag(ROUTED_BRANCH)]], Field(union_mode='left_to_right')]"
+    )
 
 
 def _discriminate(code: str) -> str:
@@ -333,7 +347,7 @@ def _discriminate(code: str) -> str:
         lines[last_import:last_import] = [
             "from typing import Annotated, Union\n",
             "from pydantic import Discriminator, Tag\n",
-            f"from {PACKAGE}._base import tag_of\n",
+            f"from {PACKAGE}._base import NATIVE_BRANCH, ROUTED_BRANCH, tag_of\n",
         ]
         code = "".join(lines)
     return code

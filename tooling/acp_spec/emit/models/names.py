@@ -44,7 +44,7 @@ GENERATED_IMPORTS = frozenset({
     "AnyUrl", "AwareDatetime", "BaseModel", "ConfigDict", "Discriminator", "Field",
     "RootModel", "Tag", "ValidationInfo", "confloat", "conint", "constr", "field_validator",
     "model_validator", "Enum", "tag_of", "reject_null", "omit_null", "tolerate",
-    "ValidatorFunctionWrapHandler", "TypeAlias",
+    "ValidatorFunctionWrapHandler", "TypeAlias", "NATIVE_BRANCH", "ROUTED_BRANCH",
 })  # fmt: skip
 
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, AnyStr, ClassVar, Generic, Literal, TypeA
 
 import pydantic
 from pydantic import ConfigDict, ValidationInfo
-from pydantic_core import SchemaValidator
+from pydantic_core import ErrorDetails
 
 from .. import JsonRpcError
 from ._methods import METHODS, is_method_name
@@ -135,13 +135,30 @@ def tag_of(route: Route) -> Callable[[Any], str | None]:
             return then
         return then(value)
 
-    _DIRECT[pick] = (wire, {tag: then for tag, then in table.items() if isinstance(then, str)})
     return pick
 
 
-# Each tag_of discriminator: its wire field, and the tags that name a member (or a group of
-# them) without routing further; for decode's fast path (`_native_first`).
-_DIRECT: dict[Callable[[Any], str | None], tuple[str, dict[str, str]]] = {}
+# The labels of a tagged union's two branches where its members that a tag names directly
+# are routed by pydantic's own discriminator first, and by ``tag_of`` after (codegen's
+# `_tagging`): what the first refuses the second validates again, with the same member
+# where a tag names one, so the first's errors are the second's again, and the second's
+# are what the union alone reported (`_own_errors`).
+NATIVE_BRANCH = "by-tag"
+ROUTED_BRANCH = "by-route"
+
+
+def _own_errors(error: pydantic.ValidationError) -> list[ErrorDetails]:
+    """``error``'s errors as the unions routed by ``tag_of`` alone report them: without
+    those of a natively routed first branch, and without the routed branch's label."""
+    found: list[ErrorDetails] = []
+    for each in error.errors(include_url=False):
+        loc = each["loc"]
+        if NATIVE_BRANCH in loc:
+            continue
+        if ROUTED_BRANCH in loc:
+            each["loc"] = tuple(step for step in loc if step != ROUTED_BRANCH)
+        found.append(each)
+    return found or error.errors(include_url=False)
 
 
 def omit_null(value: Any) -> bool:
@@ -220,7 +237,7 @@ def tolerate(
 
 
 def _reason(error: pydantic.ValidationError, skip: int = 0) -> str:
-    first = error.errors(include_url=False)[0]
+    first = _own_errors(error)[0]
     where = ".".join(str(step) for step in first["loc"][skip:])
     return f"{where}: {first['msg']}" if where else str(first["msg"])
 
@@ -712,7 +729,7 @@ _LAST_TEXT: dict[tuple[str, ...] | None, tuple[str, _Reader]] = {}
 _LAST_BYTES: dict[tuple[str, ...] | None, tuple[bytes, _Reader]] = {}
 # (method, whether a request) -> its reader; or how often it was asked for, until the second
 # time: a program that reads one message of a method never pays for its reader (making one
-# reuses the params' schema: ~25 ms for session/update's)
+# reuses the params' validator: ~6 ms for session/update's)
 _READERS: dict[tuple[str, bool], _Reader | int] = {}
 
 
@@ -805,76 +822,11 @@ def _reader(
         if request:
             fields["id"] = (str | int, ...)
         envelope = pydantic.create_model(f"_Envelope_{name}", __base__=_Envelope, **fields)
-        validate = _validator(_native_first(envelope.__pydantic_core_schema__)).validate_json
+        validate = envelope.__pydantic_validator__.validate_json
         found = _READERS[key] = _Reader(name, request, entry.kind == "both", validate)
     if not found.both:
         _READY.setdefault(handled, {})[guess] = found
     return found
-
-
-def _native_first(node: Any) -> Any:
-    """A core schema with each union routed by ``tag_of`` first tried as pydantic-core's own
-    tagged union over the tags that name a member directly, the ``tag_of`` union after it
-    for what that refuses (a nested route, a catch-all's tag, a broken value). pydantic-core
-    hands a Python discriminator the value as Python objects, a copy (a third of a session
-    update's validation); its own reads the tag in place. Where the first accepts, ``tag_of``
-    picks the same member, which accepts the same: the same outcome. The fast path's only:
-    a refusal's errors are both unions', and the fast path reports none."""
-    if isinstance(node, list):
-        items = [_native_first(item) for item in node]
-        return items if any(a is not b for a, b in zip(items, node, strict=True)) else node
-    if not isinstance(node, dict):
-        return node
-    fields = {key: _native_first(value) for key, value in node.items()}
-    out = fields if any(fields[key] is not node[key] for key in node) else node
-    pick = out.get("discriminator") if out.get("type") == "tagged-union" else None
-    direct = _DIRECT.get(pick) if callable(pick) else None
-    if direct is None:
-        return out
-    wire, members = direct
-    choices = out["choices"]
-    tagged = {
-        "type": "tagged-union",
-        "discriminator": wire,
-        # a schema with a ref is in the tree once: elsewhere it is referred to
-        "choices": {
-            tag: {"type": "definition-ref", "schema_ref": choices[m]["ref"]}
-            if "ref" in choices[m]
-            else choices[m]
-            for tag, m in members.items()
-            if m in choices
-        },
-    }
-    return {"type": "union", "mode": "left_to_right", "choices": [tagged, out]}
-
-
-def _validator(schema: Any) -> SchemaValidator:
-    """pydantic-core's validator of ``schema``, built from it. pydantic-core takes the
-    validator a complete model class already has in place of the model's schema (its
-    "prebuilt" validator), which would put back the unions `_native_first` rewrote: so the
-    classes are marked incomplete while it builds, and complete again right after (a few
-    milliseconds, once per method)."""
-    classes: set[type] = set()
-    _classes(schema, classes)
-    complete = [c for c in classes if c.__dict__.get("__pydantic_complete__")]
-    try:
-        for cls in complete:
-            cls.__pydantic_complete__ = False  # type: ignore[attr-defined]
-        return SchemaValidator(schema)
-    finally:
-        for cls in complete:
-            cls.__pydantic_complete__ = True  # type: ignore[attr-defined]
-
-
-def _classes(node: Any, found: set[type]) -> None:
-    if isinstance(node, list):
-        for item in node:
-            _classes(item, found)
-    elif isinstance(node, dict):
-        if node.get("type") == "model" and isinstance(node.get("cls"), type):
-            found.add(node["cls"])
-        for value in node.values():
-            _classes(value, found)
 
 
 def _message(value: Any, handled: tuple[str, ...] | None, tolerant: bool = False) -> Message:
@@ -1013,7 +965,7 @@ def _first_failure(error: pydantic.ValidationError, data: Any) -> tuple[list[_St
     its union's tag, the member most of its variants rejected as a literal.
     """
     failures: list[tuple[tuple[_Step, ...], list[_Step], list[tuple[_Step, ...]], Any]] = []
-    for each in error.errors(include_url=False):
+    for each in _own_errors(error):
         loc = tuple(each["loc"])
         steps, variants = _walk(loc, data, each["type"] == "missing")
         failures.append((loc, steps, variants, each))

@@ -13,6 +13,8 @@ from pydantic import (
 )
 
 from ._base import (
+    NATIVE_BRANCH,
+    ROUTED_BRANCH,
     BaseModel,
     RootModel,
     not_agent_notification_auth_status_update,
@@ -7675,33 +7677,57 @@ class IdleStateUpdateError(ErrorStopReason):
 IdleStateUpdate: TypeAlias = Annotated[
     Annotated[
         Union[
-            Annotated[IdleStateUpdateEndTurn, Tag("IdleStateUpdateEndTurn")],
-            Annotated[IdleStateUpdateMaxTokens, Tag("IdleStateUpdateMaxTokens")],
-            Annotated[IdleStateUpdateMaxTurnRequests, Tag("IdleStateUpdateMaxTurnRequests")],
-            Annotated[IdleStateUpdateRefusal, Tag("IdleStateUpdateRefusal")],
-            Annotated[IdleStateUpdateCancelled, Tag("IdleStateUpdateCancelled")],
-            Annotated[IdleStateUpdateError, Tag("IdleStateUpdateError")],
-            Annotated[IdleStateUpdateOther, Tag("IdleStateUpdateOther")],
-            Annotated[IdleStateUpdateNone, Tag("IdleStateUpdateNone")],
+            Annotated[
+                Annotated[
+                    Union[
+                        IdleStateUpdateEndTurn,
+                        IdleStateUpdateMaxTokens,
+                        IdleStateUpdateMaxTurnRequests,
+                        IdleStateUpdateRefusal,
+                        IdleStateUpdateCancelled,
+                        IdleStateUpdateError,
+                    ],
+                    Discriminator("stop_reason"),
+                ],
+                Tag(NATIVE_BRANCH),
+            ],
+            Annotated[
+                Annotated[
+                    Union[
+                        Annotated[IdleStateUpdateEndTurn, Tag("IdleStateUpdateEndTurn")],
+                        Annotated[IdleStateUpdateMaxTokens, Tag("IdleStateUpdateMaxTokens")],
+                        Annotated[
+                            IdleStateUpdateMaxTurnRequests, Tag("IdleStateUpdateMaxTurnRequests")
+                        ],
+                        Annotated[IdleStateUpdateRefusal, Tag("IdleStateUpdateRefusal")],
+                        Annotated[IdleStateUpdateCancelled, Tag("IdleStateUpdateCancelled")],
+                        Annotated[IdleStateUpdateError, Tag("IdleStateUpdateError")],
+                        Annotated[IdleStateUpdateOther, Tag("IdleStateUpdateOther")],
+                        Annotated[IdleStateUpdateNone, Tag("IdleStateUpdateNone")],
+                    ],
+                    Discriminator(
+                        tag_of(
+                            (
+                                "stopReason",
+                                "stop_reason",
+                                {
+                                    "end_turn": "IdleStateUpdateEndTurn",
+                                    "max_tokens": "IdleStateUpdateMaxTokens",
+                                    "max_turn_requests": "IdleStateUpdateMaxTurnRequests",
+                                    "refusal": "IdleStateUpdateRefusal",
+                                    "cancelled": "IdleStateUpdateCancelled",
+                                    "error": "IdleStateUpdateError",
+                                },
+                                "IdleStateUpdateOther",
+                                "IdleStateUpdateNone",
+                            )
+                        )
+                    ),
+                ],
+                Tag(ROUTED_BRANCH),
+            ],
         ],
-        Discriminator(
-            tag_of(
-                (
-                    "stopReason",
-                    "stop_reason",
-                    {
-                        "end_turn": "IdleStateUpdateEndTurn",
-                        "max_tokens": "IdleStateUpdateMaxTokens",
-                        "max_turn_requests": "IdleStateUpdateMaxTurnRequests",
-                        "refusal": "IdleStateUpdateRefusal",
-                        "cancelled": "IdleStateUpdateCancelled",
-                        "error": "IdleStateUpdateError",
-                    },
-                    "IdleStateUpdateOther",
-                    "IdleStateUpdateNone",
-                )
-            )
-        ),
+        Field(union_mode="left_to_right"),
     ],
     Field(
         description="No foreground work is active. Background activity may continue.\n\nAgents SHOULD include a `stopReason` when the idle transition ends foreground\nwork. An idle update that does not end foreground work need not include one.\nReceivers treat an omitted, `null`, or malformed `stopReason` as the agent not\nreporting one.\nRepeated or resume snapshots may carry the last stop reason for context.\nThey MUST NOT be counted as new completions, cancellations, or additional usage."
@@ -8088,48 +8114,65 @@ class StateUpdateIdleError(IdleStateUpdateError):
 StateUpdate: TypeAlias = Annotated[
     Annotated[
         Union[
-            Annotated[StateUpdateRunning, Tag("StateUpdateRunning")],
-            Annotated[StateUpdateIdleEndTurn, Tag("StateUpdateIdleEndTurn")],
-            Annotated[StateUpdateIdleMaxTokens, Tag("StateUpdateIdleMaxTokens")],
-            Annotated[StateUpdateIdleMaxTurnRequests, Tag("StateUpdateIdleMaxTurnRequests")],
-            Annotated[StateUpdateIdleRefusal, Tag("StateUpdateIdleRefusal")],
-            Annotated[StateUpdateIdleCancelled, Tag("StateUpdateIdleCancelled")],
-            Annotated[StateUpdateIdleError, Tag("StateUpdateIdleError")],
-            Annotated[StateUpdateIdleOther, Tag("StateUpdateIdleOther")],
-            Annotated[StateUpdateIdleNone, Tag("StateUpdateIdleNone")],
-            Annotated[StateUpdateRequiresAction, Tag("StateUpdateRequiresAction")],
-            Annotated[StateUpdateUnknown, Tag("StateUpdateUnknown")],
-            Annotated[StateUpdateOther, Tag("StateUpdateOther")],
+            Annotated[
+                Annotated[
+                    Union[StateUpdateRunning, StateUpdateRequiresAction, StateUpdateUnknown],
+                    Discriminator("state"),
+                ],
+                Tag(NATIVE_BRANCH),
+            ],
+            Annotated[
+                Annotated[
+                    Union[
+                        Annotated[StateUpdateRunning, Tag("StateUpdateRunning")],
+                        Annotated[StateUpdateIdleEndTurn, Tag("StateUpdateIdleEndTurn")],
+                        Annotated[StateUpdateIdleMaxTokens, Tag("StateUpdateIdleMaxTokens")],
+                        Annotated[
+                            StateUpdateIdleMaxTurnRequests, Tag("StateUpdateIdleMaxTurnRequests")
+                        ],
+                        Annotated[StateUpdateIdleRefusal, Tag("StateUpdateIdleRefusal")],
+                        Annotated[StateUpdateIdleCancelled, Tag("StateUpdateIdleCancelled")],
+                        Annotated[StateUpdateIdleError, Tag("StateUpdateIdleError")],
+                        Annotated[StateUpdateIdleOther, Tag("StateUpdateIdleOther")],
+                        Annotated[StateUpdateIdleNone, Tag("StateUpdateIdleNone")],
+                        Annotated[StateUpdateRequiresAction, Tag("StateUpdateRequiresAction")],
+                        Annotated[StateUpdateUnknown, Tag("StateUpdateUnknown")],
+                        Annotated[StateUpdateOther, Tag("StateUpdateOther")],
+                    ],
+                    Discriminator(
+                        tag_of(
+                            (
+                                "state",
+                                "state",
+                                {
+                                    "running": "StateUpdateRunning",
+                                    "idle": (
+                                        "stopReason",
+                                        "stop_reason",
+                                        {
+                                            "end_turn": "StateUpdateIdleEndTurn",
+                                            "max_tokens": "StateUpdateIdleMaxTokens",
+                                            "max_turn_requests": "StateUpdateIdleMaxTurnRequests",
+                                            "refusal": "StateUpdateIdleRefusal",
+                                            "cancelled": "StateUpdateIdleCancelled",
+                                            "error": "StateUpdateIdleError",
+                                        },
+                                        "StateUpdateIdleOther",
+                                        "StateUpdateIdleNone",
+                                    ),
+                                    "requires_action": "StateUpdateRequiresAction",
+                                    "unknown": "StateUpdateUnknown",
+                                },
+                                "StateUpdateOther",
+                                None,
+                            )
+                        )
+                    ),
+                ],
+                Tag(ROUTED_BRANCH),
+            ],
         ],
-        Discriminator(
-            tag_of(
-                (
-                    "state",
-                    "state",
-                    {
-                        "running": "StateUpdateRunning",
-                        "idle": (
-                            "stopReason",
-                            "stop_reason",
-                            {
-                                "end_turn": "StateUpdateIdleEndTurn",
-                                "max_tokens": "StateUpdateIdleMaxTokens",
-                                "max_turn_requests": "StateUpdateIdleMaxTurnRequests",
-                                "refusal": "StateUpdateIdleRefusal",
-                                "cancelled": "StateUpdateIdleCancelled",
-                                "error": "StateUpdateIdleError",
-                            },
-                            "StateUpdateIdleOther",
-                            "StateUpdateIdleNone",
-                        ),
-                        "requires_action": "StateUpdateRequiresAction",
-                        "unknown": "StateUpdateUnknown",
-                    },
-                    "StateUpdateOther",
-                    None,
-                )
-            )
-        ),
+        Field(union_mode="left_to_right"),
     ],
     Field(
         description="A snapshot of the session's aggregate foreground activity.\n\nForeground work is the agent's active response or workflow in the session,\nincluding model processing, tool execution, and waiting for user action needed\nto continue that work. It can start with a prompt or be agent-initiated, for\nexample to pursue an ongoing goal or follow up on a completed background task.\nEither way, the agent MUST report `running` when foreground work starts,\nor `requires_action` if it starts blocked on user action, and `idle` when it\nends. The agent SHOULD include a stop reason on that idle update.\nAgent-initiated work does not require a prompt request or a synthetic user\nmessage.\n\n`running` may precede user-message insertion, for example during a foreground\nhook. It is not acknowledgment of insertion, and rejecting a prompt does not\nitself end foreground work.\n\nBackground activity can continue and emit other `session/update` notifications\nwhile `idle`. Those notifications, including a detached task's progress or\ncompletion, do not by themselves change this state. A permission request only\nwarrants `requires_action` when foreground work is blocked on user action.\n\nThe agent SHOULD report `requires_action` when the foreground workflow as a\nwhole cannot progress without user action, including permissions or elicitations.\nOnce reported, it MUST report `running` when progress resumes, or `idle` when\nwork ends without resuming.\nIf other foreground work can progress, the state remains `running`. Resolving\none of several requests does not itself change the state. Agents SHOULD ignore\nresponses for work that has already ended rather than use them to resume it.\n\nA new session defaults to idle until a state update reports otherwise.\nResume MUST send a current-state snapshot after any replay and before its\nresponse. The snapshot reports foreground state after resuming.\nThe response alone does not imply idle.\nRepeated snapshots are idempotent, not additional work, completions, or usage.\nA repeated state may carry updated information without another state transition.\nThe agent MUST report `idle` when no foreground activity remains. Completing\nan individual activity while other foreground work continues does not require\nan idle boundary. Local commands use the same lifecycle even without model work.\n\nSee protocol docs: [Session States](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#session-states)"
@@ -9886,119 +9929,199 @@ class SessionUpdateConfigOptionUpdate(ConfigOptionUpdate):
 SessionUpdate: TypeAlias = Annotated[
     Annotated[
         Union[
-            Annotated[SessionUpdateUserMessageChunk, Tag("SessionUpdateUserMessageChunk")],
-            Annotated[SessionUpdateUserMessage, Tag("SessionUpdateUserMessage")],
-            Annotated[SessionUpdateAgentMessageChunk, Tag("SessionUpdateAgentMessageChunk")],
-            Annotated[SessionUpdateAgentMessage, Tag("SessionUpdateAgentMessage")],
-            Annotated[SessionUpdateAgentThoughtChunk, Tag("SessionUpdateAgentThoughtChunk")],
-            Annotated[SessionUpdateAgentThought, Tag("SessionUpdateAgentThought")],
-            Annotated[SessionUpdateStateUpdateRunning, Tag("SessionUpdateStateUpdateRunning")],
             Annotated[
-                SessionUpdateStateUpdateIdleEndTurn, Tag("SessionUpdateStateUpdateIdleEndTurn")
+                Annotated[
+                    Union[
+                        SessionUpdateUserMessageChunk,
+                        SessionUpdateUserMessage,
+                        SessionUpdateAgentMessageChunk,
+                        SessionUpdateAgentMessage,
+                        SessionUpdateAgentThoughtChunk,
+                        SessionUpdateAgentThought,
+                        SessionUpdateToolCallContentChunk,
+                        SessionUpdateToolCallUpdate,
+                        SessionUpdateTerminalUpdate,
+                        SessionUpdateTerminalOutputChunk,
+                        SessionUpdatePlanUpdate,
+                        SessionUpdatePlanRemoved,
+                        SessionUpdateAvailableCommandsUpdate,
+                        SessionUpdateConfigOptionUpdate,
+                        SessionUpdateSessionInfoUpdate,
+                        SessionUpdateUsageUpdate,
+                        SessionUpdateNotice,
+                        SessionUpdateCompactionUpdate,
+                        SessionUpdateCompactionSummaryChunk,
+                        SessionUpdateSubagentUpdate,
+                        SessionUpdateSessionMessage,
+                        SessionUpdateSessionMessageChunk,
+                    ],
+                    Discriminator("session_update"),
+                ],
+                Tag(NATIVE_BRANCH),
             ],
             Annotated[
-                SessionUpdateStateUpdateIdleMaxTokens, Tag("SessionUpdateStateUpdateIdleMaxTokens")
+                Annotated[
+                    Union[
+                        Annotated[
+                            SessionUpdateUserMessageChunk, Tag("SessionUpdateUserMessageChunk")
+                        ],
+                        Annotated[SessionUpdateUserMessage, Tag("SessionUpdateUserMessage")],
+                        Annotated[
+                            SessionUpdateAgentMessageChunk, Tag("SessionUpdateAgentMessageChunk")
+                        ],
+                        Annotated[SessionUpdateAgentMessage, Tag("SessionUpdateAgentMessage")],
+                        Annotated[
+                            SessionUpdateAgentThoughtChunk, Tag("SessionUpdateAgentThoughtChunk")
+                        ],
+                        Annotated[SessionUpdateAgentThought, Tag("SessionUpdateAgentThought")],
+                        Annotated[
+                            SessionUpdateStateUpdateRunning, Tag("SessionUpdateStateUpdateRunning")
+                        ],
+                        Annotated[
+                            SessionUpdateStateUpdateIdleEndTurn,
+                            Tag("SessionUpdateStateUpdateIdleEndTurn"),
+                        ],
+                        Annotated[
+                            SessionUpdateStateUpdateIdleMaxTokens,
+                            Tag("SessionUpdateStateUpdateIdleMaxTokens"),
+                        ],
+                        Annotated[
+                            SessionUpdateStateUpdateIdleMaxTurnRequests,
+                            Tag("SessionUpdateStateUpdateIdleMaxTurnRequests"),
+                        ],
+                        Annotated[
+                            SessionUpdateStateUpdateIdleRefusal,
+                            Tag("SessionUpdateStateUpdateIdleRefusal"),
+                        ],
+                        Annotated[
+                            SessionUpdateStateUpdateIdleCancelled,
+                            Tag("SessionUpdateStateUpdateIdleCancelled"),
+                        ],
+                        Annotated[
+                            SessionUpdateStateUpdateIdleError,
+                            Tag("SessionUpdateStateUpdateIdleError"),
+                        ],
+                        Annotated[
+                            SessionUpdateStateUpdateIdleOther,
+                            Tag("SessionUpdateStateUpdateIdleOther"),
+                        ],
+                        Annotated[
+                            SessionUpdateStateUpdateIdleNone,
+                            Tag("SessionUpdateStateUpdateIdleNone"),
+                        ],
+                        Annotated[
+                            SessionUpdateStateUpdateRequiresAction,
+                            Tag("SessionUpdateStateUpdateRequiresAction"),
+                        ],
+                        Annotated[
+                            SessionUpdateStateUpdateUnknown, Tag("SessionUpdateStateUpdateUnknown")
+                        ],
+                        Annotated[
+                            SessionUpdateStateUpdateOther, Tag("SessionUpdateStateUpdateOther")
+                        ],
+                        Annotated[
+                            SessionUpdateToolCallContentChunk,
+                            Tag("SessionUpdateToolCallContentChunk"),
+                        ],
+                        Annotated[SessionUpdateToolCallUpdate, Tag("SessionUpdateToolCallUpdate")],
+                        Annotated[SessionUpdateTerminalUpdate, Tag("SessionUpdateTerminalUpdate")],
+                        Annotated[
+                            SessionUpdateTerminalOutputChunk,
+                            Tag("SessionUpdateTerminalOutputChunk"),
+                        ],
+                        Annotated[SessionUpdatePlanUpdate, Tag("SessionUpdatePlanUpdate")],
+                        Annotated[SessionUpdatePlanRemoved, Tag("SessionUpdatePlanRemoved")],
+                        Annotated[
+                            SessionUpdateAvailableCommandsUpdate,
+                            Tag("SessionUpdateAvailableCommandsUpdate"),
+                        ],
+                        Annotated[
+                            SessionUpdateConfigOptionUpdate, Tag("SessionUpdateConfigOptionUpdate")
+                        ],
+                        Annotated[
+                            SessionUpdateSessionInfoUpdate, Tag("SessionUpdateSessionInfoUpdate")
+                        ],
+                        Annotated[SessionUpdateUsageUpdate, Tag("SessionUpdateUsageUpdate")],
+                        Annotated[SessionUpdateNotice, Tag("SessionUpdateNotice")],
+                        Annotated[
+                            SessionUpdateCompactionUpdate, Tag("SessionUpdateCompactionUpdate")
+                        ],
+                        Annotated[
+                            SessionUpdateCompactionSummaryChunk,
+                            Tag("SessionUpdateCompactionSummaryChunk"),
+                        ],
+                        Annotated[SessionUpdateSubagentUpdate, Tag("SessionUpdateSubagentUpdate")],
+                        Annotated[SessionUpdateSessionMessage, Tag("SessionUpdateSessionMessage")],
+                        Annotated[
+                            SessionUpdateSessionMessageChunk,
+                            Tag("SessionUpdateSessionMessageChunk"),
+                        ],
+                        Annotated[SessionUpdateOther, Tag("SessionUpdateOther")],
+                    ],
+                    Discriminator(
+                        tag_of(
+                            (
+                                "sessionUpdate",
+                                "session_update",
+                                {
+                                    "user_message_chunk": "SessionUpdateUserMessageChunk",
+                                    "user_message": "SessionUpdateUserMessage",
+                                    "agent_message_chunk": "SessionUpdateAgentMessageChunk",
+                                    "agent_message": "SessionUpdateAgentMessage",
+                                    "agent_thought_chunk": "SessionUpdateAgentThoughtChunk",
+                                    "agent_thought": "SessionUpdateAgentThought",
+                                    "state_update": (
+                                        "state",
+                                        "state",
+                                        {
+                                            "running": "SessionUpdateStateUpdateRunning",
+                                            "idle": (
+                                                "stopReason",
+                                                "stop_reason",
+                                                {
+                                                    "end_turn": "SessionUpdateStateUpdateIdleEndTurn",
+                                                    "max_tokens": "SessionUpdateStateUpdateIdleMaxTokens",
+                                                    "max_turn_requests": "SessionUpdateStateUpdateIdleMaxTurnRequests",
+                                                    "refusal": "SessionUpdateStateUpdateIdleRefusal",
+                                                    "cancelled": "SessionUpdateStateUpdateIdleCancelled",
+                                                    "error": "SessionUpdateStateUpdateIdleError",
+                                                },
+                                                "SessionUpdateStateUpdateIdleOther",
+                                                "SessionUpdateStateUpdateIdleNone",
+                                            ),
+                                            "requires_action": "SessionUpdateStateUpdateRequiresAction",
+                                            "unknown": "SessionUpdateStateUpdateUnknown",
+                                        },
+                                        "SessionUpdateStateUpdateOther",
+                                        None,
+                                    ),
+                                    "tool_call_content_chunk": "SessionUpdateToolCallContentChunk",
+                                    "tool_call_update": "SessionUpdateToolCallUpdate",
+                                    "terminal_update": "SessionUpdateTerminalUpdate",
+                                    "terminal_output_chunk": "SessionUpdateTerminalOutputChunk",
+                                    "plan_update": "SessionUpdatePlanUpdate",
+                                    "plan_removed": "SessionUpdatePlanRemoved",
+                                    "available_commands_update": "SessionUpdateAvailableCommandsUpdate",
+                                    "config_option_update": "SessionUpdateConfigOptionUpdate",
+                                    "session_info_update": "SessionUpdateSessionInfoUpdate",
+                                    "usage_update": "SessionUpdateUsageUpdate",
+                                    "notice": "SessionUpdateNotice",
+                                    "compaction_update": "SessionUpdateCompactionUpdate",
+                                    "compaction_summary_chunk": "SessionUpdateCompactionSummaryChunk",
+                                    "subagent_update": "SessionUpdateSubagentUpdate",
+                                    "session_message": "SessionUpdateSessionMessage",
+                                    "session_message_chunk": "SessionUpdateSessionMessageChunk",
+                                },
+                                "SessionUpdateOther",
+                                None,
+                            )
+                        )
+                    ),
+                ],
+                Tag(ROUTED_BRANCH),
             ],
-            Annotated[
-                SessionUpdateStateUpdateIdleMaxTurnRequests,
-                Tag("SessionUpdateStateUpdateIdleMaxTurnRequests"),
-            ],
-            Annotated[
-                SessionUpdateStateUpdateIdleRefusal, Tag("SessionUpdateStateUpdateIdleRefusal")
-            ],
-            Annotated[
-                SessionUpdateStateUpdateIdleCancelled, Tag("SessionUpdateStateUpdateIdleCancelled")
-            ],
-            Annotated[SessionUpdateStateUpdateIdleError, Tag("SessionUpdateStateUpdateIdleError")],
-            Annotated[SessionUpdateStateUpdateIdleOther, Tag("SessionUpdateStateUpdateIdleOther")],
-            Annotated[SessionUpdateStateUpdateIdleNone, Tag("SessionUpdateStateUpdateIdleNone")],
-            Annotated[
-                SessionUpdateStateUpdateRequiresAction,
-                Tag("SessionUpdateStateUpdateRequiresAction"),
-            ],
-            Annotated[SessionUpdateStateUpdateUnknown, Tag("SessionUpdateStateUpdateUnknown")],
-            Annotated[SessionUpdateStateUpdateOther, Tag("SessionUpdateStateUpdateOther")],
-            Annotated[SessionUpdateToolCallContentChunk, Tag("SessionUpdateToolCallContentChunk")],
-            Annotated[SessionUpdateToolCallUpdate, Tag("SessionUpdateToolCallUpdate")],
-            Annotated[SessionUpdateTerminalUpdate, Tag("SessionUpdateTerminalUpdate")],
-            Annotated[SessionUpdateTerminalOutputChunk, Tag("SessionUpdateTerminalOutputChunk")],
-            Annotated[SessionUpdatePlanUpdate, Tag("SessionUpdatePlanUpdate")],
-            Annotated[SessionUpdatePlanRemoved, Tag("SessionUpdatePlanRemoved")],
-            Annotated[
-                SessionUpdateAvailableCommandsUpdate, Tag("SessionUpdateAvailableCommandsUpdate")
-            ],
-            Annotated[SessionUpdateConfigOptionUpdate, Tag("SessionUpdateConfigOptionUpdate")],
-            Annotated[SessionUpdateSessionInfoUpdate, Tag("SessionUpdateSessionInfoUpdate")],
-            Annotated[SessionUpdateUsageUpdate, Tag("SessionUpdateUsageUpdate")],
-            Annotated[SessionUpdateNotice, Tag("SessionUpdateNotice")],
-            Annotated[SessionUpdateCompactionUpdate, Tag("SessionUpdateCompactionUpdate")],
-            Annotated[
-                SessionUpdateCompactionSummaryChunk, Tag("SessionUpdateCompactionSummaryChunk")
-            ],
-            Annotated[SessionUpdateSubagentUpdate, Tag("SessionUpdateSubagentUpdate")],
-            Annotated[SessionUpdateSessionMessage, Tag("SessionUpdateSessionMessage")],
-            Annotated[SessionUpdateSessionMessageChunk, Tag("SessionUpdateSessionMessageChunk")],
-            Annotated[SessionUpdateOther, Tag("SessionUpdateOther")],
         ],
-        Discriminator(
-            tag_of(
-                (
-                    "sessionUpdate",
-                    "session_update",
-                    {
-                        "user_message_chunk": "SessionUpdateUserMessageChunk",
-                        "user_message": "SessionUpdateUserMessage",
-                        "agent_message_chunk": "SessionUpdateAgentMessageChunk",
-                        "agent_message": "SessionUpdateAgentMessage",
-                        "agent_thought_chunk": "SessionUpdateAgentThoughtChunk",
-                        "agent_thought": "SessionUpdateAgentThought",
-                        "state_update": (
-                            "state",
-                            "state",
-                            {
-                                "running": "SessionUpdateStateUpdateRunning",
-                                "idle": (
-                                    "stopReason",
-                                    "stop_reason",
-                                    {
-                                        "end_turn": "SessionUpdateStateUpdateIdleEndTurn",
-                                        "max_tokens": "SessionUpdateStateUpdateIdleMaxTokens",
-                                        "max_turn_requests": "SessionUpdateStateUpdateIdleMaxTurnRequests",
-                                        "refusal": "SessionUpdateStateUpdateIdleRefusal",
-                                        "cancelled": "SessionUpdateStateUpdateIdleCancelled",
-                                        "error": "SessionUpdateStateUpdateIdleError",
-                                    },
-                                    "SessionUpdateStateUpdateIdleOther",
-                                    "SessionUpdateStateUpdateIdleNone",
-                                ),
-                                "requires_action": "SessionUpdateStateUpdateRequiresAction",
-                                "unknown": "SessionUpdateStateUpdateUnknown",
-                            },
-                            "SessionUpdateStateUpdateOther",
-                            None,
-                        ),
-                        "tool_call_content_chunk": "SessionUpdateToolCallContentChunk",
-                        "tool_call_update": "SessionUpdateToolCallUpdate",
-                        "terminal_update": "SessionUpdateTerminalUpdate",
-                        "terminal_output_chunk": "SessionUpdateTerminalOutputChunk",
-                        "plan_update": "SessionUpdatePlanUpdate",
-                        "plan_removed": "SessionUpdatePlanRemoved",
-                        "available_commands_update": "SessionUpdateAvailableCommandsUpdate",
-                        "config_option_update": "SessionUpdateConfigOptionUpdate",
-                        "session_info_update": "SessionUpdateSessionInfoUpdate",
-                        "usage_update": "SessionUpdateUsageUpdate",
-                        "notice": "SessionUpdateNotice",
-                        "compaction_update": "SessionUpdateCompactionUpdate",
-                        "compaction_summary_chunk": "SessionUpdateCompactionSummaryChunk",
-                        "subagent_update": "SessionUpdateSubagentUpdate",
-                        "session_message": "SessionUpdateSessionMessage",
-                        "session_message_chunk": "SessionUpdateSessionMessageChunk",
-                    },
-                    "SessionUpdateOther",
-                    None,
-                )
-            )
-        ),
+        Field(union_mode="left_to_right"),
     ],
     Field(
         description="Different types of updates that can be sent while a session exists.\n\nThese updates report messages, progress, and other session activity.\n\nSee protocol docs: [Agent Reports Output](https://agentclientprotocol.com/protocol/v2/draft/prompt-lifecycle#3-agent-reports-output)"
