@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import json
+import os
 import re
 import shutil
 from pathlib import Path
@@ -35,6 +37,12 @@ def node_tool(name: str) -> Path:
     return path
 
 
+# Some machines set PYTHONDONTWRITEBYTECODE: then every interpreter the tests start (the
+# pytest-xdist workers, the command, the reference agents, the benchmark) compiles the
+# toolchain and the 450 kB models module from source again. Bytecode goes to __pycache__
+# only, which git, the manifest and the models' cache key all leave out.
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
 if not REFERENCE.is_dir():
     raise pytest.UsageError(
         f"the tests read upstream's schemas and the RFD from {REFERENCE}: put shared/ (or a "
@@ -62,9 +70,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.xdist_group(module))
 
 
+@functools.cache
+def load_real_spec() -> Spec:
+    """The real spec, loaded once a process: for the test modules that make their parameter
+    lists of it when they are collected, and for the ``real_spec`` fixture."""
+    return load_spec(SPEC_PATH)
+
+
 @pytest.fixture(scope="session")
 def real_spec() -> Spec:
-    return load_spec(SPEC_PATH)
+    return load_real_spec()
 
 
 @pytest.fixture(scope="session")

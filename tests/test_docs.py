@@ -407,6 +407,7 @@ def _cases(seed: int, count: int) -> Iterator[str]:
         yield "".join(rng.choice(PIECES) for _ in range(rng.randint(1, 12)))
 
 
+@pytest.mark.slow  # hundreds of drawn texts, each rendered and parsed: seconds
 def test_escaped_text_renders_no_html_element_or_script_url() -> None:
     md = markdown.Markdown(extensions=EXTENSIONS)
     for text in _cases(seed=2026, count=1500):

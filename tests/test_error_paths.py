@@ -15,12 +15,12 @@ from typing import Any
 
 import pydantic
 import pytest
-from acp_spec.spec import load_spec
+from conftest import load_real_spec
 from jsonschema import Draft202012Validator
 from test_vectors import import_models
 
 ROOT = Path(__file__).resolve().parents[1]
-SPEC = load_spec(ROOT / "spec/acp-v2.yaml")
+SPEC = load_real_spec()
 DEFS = json.loads((ROOT / "generated/schema.unstable.json").read_text(encoding="utf-8"))["$defs"]
 Step = str | int
 

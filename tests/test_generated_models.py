@@ -16,13 +16,13 @@ import pydantic
 import pytest
 from acp_spec.emit.models import python_name
 from acp_spec.index import Index
-from acp_spec.spec import load_spec
+from conftest import load_real_spec
 from jsonschema import Draft202012Validator
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "generated/python/src"
 
-SPEC = load_spec(ROOT / "spec/acp-v2.yaml")
+SPEC = load_real_spec()
 EXAMPLES = [
     (f"{m.name}: {ex.title}", m.name, ex.params, ex.result, ex.kind)
     for m in SPEC.methods.values()

@@ -61,6 +61,7 @@ def root(schema: dict[str, Any]) -> Draft202012Validator:
     return Draft202012Validator(schema)
 
 
+@pytest.mark.slow  # both schemas against the meta-schema in python-jsonschema: seconds
 def test_valid_against_the_2020_12_meta_schema(
     schema: dict[str, Any], stable: dict[str, Any]
 ) -> None:

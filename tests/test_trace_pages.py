@@ -23,6 +23,9 @@ from test_docs import EXTENSIONS, XSS_IMG, XSS_SCRIPT
 
 ROOT = Path(__file__).resolve().parents[1]
 
+# every test renders the docs of the spec, or of a changed one: a second or more each
+pytestmark = pytest.mark.slow
+
 
 @pytest.fixture(scope="module")
 def pages(real_spec: Spec) -> dict[str, str]:

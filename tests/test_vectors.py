@@ -45,7 +45,7 @@ from acp_spec.vector_ids import (
     read_published,
     vector_id_problems,
 )
-from conftest import write_spec
+from conftest import load_real_spec, write_spec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis_jsonschema import from_schema
@@ -240,6 +240,7 @@ def test_every_case_agrees_with_the_generated_schema(
     )
 
 
+@pytest.mark.slow  # every vector through both validators: seconds
 def test_the_fast_validator_agrees_with_python_jsonschema(
     schema: dict[str, Any], vectors: dict[str, Any]
 ) -> None:
@@ -725,6 +726,7 @@ def _emit(tmp_path: Path, text: str) -> tuple[Index, dict[str, Any]]:
     return index, vector_files(emit_vectors(spec, index))
 
 
+@pytest.mark.slow  # a spec loaded and its vectors made: seconds
 def test_key_cases_are_built_on_an_example_holding_the_keys_object(tmp_path: Path) -> None:
     text = _require_mode(nest_the_key(SPEC_FILE.read_text(encoding="utf-8")))
     held = "options: {mode: fast, idempotencyKey: 0b6f"
@@ -763,9 +765,7 @@ def test_the_nested_key_cases_agree_with_the_edited_schema(
 # ── (e) params drawn from the schema: the schema, the models and decode agree ──
 
 # Every def a method's request or notification carries as params.
-PARAMS_DEFS = sorted(
-    {call.params for m in load_spec(SPEC_FILE).methods.values() for call in m.calls}
-)
+PARAMS_DEFS = sorted({call.params for m in load_real_spec().methods.values() for call in m.calls})
 # How many documents are drawn for each: a few each, more for the keyed prompt.
 DRAWN = {name: 8 for name in PARAMS_DEFS} | {"PromptRequest": 30}
 
