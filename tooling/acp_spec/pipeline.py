@@ -142,9 +142,9 @@ def emit_models(spec: Spec, index: Index, reuse: Reuse) -> dict[str, bytes]:
     source = models.ModelsInput.of(lowering, models.kept_classes(rows))
     key = models_key(source)
     cached = reuse(MODELS_STAMP, key) or {}
-    module = cached[MODELS_MODULE].decode() if MODELS_MODULE in cached else None
-    if module is None:
-        module = models.models_module(source)
+    module = (
+        cached[MODELS_MODULE].decode() if MODELS_MODULE in cached else models.models_module(source)
+    )
     errors = tuple(spec.errors.values())
     files = models.emit_models(lowering, rows, version=MODELS_VERSION, errors=errors, models=module)
     return {**files, MODELS_STAMP: (key + "\n").encode()}

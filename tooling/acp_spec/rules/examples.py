@@ -74,18 +74,22 @@ def type_errors(index: Index, *, mostly_valid: bool = True) -> TypeErrors:
         uri, Resource.from_contents(root, DRAFT202012)
     )
 
+    def schema(name: str) -> dict[str, str]:
+        return {"$ref": f"{uri}#/$defs/{name}"}
+
+    # patterns matched in linear time: no pattern in the spec can make check hang
     @cache
-    def validators(name: str) -> tuple[Draft202012Validator, Draft202012Validator]:
-        # patterns matched in linear time: no pattern in the spec can make check hang
-        schema = {"$ref": f"{uri}#/$defs/{name}"}
-        return (
-            patterns.quick_validator_for(schema, registry=registry),
-            patterns.validator_for(schema, registry=registry),
-        )
+    def quick(name: str) -> Draft202012Validator:
+        return patterns.quick_validator_for(schema(name), registry=registry)
+
+    @cache
+    def full(name: str) -> Draft202012Validator:
+        return patterns.validator_for(schema(name), registry=registry)
 
     def errors(name: str, value: Any) -> Iterator[ValidationError]:
-        quick, full = validators(name)
-        return iter(()) if mostly_valid and quick.is_valid(value) else full.iter_errors(value)
+        if mostly_valid and quick(name).is_valid(value):
+            return iter(())
+        return full(name).iter_errors(value)
 
     return errors
 
