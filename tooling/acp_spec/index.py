@@ -18,6 +18,7 @@ from .constants import KEY_TYPE
 from .defs import DEFS_PREFIX, OTHER_TITLE, referenced_names
 from .document import build_schema
 from .model import Direction, Method, Spec, Upstream
+from .verdicts import Verdicts
 from .yamlsource import SourceMap
 
 # Keys that describe a schema without constraining its values.
@@ -106,6 +107,12 @@ class Index:
         """generated/schema.json: the stable methods and what they reach, as upstream's
         schema.json holds them."""
         return build_schema(self.spec, "stable")
+
+    @cached_property
+    def verdicts(self) -> Verdicts:
+        """Quick is-valid verdicts against fragments of ``schema``, shared by the emitters
+        that ask them (each fragment is compiled once per run)."""
+        return Verdicts(self.schema)
 
     @classmethod
     def of_schema(cls, schema: dict[str, Any]) -> Index:

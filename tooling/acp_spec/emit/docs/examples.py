@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from jsonschema import Draft202012Validator, ValidationError
@@ -17,7 +17,8 @@ from ...defs import DEFS_PREFIX
 from ...diagnostics import Diagnostic, SpecError
 from ...index import Index
 from ...model import Example, Method, Spec
-from ...patterns import quick_validator_for, validator_for
+from ...patterns import validator_for
+from ...verdicts import Verdict
 from .escaping import code_block
 
 
@@ -32,12 +33,12 @@ class RenderedExample:
 class _Check:
     """Validates against a def of generated/schema.unstable.json, or the whole schema."""
 
-    quick: Any
+    quick: Verdict
     full: Draft202012Validator
 
     def first_error(self, value: Any) -> ValidationError | None:
         """The error to report, or None if ``value`` is valid; the quick check decides."""
-        if self.quick.is_valid(value):
+        if self.quick(value):
             return None
         error: ValidationError | None = best_match(self.full.iter_errors(value))
         return error
@@ -50,7 +51,7 @@ def _validators(index: Index) -> Callable[[str | None], _Check]:
     def validator(name: str | None) -> _Check:
         # a new document around the shared $defs: the index's schema is never changed
         target = schema if name is None else {"$ref": DEFS_PREFIX + name, "$defs": schema["$defs"]}
-        return _Check(quick_validator_for(target), validator_for(target))
+        return _Check(partial(index.verdicts.is_valid, target), validator_for(target))
 
     return validator
 

@@ -23,7 +23,6 @@ from typing import Any
 from ...defs import ref_target
 from ...index import Index, TaggedUnion, is_null
 from ...model import Example, Kind, Method
-from ...patterns import quick_validator_for
 from .cases import Case, Codes, Json, PathKey, apply, id_part, message, text
 from .constraints import BOUND_KEYS, Leaf, Mutation, Repair, Tag, property_rules, tag_rules
 
@@ -76,11 +75,7 @@ class Walker:
     def __init__(self, index: Index, codes: Codes) -> None:
         self.index = index
         self.codes = codes
-        # index.schema is shared by every emitter: the validator only reads it
-        self._validator = quick_validator_for(index.schema)
-
-    def valid(self, schema: Mapping[str, Any], value: Json) -> bool:
-        return bool(self._validator.evolve(schema=schema).is_valid(value))
+        self.valid = index.verdicts.is_valid
 
     # The walk: an object's view, then each property's rules, then its present children.
 
