@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import functools
 import hashlib
 import json
 from collections.abc import Callable
@@ -74,14 +75,18 @@ def _module_name(path: Path) -> str:
     return ".".join([PACKAGE, *parts])
 
 
-def _imported(path: Path) -> set[str]:
+def _imported(path: Path) -> frozenset[str]:
     """The modules a file imports, anywhere in it (type-checking and function-level imports
     too: that over-counts, which costs a cache miss, never a stale file), with the packages
     that hold them, whose ``__init__`` runs first."""
-    module = _module_name(path)
-    package = module if path.name == "__init__.py" else module.rsplit(".", 1)[0]
+    return _imports_in(_module_name(path), path.name == "__init__.py", path.read_bytes())
+
+
+@functools.cache  # by the file's bytes: parsing them is most of a cache key's time
+def _imports_in(module: str, is_package: bool, source: bytes) -> frozenset[str]:
+    package = module if is_package else module.rsplit(".", 1)[0]
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_bytes())):
+    for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):
             found |= {a.name for a in node.names}
         elif isinstance(node, ast.ImportFrom):
@@ -91,7 +96,7 @@ def _imported(path: Path) -> set[str]:
                 base = ".".join([*up, *([node.module] if node.module else [])])
             found.add(base)
             found |= {f"{base}.{a.name}" for a in node.names}  # `from . import names`
-    return {".".join(m.split(".")[:i]) for m in found for i in range(1, m.count(".") + 2)}
+    return frozenset(".".join(m.split(".")[:i]) for m in found for i in range(1, m.count(".") + 2))
 
 
 def step_code(package: str) -> tuple[Path, ...]:
