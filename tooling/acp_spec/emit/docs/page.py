@@ -7,6 +7,7 @@ schemas (what a fragment stands for, whether it takes null, a union's tags) are 
 
 from __future__ import annotations
 
+import functools
 import json
 import posixpath
 import re
@@ -101,6 +102,11 @@ class VariantRow:
     fields: tuple[FieldRow, ...] = ()  # of a variant written inline
 
 
+@functools.cache  # a site's pages link the same few folders, thousands of times
+def _relative(target: str, start: str) -> str:
+    return posixpath.relpath(target, start)
+
+
 class Page:
     """One page being rendered: links relative to it, and tables of the spec's types."""
 
@@ -111,7 +117,7 @@ class Page:
     def url(self, target: str, anchor: str = "") -> str:
         if target == self.path:
             return f"#{anchor}" if anchor else posixpath.basename(target)
-        relative = posixpath.relpath(target, posixpath.dirname(self.path) or ".")
+        relative = _relative(target, posixpath.dirname(self.path) or ".")
         return f"{relative}#{anchor}" if anchor else relative
 
     # the spec's Markdown, its rustdoc-style links made relative to this page
