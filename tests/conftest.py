@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import gc
 import json
 import os
 import re
@@ -42,6 +43,17 @@ def node_tool(name: str) -> Path:
 # toolchain and the 450 kB models module from source again. Bytecode goes to __pycache__
 # only, which git, the manifest and the models' cache key all leave out.
 os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+
+# The tests keep large values alive (the real spec, its index, models, the mutation corpus):
+# with the default thresholds the collector walks them hundreds of times a run, a tenth of
+# a worker's time. What collection built is frozen, out of its reach, once collected.
+gc.set_threshold(10_000, 20, 1000)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    gc.collect()
+    gc.freeze()
+
 
 if not REFERENCE.is_dir():
     raise pytest.UsageError(
