@@ -78,8 +78,22 @@ SHARED_FIXTURES = frozenset({
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         module = item.module.__name__ if isinstance(item, pytest.Function) else ""
-        if module in SHARED_FIXTURES:
+        # the mypy runs share one worker's cache (``mypy_cache``), whatever module they are in
+        if "mypy_cache" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("mypy_cache"))
+        elif module in SHARED_FIXTURES:
             item.add_marker(pytest.mark.xdist_group(module))
+
+
+@pytest.fixture(scope="session")
+def mypy_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One mypy cache for every test that runs mypy: each run alone analysed typeshed,
+    pydantic and the 460 kB models module again (seconds each); incremental mode over a
+    shared cache does that once a session and reports the same errors (mypy replays a
+    cached module's errors). Under the worker's own basetemp, never in the repository; the
+    tests that take it run one after another on one worker (above). Only runs whose options
+    agree reuse each other's modules: all of them are --strict, with follow_imports normal."""
+    return tmp_path_factory.mktemp("mypy-cache")
 
 
 @functools.cache

@@ -467,12 +467,11 @@ every: list[Message] = []
 
 
 @pytest.mark.slow
-def test_decode_types_pass_mypy_strict(v2: ModuleType, tmp_path: Path) -> None:
+def test_decode_types_pass_mypy_strict(v2: ModuleType, tmp_path: Path, mypy_cache: Path) -> None:
     (tmp_path / "user.py").write_text(USER_CODE, encoding="utf-8")
     mypy = Path(sys.executable).with_name("mypy")
     done = subprocess.run(
-        [str(mypy), "--strict", "--no-incremental", "--cache-dir", str(tmp_path / "c"),
-         str(tmp_path / "user.py")],
+        [str(mypy), "--strict", "--cache-dir", str(mypy_cache), str(tmp_path / "user.py")],
         cwd=MODELS_SRC, capture_output=True, text=True,
     )  # fmt: skip
     assert done.returncode == 0, done.stdout + done.stderr
