@@ -74,9 +74,10 @@ def _any_of(
     yield ValidationError(f"{instance!r} is not valid under any of the given schemas")
 
 
-# Each reference's verdict on each part of the instance checked now: a message's params are
-# checked against their def once by the params union and again by the method's routing branch.
-# Held with the instance itself, so an id is never taken for another object's.
+# Each reference's verdict on each part of the instance ``outcome`` checks now (one schema at a
+# time): a message's params are checked against their def by the params union and again by the
+# method's routing branch. Held with the instance itself, so an id is never taken for another
+# object's.
 _VERDICTS: dict[tuple[str, int], tuple[Any, bool]] = {}
 _PLAIN_REF = Draft202012Validator.VALIDATORS["$ref"]
 
