@@ -14,11 +14,10 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
-import re
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -47,11 +46,10 @@ from acp_spec.vector_ids import (
 )
 from conftest import load_real_spec, write_spec
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-from hypothesis_jsonschema import from_schema
 from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError, best_match
 from jsonschema.protocols import Validator
+from schema_strategies import Drawer
 
 ROOT = Path(__file__).resolve().parents[1]
 SPEC_FILE = ROOT / "spec/acp-v2.yaml"
@@ -76,7 +74,35 @@ def _any_of(
     yield ValidationError(f"{instance!r} is not valid under any of the given schemas")
 
 
-OutcomeValidator: Any = validators.extend(Draft202012Validator, {"anyOf": _any_of})  # type: ignore[no-untyped-call]
+# Each reference's verdict on each part of the instance ``outcome`` checks now (one schema at a
+# time): a message's params are checked against their def by the params union and again by the
+# method's routing branch. Held with the instance itself, so an id is never taken for another
+# object's.
+_VERDICTS: dict[tuple[str, int], tuple[Any, bool]] = {}
+_PLAIN_REF = Draft202012Validator.VALIDATORS["$ref"]
+
+
+def _ref(validator: Any, ref: str, instance: Any, schema: Any) -> Iterator[ValidationError]:
+    """$ref, each reference's verdict on one instance reached once (``_VERDICTS``)."""
+    held = _VERDICTS.get((ref, id(instance)))
+    if held is not None and held[0] is instance:
+        if not held[1]:
+            yield ValidationError(f"{instance!r} is not valid under {ref}")
+        return
+    first = next(_PLAIN_REF(validator, ref, instance, schema), None)
+    _VERDICTS[ref, id(instance)] = (instance, first is None)
+    if first is not None:
+        yield first
+
+
+# python-jsonschema's Draft 2020-12 with those two changes, both to speed alone
+OutcomeValidator: Any = validators.extend(Draft202012Validator, {"anyOf": _any_of, "$ref": _ref})  # type: ignore[no-untyped-call]
+
+
+def outcome(validator: Validator, instance: Any) -> bool:
+    """Whether ``instance`` is valid, the verdicts of the last instance let go."""
+    _VERDICTS.clear()
+    return validator.is_valid(instance)
 
 
 # ── Fixtures: everything generated in memory ──
@@ -220,7 +246,7 @@ def _disagreement(validator: Validator, case: Case) -> str | None:
         return f"does not parse ({error}) but expects {expect}"
     if expect.get("error") == PARSE_ERROR:
         return "parses, but expects a parse error"
-    valid = validator.is_valid(instance)
+    valid = outcome(validator, instance)
     if valid == ("valid" in expect):
         return None
     return f"the schema says {'valid' if valid else 'invalid'}, the case expects {expect}"
@@ -254,7 +280,7 @@ def test_the_fast_validator_agrees_with_python_jsonschema(
     ]
     for case in sample:
         instance = _strict_json(case["message"])
-        assert fast.is_valid(instance) == plain.is_valid(instance), case["id"]
+        assert outcome(fast, instance) == plain.is_valid(instance), case["id"]
 
 
 # ── (b') every case agrees with acp_models.v2.decode ──
@@ -553,14 +579,15 @@ def _publish(spec_path: Path) -> int:
 
 @pytest.mark.slow  # the vectors made twice: seconds
 def test_publishing_adds_new_ids_and_changes_no_line(
-    tmp_path: Path, files: dict[str, bytes], capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, spec: Spec, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    spec_path = write_spec(tmp_path / "spec")
+    spec_path = write_spec(tmp_path / "spec")  # the real spec's text
     ids = ids_path(spec_path)
     ids.unlink()
-    # without the file no id is retired, so no case takes a successor's id
-    spec = load_spec(spec_path)
-    emitted = emitted_ids(emit_vectors(spec, Index(spec)))
+    # without the file no id is retired, so no case takes a successor's id: the real spec,
+    # loaded already, less its retired ids
+    unretired = replace(spec, retired_vector_ids=frozenset())
+    emitted = emitted_ids(emit_vectors(unretired, Index(unretired)))
 
     assert _publish(spec_path) == 0  # no file yet: every id
     created = ids.read_text(encoding="utf-8")
@@ -772,28 +799,26 @@ DRAWN = {name: 8 for name in PARAMS_DEFS} | {"PromptRequest": 30}
 
 @dataclass(frozen=True)
 class Judges:
-    """What a drawn document is checked by."""
+    """What a drawn document of one def is checked by, made once a def."""
 
-    validator: Validator  # python-jsonschema, over generated/schema.json
+    validator: Validator  # python-jsonschema over generated/schema.json, from the def
     v2: ModuleType  # acp_models.v2
+    adapter: pydantic.TypeAdapter[Any]  # the def's model (a type alias where it is no object)
 
 
 Check = Callable[[Judges, str, Any], None]
 
 
 def schema_accepts(judges: Judges, name: str, params: Any) -> None:
-    validator = judges.validator.evolve(schema={"$ref": f"#/$defs/{name}"})
-    errors = list(validator.iter_errors(params))
+    errors = list(judges.validator.iter_errors(params))
     assert not errors, f"{name} rejects drawn params: {errors[0].message}"
 
 
 def models_accept(judges: Judges, name: str, params: Any) -> None:
     """The schema accepted the document; so must the model, from Python data and JSON."""
-    # a def that is no object is a type alias (SessionId, ContentBlock)
-    adapter = pydantic.TypeAdapter(getattr(judges.v2, name))
     for how, data in (("validate_python", params), ("validate_json", json.dumps(params))):
         try:
-            getattr(adapter, how)(data)
+            getattr(judges.adapter, how)(data)
         except pydantic.ValidationError as error:
             raise AssertionError(
                 f"the schema accepts this {name} but {name}.{how} rejects it:\n"
@@ -849,100 +874,6 @@ def encode_round_trips(judges: Judges, name: str, params: Any) -> None:
 # Every check each drawn document must pass.
 CHECKS: list[Check] = [schema_accepts, models_accept, decode_accepts, encode_round_trips]
 
-# Keywords that only annotate: a node drawn member by member leaves them out.
-ANNOTATIONS = {"title", "description", "default", "examples", "deprecated", "readOnly",
-               "writeOnly", "$comment", "format", "contentEncoding", "contentMediaType"}  # fmt: skip
-
-
-def _with_defs(schema: dict[str, Any], node: Mapping[str, Any]) -> dict[str, Any]:
-    """``node`` with the defs it reaches (hypothesis-jsonschema resolves every def it gets)."""
-    defs, todo, seen = schema["$defs"], re.findall(r'"#/\$defs/([^"]+)"', json.dumps(node)), set()
-    while todo:
-        if (current := todo.pop()) not in seen:
-            seen.add(current)
-            todo += re.findall(r'"#/\$defs/([^"]+)"', json.dumps(defs[current]))
-    return {**node, "$defs": {n: defs[n] for n in sorted(seen)}}
-
-
-def _constraints(node: Mapping[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in node.items() if k not in ANNOTATIONS and not k.startswith("x-")}
-
-
-class Drawer:
-    """Strategies for the schema's defs, each def's built once and shared.
-
-    hypothesis-jsonschema canonicalises the whole schema it is given, every def inlined,
-    on each build: ``UpdateSessionNotification`` alone took 40 s. So what is easy is taken
-    apart here: a reference (one strategy per def), a union (one of its members), an
-    object base beside a union (distributed over the members), an object and the objects
-    it inherits through allOf (member by member), an array; the rest goes to
-    hypothesis-jsonschema, def by def. Each part accepts only what the whole does, and
-    every drawn document is checked against the schema all the same (``schema_accepts``).
-    The documents carry no unknown members.
-    """
-
-    def __init__(self, schema: dict[str, Any]) -> None:
-        self.schema = schema
-        self.defs: dict[str, st.SearchStrategy[Any]] = {}
-
-    def ref(self, name: str) -> st.SearchStrategy[Any]:
-        if name not in self.defs:
-            self.defs[name] = st.deferred(lambda: self.node(self.schema["$defs"][name]))
-        return self.defs[name]
-
-    def node(self, node: Mapping[str, Any]) -> st.SearchStrategy[Any]:
-        n = _constraints(node)
-        keys = set(n)
-        if keys == {"$ref"}:
-            return self.ref(n["$ref"].removeprefix("#/$defs/"))
-        if keys == {"allOf"} and len(n["allOf"]) == 1:
-            return self.node(n["allOf"][0])
-        if keys == {"anyOf"}:
-            return st.one_of([self.node(member) for member in n["anyOf"]])
-        if n.get("type") == "object" and "anyOf" in n and keys <= {"type", "properties", "required", "anyOf"}:  # fmt: skip
-            base = {k: v for k, v in n.items() if k != "anyOf"}
-            return st.one_of([self.node({**base, "allOf": [m]}) for m in n["anyOf"]])
-        if n.get("type") == "array" and "items" in n and keys <= {"type", "items", "minItems", "maxItems"}:  # fmt: skip
-            items = self.node(n["items"])
-            return st.lists(items, min_size=n.get("minItems", 0), max_size=n.get("maxItems"))
-        if (whole := self._object(n)) is not None:
-            return whole
-        return from_schema(_with_defs(self.schema, node))
-
-    def _parts(self, node: Mapping[str, Any]) -> list[dict[str, Any]] | None:
-        """The plain objects (properties and required only) whose conjunction ``node`` is."""
-        n = _constraints(node)
-        if set(n) == {"$ref"}:
-            return self._parts(self.schema["$defs"][n["$ref"].removeprefix("#/$defs/")])
-        if set(n) == {"allOf"} and len(n["allOf"]) == 1:
-            return self._parts(n["allOf"][0])
-        if n.get("type") != "object" or not set(n) <= {"type", "properties", "required", "allOf"}:
-            return None
-        parts = [{k: v for k, v in n.items() if k != "allOf"}]
-        for part in n.get("allOf", []):
-            if (inner := self._parts(part)) is None:
-                return None
-            parts += inner
-        return parts
-
-    def _object(self, node: Mapping[str, Any]) -> st.SearchStrategy[Any] | None:
-        if (parts := self._parts(node)) is None:
-            return None
-        props: dict[str, Any] = {}
-        required: set[str] = set()
-        for part in parts:
-            for name, prop in part.get("properties", {}).items():
-                if _constraints(props.setdefault(name, prop)) != _constraints(prop):
-                    return None  # a member two parts constrain: left to hypothesis-jsonschema
-            required.update(part.get("required", []))
-        if not required <= set(props):
-            return None
-        members = {name: self.node(prop) for name, prop in props.items()}
-        return st.fixed_dictionaries(
-            {k: s for k, s in members.items() if k in required},
-            optional={k: s for k, s in members.items() if k not in required},
-        )
-
 
 @pytest.fixture(scope="module")
 def drawer(schema: dict[str, Any]) -> Drawer:
@@ -968,7 +899,8 @@ def test_every_params_def_is_drawn(spec: Spec, schema: dict[str, Any]) -> None:
 def test_schema_models_and_decode_agree_on_drawn_params(
     schema: dict[str, Any], drawer: Drawer, v2: ModuleType, name: str
 ) -> None:
-    judges = Judges(Draft202012Validator(schema), v2)
+    validator = Draft202012Validator(schema).evolve(schema={"$ref": f"#/$defs/{name}"})
+    judges = Judges(validator, v2, pydantic.TypeAdapter(getattr(v2, name)))
 
     @settings(
         max_examples=DRAWN[name],
