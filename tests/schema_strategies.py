@@ -247,7 +247,11 @@ class Drawer:
         )
         if (extra := self._extra(way.parts, closing)) is not None:
             names = self.leaf({"type": "string"}).filter(lambda name: name not in known)
-            drawn = st.tuples(drawn, st.dictionaries(names, extra)).map(lambda t: {**t[0], **t[1]})
+            # an object silent about unknown members takes them too (as upstream's open
+            # structs do): one of them says as much as many, in a fraction of the time
+            few = None if any("additionalProperties" in p for p in way.parts) else 1
+            extras = st.dictionaries(names, extra, max_size=few)
+            drawn = st.tuples(drawn, extras).map(lambda t: {**t[0], **t[1]})
         if way.excluded:
             excluded = [self.valid(e) for e in way.excluded]
             drawn = drawn.filter(lambda doc: not any(meets(doc) for meets in excluded))
@@ -256,8 +260,8 @@ class Drawer:
     def _extra(
         self, parts: Sequence[Mapping[str, Any]], closing: Sequence[Mapping[str, Any]]
     ) -> st.SearchStrategy[Any] | None:
-        """The values of unknown members, where the object says it takes them."""
-        if not any("additionalProperties" in p for p in parts) or len(closing) > 1:
+        """The values of unknown members, wherever the object takes them."""
+        if len(closing) > 1:
             return None
         if not closing:
             return self.leaf(True)
