@@ -6,7 +6,10 @@ failure, not a skip: CI installs it (`apt-get install -y chromium`).
 
 A page load costs about a second on two shared cores, so the tests share them: those that
 click through the site use one page, and the width, axe and screenshot tests assert what
-one tour of the site found, each page of it opened once.
+one tour of the site found, each page of it opened once, in that page too (the dark
+scheme's in a context of its own). Chromium's CPU, most of these tests' cost (about 50 s
+of it the tour's), is mostly missing from `/usr/bin/time`'s count for pytest: sample its
+processes (/proc/PID/stat) to measure it.
 """
 
 from __future__ import annotations
