@@ -109,6 +109,18 @@ def real_spec() -> Spec:
 
 
 @pytest.fixture(scope="session")
+def real_docs(real_spec: Spec) -> dict[str, str]:
+    """The real spec's docs pages (and nav.yml, search-names.txt), rendered once a process
+    for the modules that read them."""
+    from acp_spec.emit.docs import emit_docs
+    from acp_spec.index import Index
+
+    return {
+        path: data.decode("utf-8") for path, data in emit_docs(real_spec, Index(real_spec)).items()
+    }
+
+
+@pytest.fixture(scope="session")
 def expanded_defs(real_spec: Spec) -> dict[str, dict[str, Any]]:
     return expand_types({name: t.schema for name, t in real_spec.types.items()})
 

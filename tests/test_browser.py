@@ -6,7 +6,10 @@ failure, not a skip: CI installs it (`apt-get install -y chromium`).
 
 A page load costs about a second on two shared cores, so the tests share them: those that
 click through the site use one page, and the width, axe and screenshot tests assert what
-one tour of the site found, each page of it opened once.
+one tour of the site found, each page of it opened once, in that page too (the dark
+scheme's in a context of its own). Chromium's CPU, most of these tests' cost (about 50 s
+of it the tour's), is mostly missing from `/usr/bin/time`'s count for pytest: sample its
+processes (/proc/PID/stat) to measure it.
 """
 
 from __future__ import annotations
@@ -519,43 +522,43 @@ def _search_shot(tab: Browse, tour: Tour, device: str, viewport: dict[str, int])
 
 
 @pytest.fixture(scope="module")
-def tour(browser: Any, sites: Sites, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Tour]:
+def tour(
+    browser: Any, shared: Browse, sites: Sites, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Tour]:
     if not AXE.is_file():
         pytest.fail(f"axe-core is missing at {AXE}: run `npm ci` in tests/node (scripts/test.sh "
                     "does)", pytrace=False)  # fmt: skip
     axe = AXE.read_text(encoding="utf-8")
     shots = README_SHOTS if os.environ.get("ACP_SPEC_SCREENSHOTS") == "1" else None
     found = Tour(shots=shots or tmp_path_factory.mktemp("shots"))
-    context = _guarded(browser, viewport=VIEWPORT, color_scheme="light")
-    tab = _tab(context, sites.real)
+    # the light scheme's tour in the page the other tests click through (a context of its
+    # own would cost another renderer process)
+    tab = _fresh(shared, sites.real)
+    sampled = _sampled_pages(sites.built)
+    for path in dict.fromkeys([*sampled, *AXE_PAGES["light"], *SHOTS]):
+        _visit(tab, found, path, widths=path in sampled,
+               axe=axe if path in AXE_PAGES["light"] else "", shot=SHOTS.get(path, ""))  # fmt: skip
+    # a link into the filtered table lands on it: opened at each size, not resized
+    for device, viewport in (("phone", PHONE), ("desktop", VIEWPORT)):
+        page = tab.page
+        page.set_viewport_size(viewport)
+        tab.open(RETRY_SHOT[0])
+        page.add_style_tag(content=_STILL)
+        page.screenshot(path=str(found.shots / f"{RETRY_SHOT[1]}-{device}.png"))
+        _search_shot(tab, found, device, viewport)
+    # the theme keeps the scheme it first showed: the dark one needs a context of its own
+    dark = _guarded(browser, viewport=VIEWPORT, color_scheme="dark")
+    dark_tab = _tab(dark, sites.real)
     try:
-        sampled = _sampled_pages(sites.built)
-        for path in dict.fromkeys([*sampled, *AXE_PAGES["light"], *SHOTS]):
-            _visit(tab, found, path, widths=path in sampled,
-                   axe=axe if path in AXE_PAGES["light"] else "", shot=SHOTS.get(path, ""))  # fmt: skip
-        # a link into the filtered table lands on it: opened at each size, not resized
-        for device, viewport in (("phone", PHONE), ("desktop", VIEWPORT)):
-            page = tab.page
-            page.set_viewport_size(viewport)
-            tab.open(RETRY_SHOT[0])
-            page.add_style_tag(content=_STILL)
-            page.screenshot(path=str(found.shots / f"{RETRY_SHOT[1]}-{device}.png"))
-            _search_shot(tab, found, device, viewport)
-        # the theme keeps the scheme it first showed: the dark one needs a context of its own
-        dark = _guarded(browser, viewport=VIEWPORT, color_scheme="dark")
-        dark_tab = _tab(dark, sites.real)
-        try:
-            for path in AXE_PAGES["dark"]:
-                dark_tab.open(path)
-                _axe(dark_tab, found, "dark", path, axe)
-        finally:
-            dark.close()
-        outside, errors = tab.outside + dark_tab.outside, tab.errors + dark_tab.errors
-        found.clean = [f"requests left 127.0.0.1: {outside}"] * bool(outside) + [
-            f"a page logged errors: {errors}"
-        ] * bool(errors)
+        for path in AXE_PAGES["dark"]:
+            dark_tab.open(path)
+            _axe(dark_tab, found, "dark", path, axe)
     finally:
-        context.close()
+        dark.close()
+    outside, errors = tab.outside + dark_tab.outside, tab.errors + dark_tab.errors
+    found.clean = [f"requests left 127.0.0.1: {outside}"] * bool(outside) + [
+        f"a page logged errors: {errors}"
+    ] * bool(errors)
     yield found
 
 

@@ -4,6 +4,7 @@ message as JSON, and nothing loaded from outside the site. Rendered in process, 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import html
 import html.parser
 import json
@@ -28,16 +29,15 @@ pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
-def pages(real_spec: Spec) -> dict[str, str]:
-    return {
-        path: data.decode("utf-8") for path, data in emit_docs(real_spec, Index(real_spec)).items()
-    }
+def pages(real_docs: dict[str, str]) -> dict[str, str]:
+    return real_docs
 
 
 def page_of(pages: dict[str, str], trace: Trace) -> str:
     return pages[f"{DOCS_DIR}/{trace_page_path(trace.id)}"]
 
 
+@functools.cache  # the tests read the same pages: each is rendered once
 def to_html(text: str) -> str:
     out: str = markdown.markdown(text, extensions=EXTENSIONS)
     return out
