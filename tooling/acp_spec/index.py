@@ -9,10 +9,10 @@ answers "nothing there"): the rules run on it to report what is broken.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeVar
 
 from .constants import KEY_TYPE
 from .defs import DEFS_PREFIX, OTHER_TITLE, referenced_names
@@ -25,6 +25,9 @@ ANNOTATIONS = frozenset({
     "title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly",
     "$comment",
 })  # fmt: skip
+
+
+T = TypeVar("T")
 
 
 def ref_name(ref: Any) -> str | None:
@@ -122,6 +125,20 @@ class Index:
         index.schema = schema
         index.defs = schema["$defs"]
         return index
+
+    def once(self, fact: Callable[[Spec], T]) -> T:
+        """``fact(spec)``, computed once for this index: what several rules ask of the spec
+        (its nodes, its broken references). A Spec never changes, so neither does the answer;
+        the answer is shared, so callers only read it."""
+        facts = self._facts
+        if fact not in facts:
+            facts[fact] = fact(self.spec)
+        found: T = facts[fact]
+        return found
+
+    @cached_property
+    def _facts(self) -> dict[Callable[[Spec], Any], Any]:
+        return {}
 
     # ── references ──
 
