@@ -55,29 +55,51 @@ def _surely_valid(data: Any) -> bool:
 _ENTRY_SECTIONS = ("methods", "types")
 
 
+_KIND = jsonschema_rs.ValidationErrorKind
+# what the root's own keywords refuse: its keys alone, whatever the entries hold
+_ROOT_KINDS = (_KIND.Required, _KIND.AdditionalProperties)
+
+
 def _pruned(data: Any) -> Any:
     """``data`` without the entries of its big sections that hold no problem, for python's
     validator to word the problems of the rest: it takes a tenth of a second per thousand
     entries, and a broken spec has a few broken ones. Every problem python finds the fast
-    validator finds too (see _surely_valid), within the same entry."""
+    validator finds too (see _surely_valid), within the same entry; a bad entry name
+    (``propertyNames``) is the section's problem, but of that one entry, which is kept."""
     try:
-        places = [tuple(error.instance_path) for error in _fast().iter_errors(data)]
+        places = [_place(error) for error in _fast().iter_errors(data)]
     except ValueError:
         return data
-    if not isinstance(data, dict) or any(len(place) < 2 for place in places):
-        return data  # a problem of a section as a whole (a bad key, say): read it all
+    if not isinstance(data, dict) or any(not place and not root for place, root in places):
+        return data  # a problem of the whole spec that may depend on what the sections hold
     pruned = dict(data)
     for section in _ENTRY_SECTIONS:
         entries = data.get(section)
         if not isinstance(entries, dict) or not entries:
             continue
-        keep = {place[1] for place in places if place[0] == section}
+        mine = [place for place, _ in places if place[:1] == (section,)]
+        if any(len(place) < 2 for place in mine):
+            continue  # a problem of the section as a whole: read it all
+        keep = {place[1] for place in mine}
         # one entry at least, so that the section is not refused as empty
         kept = {k: v for k, v in entries.items() if k in keep} or dict(
             [next(iter(entries.items()))]
         )
         pruned[section] = kept
     return pruned
+
+
+def _place(error: jsonschema_rs.ValidationError) -> tuple[PathKey, bool]:
+    """Where a problem the fast validator found lies, as far as pruning asks: the entry a
+    bad name names, for a ``propertyNames`` problem of a section; and whether the problem
+    is one of the root's keys alone."""
+    place: PathKey = tuple(error.instance_path)
+    kind = error.kind
+    if len(place) == 1 and isinstance(kind, _KIND.PropertyNames):
+        name = kind.error.instance
+        if isinstance(name, str):
+            return (*place, name), False
+    return place, isinstance(kind, _ROOT_KINDS)
 
 
 def check_format(data: Any, where: SourceMap) -> list[tuple[PathKey, Diagnostic]]:

@@ -45,8 +45,8 @@ def constraints(node: Mapping[str, Any]) -> dict[str, Any]:
 def stands_for(node: Any) -> str | None:
     """The def a fragment stands for: ``{$ref: X}`` or ``{allOf: [{$ref: X}]}``, with only
     annotations beside it (upstream's way to describe a reference)."""
-    if not isinstance(node, Mapping):
-        return None
+    if not isinstance(node, Mapping) or ("$ref" not in node and "allOf" not in node):
+        return None  # the usual answer, found without copying the node
     rest = constraints(node)
     if set(rest) == {"$ref"}:
         return ref_name(rest["$ref"])
@@ -57,7 +57,11 @@ def stands_for(node: Any) -> str | None:
 
 def is_null(node: Any) -> bool:
     """``{type: null}``: the null alternative of a union."""
-    return isinstance(node, Mapping) and constraints(node) == {"type": "null"}
+    return (
+        isinstance(node, Mapping)
+        and node.get("type") == "null"
+        and constraints(node) == {"type": "null"}
+    )
 
 
 def type_list(node: Mapping[str, Any]) -> list[str] | None:
@@ -268,8 +272,12 @@ class Index:
             for member in node.get(key, []):
                 if not isinstance(member, Mapping):
                     continue
-                rest = set(constraints(member))
-                found += self.members(member) if rest in ({"anyOf"}, {"oneOf"}) else [member]
+                # a union alone (the usual member has neither keyword: no copy made)
+                nested = ("anyOf" in member or "oneOf" in member) and set(constraints(member)) in (
+                    {"anyOf"},
+                    {"oneOf"},
+                )
+                found += self.members(member) if nested else [member]
         return found
 
     def tag_of(self, variant: Mapping[str, Any]) -> tuple[str, Any] | None:
@@ -316,16 +324,19 @@ class Index:
     def key_path(self, params: str) -> tuple[str, ...] | None:
         """The property path from a params def to its IdempotencyKey field, if the key is a
         field (directly, or of a nested object field); None when it is not."""
-        return self._key_paths.get(params)
+        known = self._key_paths
+        if params not in known:
+            # found when asked: a few params defs are, of hundreds of defs
+            known[params] = (
+                self._find_key({"$ref": DEFS_PREFIX + params}, (), frozenset())
+                if params in self.defs
+                else None
+            )
+        return known[params]
 
     @cached_property
-    def _key_paths(self) -> dict[str, tuple[str, ...]]:
-        out: dict[str, tuple[str, ...]] = {}
-        for name in self.defs:
-            path = self._find_key({"$ref": DEFS_PREFIX + name}, (), frozenset())
-            if path is not None:
-                out[name] = path
-        return out
+    def _key_paths(self) -> dict[str, tuple[str, ...] | None]:
+        return {}
 
     def _find_key(
         self, node: Mapping[str, Any], path: tuple[str, ...], seen: frozenset[str]
