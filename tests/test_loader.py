@@ -481,6 +481,47 @@ def test_validator_for_resolves_references_in_a_registry() -> None:
     assert validator.is_valid("aaa") and not validator.is_valid(EVIL * 1000)
 
 
+def test_the_compiled_verdict_matches_patterns_with_re2_and_sees_every_edit() -> None:
+    """The rules ask a compiled verdict (jsonschema_rs) before python's validator: it must
+    agree with ``validator_for`` on every value, its patterns matched by RE2 (jsonschema_rs's
+    own engine says the opposite of RE2 on both of these), and answer for the defs as they
+    are when asked, an edit in place included."""
+    from acp_spec import patterns
+
+    defs: dict[str, Any] = {
+        "Space": {"type": "string", "pattern": "^\\s$"},  # RE2's \s is ASCII white space
+        "One": {"type": "string", "pattern": "^.$"},  # RE2's . takes a carriage return
+        "Pair": {
+            "type": "object",
+            "properties": {"s": {"$ref": "#/$defs/Space"}, "o": {"$ref": "#/$defs/One"}},
+            "required": ["s"],
+        },
+    }
+    values: list[tuple[str, Any]] = [
+        ("Space", "\xa0"), ("Space", " "), ("One", "\r"), ("One", "ab"),
+        ("Pair", {"s": "\xa0"}), ("Pair", {"s": " ", "o": "\r"}), ("Pair", {}),
+    ]  # fmt: skip
+
+    def python(name: str, value: Any) -> bool:
+        schema = {"$defs": defs, "$ref": f"#/$defs/{name}"}
+        return bool(patterns.validator_for(schema).is_valid(value))
+
+    verdict = patterns.defs_verdict(defs)
+    expected = [python(n, v) for n, v in values]
+    assert expected == [False, True, True, False, False, True, False]
+    assert [verdict(n, v) for n, v in values] == expected
+    defs["Space"]["pattern"] = "^\\S$"  # edited in place: a cache keyed by the object misses it
+    edited = patterns.defs_verdict(defs)
+    expected = [python(n, v) for n, v in values]
+    assert expected == [True, False, True, False, True, False, False]
+    assert [edited(n, v) for n, v in values] == expected
+    assert verdict("Space", " ") is True  # the verdict made before answers for what it was given
+    # what it cannot decide as python's would, it leaves to python's
+    assert verdict("Nowhere", 1) is None
+    open_keys = {"Open": {"patternProperties": {"^a": {"type": "string"}}}}
+    assert patterns.defs_verdict(open_keys)("Open", {"a": 1}) is None
+
+
 # --- the format check's fast path never accepts what python's jsonschema refuses ------------
 
 # (where in the spec data, a value): values where the two regex dialects could part

@@ -420,3 +420,27 @@ def test_a_spec_without_session_close_still_makes_its_envelope_vectors(tmp_path:
     messages = [c["message"] for g in envelope["groups"] for c in g["cases"]]
     assert not any('"session/close"' in m for m in messages)
     assert any(f'"method":"{next(iter(spec.methods))}"' in m for m in messages)
+
+
+def test_upstream_view_is_made_of_the_snapshot_as_it_is_when_asked() -> None:
+    """upstream_view is cached by the snapshot's content: an edit of the snapshot is seen,
+    a view made before keeps what it was made of, and equal content is one view."""
+    from acp_spec.diff.upstream import upstream_view
+    from acp_spec.model import Spec, Upstream
+    from acp_spec.yamlsource import SourceMap
+
+    def spec_of(snapshot: dict[str, Any]) -> Spec:
+        upstream = Upstream("repo", "docs", commit="c" * 40, stable=snapshot, unstable=snapshot)
+        return Spec(version=2, title="", upstream=upstream, retry_classes={}, errors={},
+                    methods={}, types={}, where=SourceMap(""))  # fmt: skip
+
+    snapshot: dict[str, Any] = {
+        "$defs": {"PingRequest": {"type": "object", "x-method": "ping", "x-side": "agent"}}
+    }
+    first = upstream_view(spec_of(snapshot))
+    assert first is not None and set(first.methods) == {"ping"}
+    snapshot["$defs"]["PongRequest"] = {"type": "object", "x-method": "pong", "x-side": "client"}
+    again = upstream_view(spec_of(snapshot))
+    assert again is not None and set(again.methods) == {"ping", "pong"}
+    assert set(first.methods) == {"ping"} and list(first.defs) == ["PingRequest"]
+    assert upstream_view(spec_of(json.loads(json.dumps(snapshot)))) is again

@@ -55,29 +55,81 @@ def _surely_valid(data: Any) -> bool:
 _ENTRY_SECTIONS = ("methods", "types")
 
 
+_KIND = jsonschema_rs.ValidationErrorKind
+# what the root's own keywords refuse: its keys alone, whatever the entries hold
+_ROOT_KINDS = (_KIND.Required, _KIND.AdditionalProperties)
+
+
 def _pruned(data: Any) -> Any:
     """``data`` without the entries of its big sections that hold no problem, for python's
     validator to word the problems of the rest: it takes a tenth of a second per thousand
     entries, and a broken spec has a few broken ones. Every problem python finds the fast
-    validator finds too (see _surely_valid), within the same entry."""
+    validator finds too (see _surely_valid), within the same entry; a bad entry name
+    (``propertyNames``) is the section's problem, but of that one entry, which is kept."""
     try:
-        places = [tuple(error.instance_path) for error in _fast().iter_errors(data)]
+        places = [_place(error) for error in _fast().iter_errors(data)]
     except ValueError:
         return data
-    if not isinstance(data, dict) or any(len(place) < 2 for place in places):
-        return data  # a problem of a section as a whole (a bad key, say): read it all
+    if not isinstance(data, dict) or any(not place and not root for place, root in places):
+        return data  # a problem of the whole spec that may depend on what the sections hold
     pruned = dict(data)
     for section in _ENTRY_SECTIONS:
         entries = data.get(section)
         if not isinstance(entries, dict) or not entries:
             continue
-        keep = {place[1] for place in places if place[0] == section}
+        mine = [place for place, _ in places if place[:1] == (section,)]
+        if any(len(place) < 2 for place in mine):
+            continue  # a problem of the section as a whole: read it all
+        keep = {place[1] for place in mine}
         # one entry at least, so that the section is not refused as empty
         kept = {k: v for k, v in entries.items() if k in keep} or dict(
             [next(iter(entries.items()))]
         )
         pruned[section] = kept
+    traces = data.get("traces")
+    mine = [place for place, _ in places if place[:1] == ("traces",)]
+    if isinstance(traces, list) and all(len(place) >= 2 for place in mine):
+        keep = {place[1] for place in mine}
+        stand_in = _stand_in([t for n, t in enumerate(traces) if n not in keep])
+        if stand_in is not None:
+            # a list's items are named by their place: each trace without a problem gives
+            # its place to a small valid one, so the others keep theirs
+            pruned["traces"] = [t if n in keep else stand_in for n, t in enumerate(traces)]
     return pruned
+
+
+def _stand_in(sound: list[Any]) -> Any:
+    """A trace the fast validator finds valid, so python's finds nothing in it either:
+    the first sound trace cut to its first step, unless that breaks it; None if none is."""
+    first = sound[0] if sound else None
+    if not isinstance(first, dict) or not isinstance(first.get("steps"), list):
+        return None
+    cut = {**first, "steps": first["steps"][:1]}
+    try:
+        return cut if _fast_trace().is_valid(cut) else None
+    except ValueError:
+        return None
+
+
+@lru_cache(maxsize=1)
+def _fast_trace() -> jsonschema_rs.Validator:
+    schema = _schema()
+    return jsonschema_rs.validator_for(
+        {"$defs": schema["$defs"], **schema["properties"]["traces"]["items"]}
+    )
+
+
+def _place(error: jsonschema_rs.ValidationError) -> tuple[PathKey, bool]:
+    """Where a problem the fast validator found lies, as far as pruning asks: the entry a
+    bad name names, for a ``propertyNames`` problem of a section; and whether the problem
+    is one of the root's keys alone."""
+    place: PathKey = tuple(error.instance_path)
+    kind = error.kind
+    if len(place) == 1 and isinstance(kind, _KIND.PropertyNames):
+        name = kind.error.instance
+        if isinstance(name, str):
+            return (*place, name), False
+    return place, isinstance(kind, _ROOT_KINDS)
 
 
 def check_format(data: Any, where: SourceMap) -> list[tuple[PathKey, Diagnostic]]:

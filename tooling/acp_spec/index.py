@@ -9,10 +9,10 @@ answers "nothing there"): the rules run on it to report what is broken.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeVar
 
 from .constants import KEY_TYPE
 from .defs import DEFS_PREFIX, OTHER_TITLE, referenced_names
@@ -26,6 +26,9 @@ ANNOTATIONS = frozenset({
     "title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly",
     "$comment",
 })  # fmt: skip
+
+
+T = TypeVar("T")
 
 
 def ref_name(ref: Any) -> str | None:
@@ -43,8 +46,8 @@ def constraints(node: Mapping[str, Any]) -> dict[str, Any]:
 def stands_for(node: Any) -> str | None:
     """The def a fragment stands for: ``{$ref: X}`` or ``{allOf: [{$ref: X}]}``, with only
     annotations beside it (upstream's way to describe a reference)."""
-    if not isinstance(node, Mapping):
-        return None
+    if not isinstance(node, Mapping) or ("$ref" not in node and "allOf" not in node):
+        return None  # the usual answer, found without copying the node
     rest = constraints(node)
     if set(rest) == {"$ref"}:
         return ref_name(rest["$ref"])
@@ -55,7 +58,11 @@ def stands_for(node: Any) -> str | None:
 
 def is_null(node: Any) -> bool:
     """``{type: null}``: the null alternative of a union."""
-    return isinstance(node, Mapping) and constraints(node) == {"type": "null"}
+    return (
+        isinstance(node, Mapping)
+        and node.get("type") == "null"
+        and constraints(node) == {"type": "null"}
+    )
 
 
 def type_list(node: Mapping[str, Any]) -> list[str] | None:
@@ -129,6 +136,20 @@ class Index:
         index.schema = schema
         index.defs = schema["$defs"]
         return index
+
+    def once(self, fact: Callable[[Spec], T]) -> T:
+        """``fact(spec)``, computed once for this index: what several rules ask of the spec
+        (its nodes, its broken references). A Spec never changes, so neither does the answer;
+        the answer is shared, so callers only read it."""
+        facts = self._facts
+        if fact not in facts:
+            facts[fact] = fact(self.spec)
+        found: T = facts[fact]
+        return found
+
+    @cached_property
+    def _facts(self) -> dict[Callable[[Spec], Any], Any]:
+        return {}
 
     # ── references ──
 
@@ -258,8 +279,12 @@ class Index:
             for member in node.get(key, []):
                 if not isinstance(member, Mapping):
                     continue
-                rest = set(constraints(member))
-                found += self.members(member) if rest in ({"anyOf"}, {"oneOf"}) else [member]
+                # a union alone (the usual member has neither keyword: no copy made)
+                nested = ("anyOf" in member or "oneOf" in member) and set(constraints(member)) in (
+                    {"anyOf"},
+                    {"oneOf"},
+                )
+                found += self.members(member) if nested else [member]
         return found
 
     def tag_of(self, variant: Mapping[str, Any]) -> tuple[str, Any] | None:
@@ -306,16 +331,19 @@ class Index:
     def key_path(self, params: str) -> tuple[str, ...] | None:
         """The property path from a params def to its IdempotencyKey field, if the key is a
         field (directly, or of a nested object field); None when it is not."""
-        return self._key_paths.get(params)
+        known = self._key_paths
+        if params not in known:
+            # found when asked: a few params defs are, of hundreds of defs
+            known[params] = (
+                self._find_key({"$ref": DEFS_PREFIX + params}, (), frozenset())
+                if params in self.defs
+                else None
+            )
+        return known[params]
 
     @cached_property
-    def _key_paths(self) -> dict[str, tuple[str, ...]]:
-        out: dict[str, tuple[str, ...]] = {}
-        for name in self.defs:
-            path = self._find_key({"$ref": DEFS_PREFIX + name}, (), frozenset())
-            if path is not None:
-                out[name] = path
-        return out
+    def _key_paths(self) -> dict[str, tuple[str, ...] | None]:
+        return {}
 
     def _find_key(
         self, node: Mapping[str, Any], path: tuple[str, ...], seen: frozenset[str]

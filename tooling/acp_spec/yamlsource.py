@@ -49,6 +49,7 @@ MAX_CHARACTER_PROBLEMS = 20
 
 _CORE = "tag:yaml.org,2002:"
 _SCALAR_TAGS = {_CORE + t for t in ("str", "int", "float", "bool", "null")}
+_STR = _CORE + "str"
 
 # What positions mean. Every position we report counts lines the way YAML 1.2 and editors do
 # (a line ends at LF, CRLF or CR) and columns in characters (code points), from 1.
@@ -129,7 +130,7 @@ def loads(raw: bytes, name: str) -> Source:
     builder = _Builder(name)
     data: Any = None
     try:
-        data = builder.document(YAML(typ="safe").parse(text))
+        data = _build(builder, text)
     except _Stop:
         pass
     except MarkedYAMLError as err:
@@ -153,6 +154,16 @@ def loads(raw: bytes, name: str) -> Source:
     if problems:
         raise SpecError(problems)
     return Source(data, builder.where)
+
+
+def _build(builder: _Builder, text: str) -> Any:
+    # the parser's events straight from it: YAML.parse() would wrap each in a generator
+    # step, a tenth of the load
+    _, parser = YAML(typ="safe").get_constructor_parser(text)
+    try:
+        return builder.document(iter(parser.get_event, None))
+    finally:
+        parser.dispose()
 
 
 class Lines:
@@ -242,7 +253,10 @@ class _Builder:
     """Plain data from the events of one document, with the position of every node.
 
     The recursion follows the nesting, which the depth limit bounds before Python's
-    recursion limit or the parser's slowness can be reached."""
+    recursion limit or the parser's slowness can be reached. This loop runs once per node
+    of every spec loaded (tens of thousands), so the common cases (a plain or quoted scalar,
+    a mapping of them) take the shortest path; each resolution is remembered by the scalar's
+    text, on which alone it depends."""
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -255,6 +269,8 @@ class _Builder:
         self._implicit = {k: v + self._any_start for k, v in table.items() if k is not None}
         self._events: Iterator[Event] = iter(())
         self._anchors: set[str] = set()
+        self._plain: dict[str, str] = {}  # a plain scalar's text -> its tag
+        self._typed: dict[tuple[str, str], Any] = {}  # (tag, text) -> a core scalar's value
 
     def document(self, events: Iterator[Event]) -> Any:
         self._events = events
@@ -278,11 +294,21 @@ class _Builder:
     def build(self, event: Event, path: PathKey = ()) -> Any:
         mark = event.start_mark
         self.where.values[path] = (mark.line + 1, mark.column + 1)
+        if type(event) is ScalarEvent and len(path) <= MAX_DEPTH:
+            # the common case, inline: what _enter and _scalar do for a scalar
+            if event.anchor is not None:
+                self._anchors.add(event.anchor)
+            if event.ctag is None:
+                if not event.implicit[0]:
+                    return event.value  # quoted, untagged: a string
+                tag = self._plain.get(event.value) or self._resolve(event.value)
+                return event.value if tag == _STR else self._scalar(event, tag)
+            return self._scalar(event)
         self._enter(event, len(path))
-        if isinstance(event, AliasEvent):
-            return self._alias(event)
         if isinstance(event, ScalarEvent):
             return self._scalar(event)
+        if isinstance(event, AliasEvent):
+            return self._alias(event)
         if isinstance(event, SequenceStartEvent):
             if self._tag(event) != _CORE + "seq":
                 return self._bad_tag(event, skip=len(path))
@@ -323,15 +349,24 @@ class _Builder:
             self._bad_tag(event, skip=len(path))
             return {}
         out: dict[str, Any] = {}
-        while not isinstance(key_event := next(self._events), MappingEndEvent):
-            key = self._key(key_event, path, out)
-            value_event = next(self._events)
+        keys, events, plain = self.where.keys, self._events, self._plain
+        while not isinstance(key_event := next(events), MappingEndEvent):
+            key: str | None = None
+            if type(key_event) is ScalarEvent and key_event.ctag is None:
+                # the common case, inline: an untagged string key not seen before
+                text = key_event.value
+                if not key_event.implicit[0] or (plain.get(text) or self._resolve(text)) == _STR:
+                    key = text if text not in out else None
+            if key is None:
+                key = self._key(key_event, path, out)
+            value_event = next(events)
             if key is None:
                 self._skip(value_event, len(path) + 1)
                 continue
             mark = key_event.start_mark
-            self.where.keys[path + (key,)] = (mark.line + 1, mark.column + 1)
-            out[key] = self.build(value_event, path + (key,))
+            at = path + (key,)
+            keys[at] = (mark.line + 1, mark.column + 1)
+            out[key] = self.build(value_event, at)
         return out
 
     def _key(self, event: Event, path: PathKey, out: dict[str, Any]) -> str | None:
@@ -362,23 +397,35 @@ class _Builder:
         # As the composer does: no tag, or the non-specific '!', means the core schema decides.
         # ruamel's resolve() would recompute the YAML version for every scalar (a third of the
         # load time), so we match against its table for the version once looked up.
-        if event.tag is not None and event.tag != "!":
-            return str(event.tag)
+        if event.ctag is not None:
+            tag = str(event.ctag)
+            if tag != "!":
+                return tag
         if isinstance(event, ScalarEvent):
             if event.implicit[0]:  # plain: the first character picks the patterns to try
-                value = event.value
-                for tag, regexp in self._implicit.get(value[:1], self._any_start):
-                    if regexp.match(value):
-                        return str(tag)
+                return self._plain.get(event.value) or self._resolve(event.value)
             return _CORE + "str"
         return _CORE + ("seq" if isinstance(event, SequenceStartEvent) else "map")
 
+    def _resolve(self, value: str) -> str:
+        """The tag of a plain scalar, remembered in ``_plain``."""
+        found = _STR
+        for tag, regexp in self._implicit.get(value[:1], self._any_start):
+            if regexp.match(value):
+                found = str(tag)
+                break
+        self._plain[value] = found
+        return found
+
     def _scalar(self, event: ScalarEvent, tag: str | None = None) -> Any:
         tag = tag or self._tag(event)
+        if tag == _STR:
+            return event.value
         if tag not in _SCALAR_TAGS:
             return self._bad_tag(event)
-        if tag == _CORE + "str":
-            return event.value
+        known = (tag, event.value)
+        if known in self._typed:
+            return self._typed[known]
         # construct only the core scalars, with ruamel's own resolution rules
         node = ScalarNode(tag, event.value, event.start_mark, event.end_mark)
         try:
@@ -392,6 +439,8 @@ class _Builder:
             self.problem(event, f"{event.value!r} is not a finite number; JSON has no NaN or "
                          "infinity; write a finite number or quote it as a string")  # fmt: skip
             return None
+        # null, a boolean or a number: immutable, so one value serves every place written
+        self._typed[known] = value
         return value
 
     def _bad_tag(self, event: ScalarEvent | CollectionStartEvent, skip: int | None = None) -> None:

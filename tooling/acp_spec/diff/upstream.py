@@ -8,8 +8,11 @@ no finding is no difference any more.
 
 from __future__ import annotations
 
+import pickle
+from collections import OrderedDict
 from dataclasses import dataclass
 
+from ..content import digest
 from ..index import Index
 from ..model import Departure, Difference, Spec
 from .compare import compare
@@ -33,13 +36,30 @@ class AgainstUpstream:
     unexplained: tuple[Finding, ...]  # drift: the spec differs where it lists nothing
 
 
+# The views of the last few snapshots, by a digest of all they are made of: every load of a
+# spec compares it with the same upstream release, whose view (its index, its flows) is
+# most of what the comparison takes to make.
+_VIEWS: OrderedDict[str, ProtocolView] = OrderedDict()
+
+
 def upstream_view(spec: Spec) -> ProtocolView | None:
     """Upstream's release as the spec's snapshot holds it; None without a snapshot."""
     unstable, stable = spec.upstream.unstable, spec.upstream.stable
     if unstable is None:
         return None
     label = f"upstream {spec.upstream.follows}"
-    return schema_view(unstable, label, None if stable is None else methods_of(stable))
+    methods = None if stable is None else methods_of(stable)
+    key = digest((label, unstable, None if methods is None else sorted(methods)))
+    view = _VIEWS.get(key)
+    if view is None:
+        # made of a copy, so that the view answers for the digested content alone, whatever
+        # is done to the spec's snapshot afterwards
+        view = _VIEWS[key] = schema_view(pickle.loads(pickle.dumps(unstable)), label, methods)
+        if len(_VIEWS) > 4:
+            _VIEWS.popitem(last=False)
+    else:
+        _VIEWS.move_to_end(key)
+    return view
 
 
 def against_upstream(spec: Spec, index: Index) -> AgainstUpstream | None:

@@ -29,7 +29,7 @@ from .types import bad_patterns
 
 
 def examples_validate(spec: Spec, index: Index, written: Written) -> Iterator[Diagnostic]:
-    broken = dangling_refs(spec) or bad_patterns(spec) or reference_loops(spec)
+    broken = index.once(dangling_refs) or index.once(bad_patterns) or index.once(reference_loops)
     if written.types - set(spec.types) or broken:
         return  # some types are too broken to validate against; their problems are reported
     errors_of = type_errors(index)
@@ -66,8 +66,9 @@ TypeErrors = Callable[[str, Any], Iterator[ValidationError]]
 
 
 def type_errors(index: Index, *, mostly_valid: bool = True) -> TypeErrors:
-    """What is wrong with a value as the spec's type of a name, for the rules. Where most
-    values are valid (``mostly_valid``), a quick verdict answers for them."""
+    """What is wrong with a value as the spec's type of a name, for the rules. A compiled
+    verdict answers for the values it finds valid; where it cannot answer and most values
+    are valid (``mostly_valid``), python's quick one does."""
     uri = "urn:acp-spec:types"
     root = {"$id": uri, "$defs": index.defs}
     registry: Registry[Any] = Registry().with_resource(
@@ -86,8 +87,14 @@ def type_errors(index: Index, *, mostly_valid: bool = True) -> TypeErrors:
     def full(name: str) -> Draft202012Validator:
         return patterns.validator_for(schema(name), registry=registry)
 
+    @cache
+    def compiled() -> patterns.Verdict:
+        # made on the first value asked about: a spec with no examples compiles nothing
+        return patterns.defs_verdict(index.defs)
+
     def errors(name: str, value: Any) -> Iterator[ValidationError]:
-        if mostly_valid and quick(name).is_valid(value):
+        verdict = compiled()(name, value)
+        if verdict or (verdict is None and mostly_valid and quick(name).is_valid(value)):
             return iter(())
         return full(name).iter_errors(value)
 

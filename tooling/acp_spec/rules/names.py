@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterator, Mapping
-from typing import Any
 
 from .. import links
 from ..diagnostics import Diagnostic, did_you_mean
@@ -19,7 +18,7 @@ from ..emit.vectors.cases import file_slug, id_part, words_slug
 from ..emit.vectors.envelope import envelope_methods
 from ..index import Index
 from ..model import Spec
-from .types import nodes
+from .types import type_nodes
 
 # A file name is at most 255 bytes on every common file system; leave room for the
 # extension and the staging suffix the writer adds.
@@ -84,7 +83,7 @@ def example_ids(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:
 
 
 def property_names(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:
-    for path, node in _nodes(spec):
+    for path, node in index.once(type_nodes):
         for name in node.get("properties") or {}:
             if not PROPERTY_NAME.match(name):
                 yield Diagnostic(spec.where.at((*path, "properties", name), key=True),
@@ -94,7 +93,7 @@ def property_names(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:
 
 def const_values(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:
     """A union's const values become vector ids: two that read alike would share one."""
-    for path, node in _nodes(spec):
+    for path, node in index.once(type_nodes):
         for key in ("anyOf", "oneOf"):
             members = node.get(key)
             if not isinstance(members, list):
@@ -112,11 +111,6 @@ def envelope_carriers(spec: Spec, index: Index, _: object) -> Iterator[Diagnosti
         yield Diagnostic(spec.where.at(("methods",), key=True),
                          "the envelope vectors need a request and a notification-only method, "
                          "each with an example; add them")  # fmt: skip
-
-
-def _nodes(spec: Spec) -> Iterator[tuple[tuple[str | int, ...], Mapping[str, Any]]]:
-    for name, typedef in spec.types.items():
-        yield from nodes(typedef.schema, ("types", name))
 
 
 def links_resolve(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:

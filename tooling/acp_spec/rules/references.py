@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ..defs import keyword_values
+from ..defs import keyword_values, referenced_names
 from ..diagnostics import Diagnostic, did_you_mean
 from ..index import Index
 from ..model import DERIVED_TYPE_NAMES, Spec
@@ -70,9 +70,10 @@ def _same_value_refs(fragment: Any, path: PathKey) -> Iterator[tuple[PathKey, st
             yield from _same_value_refs(value, (*path, key))
 
 
-def reference_loops(spec: Spec) -> list[tuple[list[str], PathKey]]:
+def reference_loops(spec: Spec) -> tuple[tuple[list[str], PathKey], ...]:
     """Each cycle of types that refer to one another for the same value, with the place its
-    first type names the next; found by a depth-first walk, each cycle once."""
+    first type names the next; found by a depth-first walk, each cycle once. Ask
+    ``index.once(reference_loops)``."""
     edges = {
         name: list(_same_value_refs(t.schema, ("types", name))) for name, t in spec.types.items()
     }
@@ -95,12 +96,12 @@ def reference_loops(spec: Spec) -> list[tuple[list[str], PathKey]]:
     for start in edges:
         if start not in done:
             visit(start, [start])
-    return loops
+    return tuple(loops)
 
 
 def reference_cycles(spec: Spec, index: Index, _: Written) -> Iterator[Diagnostic]:
     """A type that, through references, is only itself can never be checked or hold a value."""
-    for loop, where in reference_loops(spec):
+    for loop, where in index.once(reference_loops):
         shown = " → ".join([*loop, loop[0]])
         yield _at(spec, where, f"reference cycle {shown}: the type refers back to itself for "
                   "the same value, so no value can ever be checked against it; give one of them a "
@@ -108,6 +109,8 @@ def reference_cycles(spec: Spec, index: Index, _: Written) -> Iterator[Diagnosti
 
 
 def dangling_refs(spec: Spec) -> bool:
+    """Whether a type refers to a name that is no type. Ask ``index.once(dangling_refs)``."""
+    # the names `references` reports, without the paths it reports them at
     return any(
-        name not in spec.types for t in spec.types.values() for _, name in _refs(t.schema, ())
+        name not in spec.types for t in spec.types.values() for name in referenced_names(t.schema)
     )

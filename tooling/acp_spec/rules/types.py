@@ -41,14 +41,19 @@ def nodes(fragment: Any, path: PathKey) -> Iterator[tuple[PathKey, Mapping[str, 
                 yield from nodes(value, (*path, key))
 
 
-def _type_nodes(spec: Spec) -> Iterator[tuple[PathKey, Mapping[str, Any]]]:
-    for name, typedef in spec.types.items():
-        yield from nodes(typedef.schema, ("types", name))
+def type_nodes(spec: Spec) -> tuple[tuple[PathKey, Mapping[str, Any]], ...]:
+    """(path, schema) of every schema of every type, nested ones too; several rules walk
+    them, so ask it once: ``index.once(type_nodes)``."""
+    return tuple(
+        found
+        for name, typedef in spec.types.items()
+        for found in nodes(typedef.schema, ("types", name))
+    )
 
 
 def required_are_defined(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:
     """A required name the object never declares can only be satisfied by accident."""
-    for path, node in _type_nodes(spec):
+    for path, node in index.once(type_nodes):
         required, props = node.get("required"), node.get("properties")
         if not isinstance(required, list) or not isinstance(props, Mapping):
             continue  # a bare `required` (a guard, say) constrains a parent's properties
@@ -72,7 +77,7 @@ def _expanded_parts(node: Mapping[str, Any]) -> dict[str, Any]:
 
 def tags_are_strings(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:
     """Union members are told apart by a string const; a null or number tag names nothing."""
-    for path, node in _type_nodes(spec):
+    for path, node in index.once(type_nodes):
         for key in ("anyOf", "oneOf"):
             for number, member in enumerate(node.get(key, []) or []):
                 if not isinstance(member, Mapping):
@@ -93,7 +98,7 @@ def tags_are_strings(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic
 def open_guards_list_every_tag(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:
     """A hand-written `not` guard on an open union's catch-all must keep every known tag
     off it, or a known tag with a bad payload is accepted as `other`."""
-    for path, node in _type_nodes(spec):
+    for path, node in index.once(type_nodes):
         members = node.get("anyOf")
         if not isinstance(members, list):
             continue
@@ -155,7 +160,7 @@ COUNT_KEYWORDS = (
 
 
 def bounds_are_counts(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:
-    for path, node in _type_nodes(spec):
+    for path, node in index.once(type_nodes):
         for keyword in COUNT_KEYWORDS:
             if keyword not in node:
                 continue
@@ -187,18 +192,19 @@ def key_is_the_rfds(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]
                              "fix it")  # fmt: skip
 
 
-def bad_patterns(spec: Spec) -> list[tuple[PathKey, str, str]]:
+def bad_patterns(spec: Spec) -> tuple[tuple[PathKey, str, str], ...]:
+    """Each pattern RE2 refuses: (where, pattern, why). Ask ``index.once(bad_patterns)``."""
     found = []
     for typedef in spec.types.values():
         for path, pattern in keyword_values(typedef.schema, "pattern", ("types", typedef.name)):
             why = patterns.compile_error(str(pattern))
             if why is not None:
                 found.append((path, str(pattern), why))
-    return found
+    return tuple(found)
 
 
 def patterns_compile(spec: Spec, index: Index, _: Written) -> Iterator[Diagnostic]:
-    for path, pattern, why in bad_patterns(spec):
+    for path, pattern, why in index.once(bad_patterns):
         yield _at(
             spec,
             path,
