@@ -21,19 +21,14 @@ every validator in the toolchain that meets spec-written patterns should come fr
 
 from __future__ import annotations
 
-import json
 import re
-from collections import OrderedDict
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from functools import cache
 from typing import Any
 
-import jsonschema_rs
 import re2  # type: ignore[import-untyped]  # google-re2 ships no type information
 from jsonschema import Draft202012Validator, ValidationError, validators
 from referencing import Registry
-
-from .content import digest
 
 _ECMA_ESCAPE = re.compile(r"\\(?:u([0-9A-Fa-f]{4})|u\{([0-9A-Fa-f]+)\}|(.))", re.DOTALL)
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -190,83 +185,3 @@ def quick_validator_for(
     if registry is None:
         return _QuickValidator(schema)
     return _QuickValidator(schema, registry=registry)
-
-
-# ── a compiled verdict on the spec's defs ──
-#
-# jsonschema_rs decides validity a hundred times sooner than python's jsonschema; python's
-# still words every error. Its own regex engine never decides: ``pattern`` is a keyword of
-# ours for it, matched by RE2 through :func:`search`, as BoundedValidator matches it. Where
-# it cannot answer exactly as python's would, it does not answer: ``patternProperties``
-# (its keys would be matched by the other engine, for ``additionalProperties`` too), a
-# subschema's own ``$schema``, a value it cannot take in (a lone surrogate), a schema it
-# will not compile.
-
-Verdict = Callable[[str, Any], "bool | None"]
-
-
-class _Re2Pattern:
-    """``pattern`` for jsonschema_rs (its keyword protocol), matched by RE2."""
-
-    def __init__(self, parent: Mapping[str, Any], value: Any, path: list[str | int]) -> None:
-        if not isinstance(value, str):
-            raise TypeError("a pattern is a string")  # no compiled validator, python decides
-        self._pattern = value
-
-    def validate(self, instance: Any) -> None:
-        if isinstance(instance, str) and not search(self._pattern, instance):
-            raise ValueError(f"{instance!r} does not match {self._pattern!r}")
-
-
-_DEFS_VALIDATORS: OrderedDict[str, jsonschema_rs.Validator | None] = OrderedDict()
-_UNDECIDED = ('"patternProperties"', '"$schema"', '"$id"', '"$anchor"', '"$dynamic')
-
-
-def _compiled_defs(text: str, names: list[str]) -> jsonschema_rs.Validator | None:
-    """One validator for every def at once: an object ``{name: value}`` is checked against
-    def ``name`` (a property each), so the defs are compiled once, not once per name."""
-    if any(word in text for word in _UNDECIDED):
-        return None
-    schema = {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$defs": json.loads(text),
-        "properties": {name: {"$ref": "#/$defs/" + _escape(name)} for name in names},
-    }
-    try:
-        return jsonschema_rs.validator_for(
-            schema, validate_formats=False, keywords={"pattern": _Re2Pattern}
-        )
-    except (ValueError, TypeError, jsonschema_rs.ReferencingError):
-        # a schema it refuses to compile (or a pattern that is no string): python's decides
-        return None
-
-
-def _escape(name: str) -> str:
-    return name.replace("~", "~0").replace("/", "~1")
-
-
-def defs_verdict(defs: Mapping[str, Any]) -> Verdict:
-    """Whether a value is valid as def ``name`` of ``defs`` (a ``$defs`` whose references
-    are ``#/$defs/X``), from a compiled validator; None where only python's can say. The
-    same verdict as :func:`validator_for`'s on every value it answers for. Compiled once per
-    content of ``defs`` a process meets (the last few are kept)."""
-    key = digest(defs)
-    if key in _DEFS_VALIDATORS:
-        _DEFS_VALIDATORS.move_to_end(key)
-    else:
-        # compiled from a copy: what the caller does to ``defs`` later cannot change it
-        _DEFS_VALIDATORS[key] = _compiled_defs(json.dumps(defs, ensure_ascii=False), list(defs))
-        if len(_DEFS_VALIDATORS) > 4:
-            _DEFS_VALIDATORS.popitem(last=False)
-    validator = _DEFS_VALIDATORS[key]
-    known = frozenset(defs)
-
-    def verdict(name: str, value: Any) -> bool | None:
-        if validator is None or name not in known:
-            return None
-        try:
-            return bool(validator.is_valid({name: value}))
-        except (ValueError, TypeError, OverflowError):
-            return None  # what it cannot take in: python's decides
-
-    return verdict

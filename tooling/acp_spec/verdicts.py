@@ -1,39 +1,59 @@
-"""Is-this-valid verdicts against the fragments of one schema document, quickly.
+"""Is-this-valid verdicts from jsonschema-rs, where they are Python's validator's.
 
-The vectors' derivation and the docs' example checks ask hundreds of yes/no questions of
-generated/schema.unstable.json per run, most of a run's validation time in Python's
-jsonschema. jsonschema-rs answers them about five times sooner, counting the compile, when
-each fragment is compiled with only the defs it reaches. Its verdict is used only where it
-must be the same as :func:`patterns.quick_validator_for`'s:
+The rules, the vectors' derivation and the docs' example checks ask hundreds of yes/no
+questions of the spec's schemas per run, most of a run's validation time in Python's
+jsonschema (which still words every error reported). jsonschema-rs answers them many
+times sooner. Its answer is used only where it is the one :func:`patterns.validator_for`
+gives:
 
-- every ``pattern`` and ``patternProperties`` key of the document is *plain*: no ``.`` and
-  no ``\\`` before a letter or digit (those are where RE2, Rust's regex and ECMA-262 differ:
-  ``\\d``, ``\\s``, ``\\w``, ``\\b``, what ``.`` excludes) and no ``(?`` group;
-- no ``multipleOf`` but of an integer (float remainders are each library's own);
+- ``pattern`` is a keyword of ours for it, matched by RE2 as the Python validator matches
+  it (its own regex engine reads ``\\s``, ``.`` and ``\\b`` otherwise);
+- every ``patternProperties`` key is *plain* (no ``.``, no ``\\`` before a letter or digit,
+  no ``(?``): those its engine matches as RE2 does, for ``additionalProperties`` too;
+- no ``multipleOf`` but of an integer (float remainders are each library's own: 0.3 is a
+  multiple of 0.1 to one of them);
+- no ``$schema``, ``$id``, ``$anchor`` or ``$dynamic…`` (resources of their own);
 - formats are annotations in both (jsonschema-rs is told so);
 - the fragment's references are all ``#/$defs/NAME`` of defs that exist;
-- jsonschema-rs takes the schema and the value (a lone surrogate or an integer past 64 bits
-  it cannot convert: Python's validator answers those).
+- jsonschema-rs takes the schema and the value in (a lone surrogate or an integer past 64
+  bits it cannot convert).
 
-Anything else is answered by the Python validator, as before. tests/test_verdicts.py holds
-the two to the same verdicts on every value the vectors and examples ask about.
+Anything else is answered by the Python validator. tests/test_verdicts.py holds the two to
+the same verdicts on every value the generators ask about and where the libraries differ.
 """
 
 from __future__ import annotations
 
+import json
 import re
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from typing import Any
 
 import jsonschema_rs
 
+from .content import digest
 from .defs import DEFS_PREFIX, referenced_names
-from .patterns import quick_validator_for
+from .patterns import quick_validator_for, search
 
 Verdict = Callable[[Any], bool]
 
-# a pattern every engine reads alike: literals, anchors, classes of literals, groups,
-# alternation and quantifiers
+
+class _Re2Pattern:
+    """``pattern`` for jsonschema-rs (its keyword protocol), matched by RE2."""
+
+    def __init__(self, parent: Mapping[str, Any], value: Any, path: list[str | int]) -> None:
+        if not isinstance(value, str):
+            raise TypeError("a pattern is a string")  # no compiled validator: Python decides
+        self._pattern = value
+
+    def validate(self, instance: Any) -> None:
+        if isinstance(instance, str) and not search(self._pattern, instance):
+            raise ValueError(f"{instance!r} does not match {self._pattern!r}")
+
+
+# a patternProperties key every engine reads alike: literals, anchors, classes of literals,
+# groups, alternation and quantifiers
 _PLAIN_PATTERN = re.compile(r"(?:[^\\.(]|\\[^A-Za-z0-9]|\((?!\?))*")
 
 
@@ -41,19 +61,28 @@ def _plain(pattern: Any) -> bool:
     return isinstance(pattern, str) and _PLAIN_PATTERN.fullmatch(pattern) is not None
 
 
-# keywords whose values map names to schemas: a property named `pattern` is no keyword
+# keywords whose values map names to schemas: a property named `$id` is no keyword
 _NAMED_SCHEMAS = frozenset({"properties", "patternProperties", "$defs", "dependentSchemas"})
+_OWN_RESOURCES = ("$schema", "$id", "$anchor", "$dynamicRef", "$dynamicAnchor")
 
 
-def _native_agrees(node: Any) -> bool:
-    """Whether jsonschema-rs reads every keyword under ``node`` as the Python validator does.
-    Values that are no schemas (``const``, ``x-`` data) are read as if they were: that can
-    only send a fragment to the Python validator, never the other way."""
+DRAFT = "https://json-schema.org/draft/2020-12/schema"  # the draft both validate by
+
+
+def _native_agrees(document: Mapping[str, Any]) -> bool:
+    """Whether jsonschema-rs reads every keyword of ``document`` as the Python validator
+    does. Values that are no schemas (``const``, ``x-`` data) are read as if they were: that
+    can only send a fragment to the Python validator, never the other way."""
+    rest = {k: v for k, v in document.items() if not (k == "$schema" and v == DRAFT)}
+    return _agrees(rest)
+
+
+def _agrees(node: Any) -> bool:
     if isinstance(node, list):
-        return all(_native_agrees(item) for item in node)
+        return all(_agrees(item) for item in node)
     if not isinstance(node, dict):
         return True
-    if "pattern" in node and not _plain(node["pattern"]):
+    if any(keyword in node for keyword in _OWN_RESOURCES):
         return False
     patterns = node.get("patternProperties")
     if isinstance(patterns, dict) and not all(_plain(key) for key in patterns):
@@ -62,7 +91,7 @@ def _native_agrees(node: Any) -> bool:
     if step is not None and (isinstance(step, bool) or not isinstance(step, int)):
         return False
     return all(
-        _native_agrees(
+        _agrees(
             list(value.values()) if key in _NAMED_SCHEMAS and isinstance(value, dict) else value
         )
         for key, value in node.items()
@@ -116,6 +145,7 @@ class Verdicts:
             return jsonschema_rs.validator_for(
                 {**own, "$defs": {name: self._defs[name] for name in sorted(reached)}},
                 validate_formats=False,
+                keywords={"pattern": _Re2Pattern},
                 pattern_options=jsonschema_rs.RegexOptions(),
             )
         except Exception:  # a schema it refuses to compile
@@ -153,3 +183,60 @@ class Verdicts:
         if name not in self._refs:
             self._refs[name] = referenced_names(self._defs[name])
         return self._refs[name]
+
+
+# ── by def name, for the rules: every def compiled at once, kept across runs by content ──
+
+DefVerdict = Callable[[str, Any], "bool | None"]
+_DEFS_VALIDATORS: OrderedDict[str, jsonschema_rs.Validator | None] = OrderedDict()
+
+
+def _compiled_defs(defs: Mapping[str, Any]) -> jsonschema_rs.Validator | None:
+    """One validator for every def at once: an object ``{name: value}`` is checked against
+    def ``name`` (a property each), so the defs are compiled once, not once per name."""
+    if not _native_agrees(defs):
+        return None
+    schema = {
+        # from a copy: what the caller does to ``defs`` later cannot change it
+        "$defs": json.loads(json.dumps(defs, ensure_ascii=False)),
+        "properties": {name: {"$ref": DEFS_PREFIX + _escape(name)} for name in defs},
+    }
+    try:
+        return jsonschema_rs.validator_for(
+            schema,
+            validate_formats=False,
+            keywords={"pattern": _Re2Pattern},
+            pattern_options=jsonschema_rs.RegexOptions(),
+        )
+    except Exception:  # a schema it refuses to compile: Python's validator decides
+        return None
+
+
+def _escape(name: str) -> str:
+    return name.replace("~", "~0").replace("/", "~1")
+
+
+def defs_verdict(defs: Mapping[str, Any]) -> DefVerdict:
+    """Whether a value is valid as def ``name`` of ``defs`` (a ``$defs`` whose references
+    are ``#/$defs/X``), from a compiled validator; None where only Python's can say. The
+    same verdict as :func:`patterns.validator_for`'s on every value it answers for. Compiled
+    once per content of ``defs`` a process meets (the last few are kept)."""
+    key = digest(defs)
+    if key in _DEFS_VALIDATORS:
+        _DEFS_VALIDATORS.move_to_end(key)
+    else:
+        _DEFS_VALIDATORS[key] = _compiled_defs(defs)
+        if len(_DEFS_VALIDATORS) > 4:
+            _DEFS_VALIDATORS.popitem(last=False)
+    validator = _DEFS_VALIDATORS[key]
+    known = frozenset(defs)
+
+    def verdict(name: str, value: Any) -> bool | None:
+        if validator is None or name not in known:
+            return None
+        try:
+            return bool(validator.is_valid({name: value}))
+        except Exception:  # a value it cannot take in: Python's validator decides
+            return None
+
+    return verdict

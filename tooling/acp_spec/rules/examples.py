@@ -16,7 +16,7 @@ from jsonschema import Draft202012Validator, ValidationError
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from .. import patterns
+from .. import patterns, verdicts
 from ..defs import DEFS_PREFIX, OTHER_TITLE
 from ..diagnostics import Diagnostic, did_you_mean, one_of
 from ..index import Index, is_null, stands_for
@@ -88,9 +88,9 @@ def type_errors(index: Index, *, mostly_valid: bool = True) -> TypeErrors:
         return patterns.validator_for(schema(name), registry=registry)
 
     @cache
-    def compiled() -> patterns.Verdict:
+    def compiled() -> verdicts.DefVerdict:
         # made on the first value asked about: a spec with no examples compiles nothing
-        return patterns.defs_verdict(index.defs)
+        return verdicts.defs_verdict(index.defs)
 
     def errors(name: str, value: Any) -> Iterator[ValidationError]:
         verdict = compiled()(name, value)
