@@ -98,6 +98,20 @@ def _agrees(node: Any) -> bool:
     )
 
 
+def _compiled(schema: dict[str, Any]) -> jsonschema_rs.Validator | None:
+    """jsonschema-rs's validator of ``schema``, read as Python's is: formats as annotations,
+    patterns by RE2; None for a schema it refuses to compile (Python's validator decides)."""
+    try:
+        return jsonschema_rs.validator_for(
+            schema,
+            validate_formats=False,
+            keywords={"pattern": _Re2Pattern},
+            pattern_options=jsonschema_rs.RegexOptions(),
+        )
+    except Exception:
+        return None
+
+
 class Verdicts:
     """``is_valid(fragment, value)`` for fragments of ``document`` (its ``$ref``s resolve in
     the document's ``$defs``). A fragment's compiled check is kept while this object lives,
@@ -141,15 +155,7 @@ class Verdicts:
         reached = self._reached(own) if self._native else None
         if reached is None:
             return None
-        try:
-            return jsonschema_rs.validator_for(
-                {**own, "$defs": {name: self._defs[name] for name in sorted(reached)}},
-                validate_formats=False,
-                keywords={"pattern": _Re2Pattern},
-                pattern_options=jsonschema_rs.RegexOptions(),
-            )
-        except Exception:  # a schema it refuses to compile
-            return None
+        return _compiled({**own, "$defs": {name: self._defs[name] for name in sorted(reached)}})
 
     def _compile(self, fragment: Mapping[str, Any]) -> Verdict:
         python = self._python_verdict(fragment)
@@ -194,22 +200,14 @@ _DEFS_VALIDATORS: OrderedDict[str, jsonschema_rs.Validator | None] = OrderedDict
 def _compiled_defs(defs: Mapping[str, Any]) -> jsonschema_rs.Validator | None:
     """One validator for every def at once: an object ``{name: value}`` is checked against
     def ``name`` (a property each), so the defs are compiled once, not once per name."""
-    if not _native_agrees(defs):
+    if not _agrees(list(defs.values())):
         return None
     schema = {
         # from a copy: what the caller does to ``defs`` later cannot change it
         "$defs": json.loads(json.dumps(defs, ensure_ascii=False)),
         "properties": {name: {"$ref": DEFS_PREFIX + _escape(name)} for name in defs},
     }
-    try:
-        return jsonschema_rs.validator_for(
-            schema,
-            validate_formats=False,
-            keywords={"pattern": _Re2Pattern},
-            pattern_options=jsonschema_rs.RegexOptions(),
-        )
-    except Exception:  # a schema it refuses to compile: Python's validator decides
-        return None
+    return _compiled(schema)
 
 
 def _escape(name: str) -> str:
