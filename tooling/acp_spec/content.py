@@ -11,7 +11,11 @@ from __future__ import annotations
 import hashlib
 import io
 import pickle
-from typing import Any
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
+
+V = TypeVar("V")
 
 
 def digest(value: Any) -> str:
@@ -27,3 +31,22 @@ def digest(value: Any) -> str:
     pickler.fast = True  # every part written out where it is, however often it occurs
     pickler.dump(value)
     return hashlib.sha256(written.getbuffer()).hexdigest()
+
+
+class Recent(Generic[V]):
+    """The last few values a process made, each by the digest of what it is made of: a run
+    that loads many specs alike (the tests, ``docs serve`` after an edit) makes each once."""
+
+    def __init__(self, size: int) -> None:
+        self._size = size
+        self._made: OrderedDict[str, V] = OrderedDict()
+
+    def get(self, key: str, make: Callable[[], V]) -> V:
+        """The value made for ``key``, made by ``make`` if it is not among the last few."""
+        if key in self._made:
+            self._made.move_to_end(key)
+            return self._made[key]
+        made = self._made[key] = make()
+        if len(self._made) > self._size:
+            self._made.popitem(last=False)
+        return made

@@ -26,13 +26,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from typing import Any
 
 import jsonschema_rs
 
-from .content import digest
+from .content import Recent, digest
 from .defs import DEFS_PREFIX, referenced_names
 from .patterns import quick_validator_for, search
 
@@ -194,7 +193,7 @@ class Verdicts:
 # ── by def name, for the rules: every def compiled at once, kept across runs by content ──
 
 DefVerdict = Callable[[str, Any], "bool | None"]
-_DEFS_VALIDATORS: OrderedDict[str, jsonschema_rs.Validator | None] = OrderedDict()
+_DEFS_VALIDATORS: Recent[jsonschema_rs.Validator | None] = Recent(4)
 
 
 def _compiled_defs(defs: Mapping[str, Any]) -> jsonschema_rs.Validator | None:
@@ -219,14 +218,7 @@ def defs_verdict(defs: Mapping[str, Any]) -> DefVerdict:
     are ``#/$defs/X``), from a compiled validator; None where only Python's can say. The
     same verdict as :func:`patterns.validator_for`'s on every value it answers for. Compiled
     once per content of ``defs`` a process meets (the last few are kept)."""
-    key = digest(defs)
-    if key in _DEFS_VALIDATORS:
-        _DEFS_VALIDATORS.move_to_end(key)
-    else:
-        _DEFS_VALIDATORS[key] = _compiled_defs(defs)
-        if len(_DEFS_VALIDATORS) > 4:
-            _DEFS_VALIDATORS.popitem(last=False)
-    validator = _DEFS_VALIDATORS[key]
+    validator = _DEFS_VALIDATORS.get(digest(defs), lambda: _compiled_defs(defs))
     known = frozenset(defs)
 
     def verdict(name: str, value: Any) -> bool | None:

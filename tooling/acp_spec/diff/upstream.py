@@ -9,10 +9,9 @@ no finding is no difference any more.
 from __future__ import annotations
 
 import pickle
-from collections import OrderedDict
 from dataclasses import dataclass
 
-from ..content import digest
+from ..content import Recent, digest
 from ..index import Index
 from ..model import Departure, Difference, Spec
 from .compare import compare
@@ -39,7 +38,7 @@ class AgainstUpstream:
 # The views of the last few snapshots, by a digest of all they are made of: every load of a
 # spec compares it with the same upstream release, whose view (its index, its flows) is
 # most of what the comparison takes to make.
-_VIEWS: OrderedDict[str, ProtocolView] = OrderedDict()
+_VIEWS: Recent[ProtocolView] = Recent(4)
 
 
 def upstream_view(spec: Spec) -> ProtocolView | None:
@@ -50,16 +49,11 @@ def upstream_view(spec: Spec) -> ProtocolView | None:
     label = f"upstream {spec.upstream.follows}"
     methods = None if stable is None else methods_of(stable)
     key = digest((label, unstable, None if methods is None else sorted(methods)))
-    view = _VIEWS.get(key)
-    if view is None:
-        # made of a copy, so that the view answers for the digested content alone, whatever
-        # is done to the spec's snapshot afterwards
-        view = _VIEWS[key] = schema_view(pickle.loads(pickle.dumps(unstable)), label, methods)
-        if len(_VIEWS) > 4:
-            _VIEWS.popitem(last=False)
-    else:
-        _VIEWS.move_to_end(key)
-    return view
+    # made of a copy, so that the view answers for the digested content alone, whatever is
+    # done to the spec's snapshot afterwards
+    return _VIEWS.get(
+        key, lambda: schema_view(pickle.loads(pickle.dumps(unstable)), label, methods)
+    )
 
 
 def against_upstream(spec: Spec, index: Index) -> AgainstUpstream | None:

@@ -7,15 +7,13 @@ from __future__ import annotations
 
 import ast
 import builtins
-import hashlib
-import json
 import keyword
 import re
-from collections import OrderedDict
 from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ...content import Recent, digest
 from .errors import ModelsError
 
 if TYPE_CHECKING:
@@ -131,21 +129,14 @@ def class_names(index: Index) -> dict[str, tuple[str, ...]]:
 
 
 Survey = tuple[dict[str, tuple[str, ...]], dict[str, ModelsError]]
-# The last surveys a process made, by a digest of their defs: a run that loads many specs
-# with the same types (the tests, `docs serve` after an edit of a method) lowers them once.
-_SURVEYS: OrderedDict[str, Survey] = OrderedDict()
+# by a digest of their defs: specs with the same types are lowered once
+_SURVEYS: Recent[Survey] = Recent(8)
 
 
 def survey(index: Index) -> Survey:
     """``class_names``, and the reason the lowering refuses each def it refuses. It depends
     on ``index.defs`` alone. Callers only read it; it may be shared with another caller."""
-    key = hashlib.sha256(json.dumps(index.defs).encode()).hexdigest()
-    found = _SURVEYS.get(key)
-    if found is None:
-        found = _SURVEYS[key] = _survey(index)
-        if len(_SURVEYS) > 8:
-            _SURVEYS.popitem(last=False)
-    return found
+    return _SURVEYS.get(digest(index.defs), lambda: _survey(index))
 
 
 def _survey(index: Index) -> Survey:
