@@ -62,7 +62,8 @@ def models_can_hold_every_type(spec: Spec, index: Index, written: Written) -> It
             yield Diagnostic(spec.where.at(("types", name), key=True),
                              f"type name {name} is taken in the Python models (acp_models.v2 "
                              "binds it, imports it, or Python has it); rename the type")  # fmt: skip
-    classes, refused = survey(index)
+    found = survey(index)
+    classes, refused = found.classes, found.refused
     for name, err in refused.items():
         reason = str(err)
         origin = reason.split(": ", 1)[0] if reason.startswith("$defs/") else f"$defs/{name}"

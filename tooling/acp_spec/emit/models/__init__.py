@@ -28,7 +28,7 @@ from ..table import MethodRow
 from .codegen import ModelsInput, models_module
 from .errors import ModelsError, ToolVersionError
 from .lowering import Lowering
-from .names import DECODER_NAMES, RESERVED_CLASS_NAMES, class_names, python_name
+from .names import DECODER_NAMES, RESERVED_CLASS_NAMES, class_names, python_name, survey
 from .package import distribution
 
 __all__ = [
@@ -59,8 +59,12 @@ def kept_classes(rows: Iterable[MethodRow]) -> frozenset[str]:
 
 def lowered(index: Index) -> Lowering:
     """The defs of ``index.schema`` (``Index.of_schema``) lowered for the models."""
-    lowering = Lowering(index)
-    lowering.run()
+    lowering = survey(index).whole  # the rules phase's, on a valid spec
+    if lowering is None:  # a def is refused: say which
+        lowering = Lowering(index)
+        lowering.run()
+    else:
+        lowering.refuse_clashes()
     if taken := sorted(set(lowering.defs) & RESERVED_CLASS_NAMES):
         raise ModelsError(f"acp_models.v2 has the names {taken} itself; rename those defs")
     return lowering

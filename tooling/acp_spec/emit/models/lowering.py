@@ -380,11 +380,14 @@ def _member_name(prefix: str, member: Mapping[str, Any], path: str) -> str:
 class Lowering:
     """The defs of ``index.schema``, rewritten; ``run()`` fills ``defs`` and the rest."""
 
-    def __init__(self, index: Index) -> None:
+    def __init__(self, index: Index, source: Mapping[str, Mapping[str, Any]] | None = None) -> None:
+        """``source``: another lowering's of the same index, which none changes."""
         self.index = index
-        self.source: Mapping[str, Mapping[str, Any]] = {
-            name: _without_boolean_schemas(node) for name, node in index.defs.items()
-        }
+        self.source: Mapping[str, Mapping[str, Any]] = (
+            source
+            if source is not None
+            else {name: _without_boolean_schemas(node) for name, node in index.defs.items()}
+        )
         self.defs: dict[str, dict[str, Any]] = {}
         # union def -> {member def: its part of the names of classes distributed over it}
         self.variants: dict[str, dict[str, str]] = {}
@@ -402,6 +405,9 @@ class Lowering:
     def run(self) -> None:
         for name in self.source:
             self.lower_def(name)
+        self.refuse_clashes()
+
+    def refuse_clashes(self) -> None:
         if clashes := self.clashes():
             raise ModelsError("; ".join(clashes))
 

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import ast
 import builtins
+import functools
 import keyword
 import re
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,6 +20,7 @@ from .errors import ModelsError
 
 if TYPE_CHECKING:
     from ...index import Index
+    from .lowering import Lowering
 
 RUNTIME = Path(__file__).resolve().parent / "runtime"
 
@@ -46,6 +49,7 @@ GENERATED_IMPORTS = frozenset({
 })  # fmt: skip
 
 
+@functools.cache  # the lowering asks it of each field again per class that has it
 def python_name(wire: str) -> str:
     """The snake_case attribute for a wire name (``sessionId`` -> ``session_id``,
     ``_meta`` -> ``meta``), with ``_`` added where Python or pydantic has the name."""
@@ -125,17 +129,24 @@ def class_names(index: Index) -> dict[str, tuple[str, ...]]:
     unsupported keyword, say) is left out, so that this answers on a spec with other
     problems too. The origin's second step is the def's name.
     """
-    return survey(index)[0]
+    return survey(index).classes
 
 
-Survey = tuple[dict[str, tuple[str, ...]], dict[str, ModelsError]]
+@dataclass(frozen=True)
+class Survey:
+    classes: dict[str, tuple[str, ...]]  # ``class_names``
+    refused: dict[str, ModelsError]  # each refused def's reason
+    whole: Lowering | None  # every def lowered, where none was refused
+
+
 # by a digest of their defs: specs with the same types are lowered once
 _SURVEYS: Recent[Survey] = Recent(8)
 
 
 def survey(index: Index) -> Survey:
-    """``class_names``, and the reason the lowering refuses each def it refuses. It depends
-    on ``index.defs`` alone. Callers only read it; it may be shared with another caller."""
+    """``class_names``, the reason the lowering refuses each def it refuses, and the whole
+    lowering where it refuses none (the models emitter's, made by the rules phase already).
+    It depends on ``index.defs`` alone. Callers only read it; it may be shared."""
     return _SURVEYS.get(digest(index.defs), lambda: _survey(index))
 
 
@@ -163,6 +174,7 @@ def _survey(index: Index) -> Survey:
         except ModelsError as err:
             refused[name] = err
             keep(lowering, name)
-            lowering = Lowering(index)
+            lowering = Lowering(index, lowering.source)
     keep(lowering)
-    return {name: tuple(paths) for name, paths in origins.items()}, refused
+    classes = {name: tuple(paths) for name, paths in origins.items()}
+    return Survey(classes, refused, None if refused else lowering)
