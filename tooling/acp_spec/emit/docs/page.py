@@ -107,6 +107,17 @@ def _relative(target: str, start: str) -> str:
     return posixpath.relpath(target, start)
 
 
+# the descriptions shared by many fields (`_meta`'s, a session id's), escaped once
+@functools.lru_cache(maxsize=4096)
+def _plain_md(text: str) -> Markup:
+    return Markup(markdown_text(text))
+
+
+@functools.lru_cache(maxsize=4096)
+def _plain_cell(text: str) -> Markup:
+    return Markup(cell_text(text))
+
+
 class Page:
     """One page being rendered: links relative to it, and tables of the spec's types."""
 
@@ -123,9 +134,13 @@ class Page:
     # the spec's Markdown, its rustdoc-style links made relative to this page
 
     def md(self, text: str) -> Markup:
+        if "[" not in text:  # no link to make relative to this page: the same on every page
+            return _plain_md(text)
         return Markup(markdown_text(text, self._named_link))
 
     def cell(self, text: str) -> Markup:
+        if "[" not in text:
+            return _plain_cell(text)
         return Markup(cell_text(text, self._named_link))
 
     def _named_link(self, name: str) -> str | None:
