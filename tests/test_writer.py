@@ -146,6 +146,7 @@ def _hostile_entry(tmp_path: Path, kind: str) -> tuple[Path, str]:
     (root / "site/docs").mkdir(parents=True)
     (root / "site/docs/about.md").write_text("# About\n\nhand-written\n")
     (root / "generated/outside").symlink_to(tmp_path)
+    (root / "generated/link.txt").symlink_to(victim)
     path = {
         "parent": "../victim.txt",
         "absolute": str(victim),
@@ -153,6 +154,7 @@ def _hostile_entry(tmp_path: Path, kind: str) -> tuple[Path, str]:
         "not-a-root": "README.md",
         "backslash": "generated\\..\\README.md",
         "symlink": "generated/outside/victim.txt",
+        "symlinked-file": "generated/link.txt",
         "hand-written-page": "site/docs/about.md",
     }[kind]
     target = (root / path) if kind != "backslash" else root / "README.md"
@@ -160,7 +162,10 @@ def _hostile_entry(tmp_path: Path, kind: str) -> tuple[Path, str]:
     return root, path
 
 
-KINDS = ["parent", "absolute", "dotdot", "not-a-root", "backslash", "symlink", "hand-written-page"]
+KINDS = [
+    "parent", "absolute", "dotdot", "not-a-root", "backslash", "symlink", "symlinked-file",
+    "hand-written-page",
+]  # fmt: skip
 
 
 @pytest.mark.parametrize("kind", KINDS)

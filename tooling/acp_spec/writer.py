@@ -133,13 +133,20 @@ def _under_roots(path: str) -> bool:
 
 def _escaping(root: Path, paths: Iterable[str]) -> list[str]:
     """The problems of the paths that a symlink on disk takes out of the generated roots."""
-    base = root.resolve()
+    base = os.path.realpath(root) + os.sep
+    # os.path, and each folder resolved once: a few folders hold hundreds of files
+    folders: dict[str, str] = {}
     problems = []
     for path in paths:
-        real = (root / path).resolve()
-        inside = real.is_relative_to(base) and _under_roots(real.relative_to(base).as_posix())
+        parent, name = os.path.split(os.path.join(root, path))
+        if parent not in folders:
+            folders[parent] = os.path.realpath(parent)
+        real = os.path.join(folders[parent], name)
+        if os.path.islink(real):
+            real = os.path.realpath(real)
+        inside = real.startswith(base) and _under_roots(real[len(base) :].replace(os.sep, "/"))
         if not inside:
-            problems.append(f"{path!r} leads through a symlink to {str(real)!r}, outside the "
+            problems.append(f"{path!r} leads through a symlink to {real!r}, outside the "
                             "generated files")  # fmt: skip
     return problems
 
@@ -234,9 +241,9 @@ def replace_all(root: Path, outputs: Mapping[str, bytes]) -> Written:
     Raises ManifestError, having written nothing, if the manifest or journal is not to be
     trusted."""
     full = with_manifest(outputs)
-    recorded(root)  # refuses a bad manifest before the journal's renames touch anything
-    finish_interrupted(root)
-    previous = recorded(root)
+    if (root / JOURNAL).exists():
+        recorded(root)  # refuses a bad manifest before the journal's renames touch anything
+    previous = finish_interrupted(root)
     todo = {p: data for p, data in full.items() if _read(root / p) != data}
     staged: list[tuple[Path, Path]] = []
     try:
@@ -282,16 +289,19 @@ def _commit(root: Path, targets: list[str]) -> None:
     (root / JOURNAL).unlink(missing_ok=True)
 
 
-def finish_interrupted(root: Path) -> None:
-    """Complete the renames of a generate that was stopped after staging everything."""
+def finish_interrupted(root: Path) -> dict[str, str]:
+    """Complete the renames of a generate that was stopped after staging everything; the
+    manifest's files (``recorded``) as they then are."""
     journal = root / JOURNAL
     if journal.exists():
         _commit(root, _journal_paths(root))
+    files = recorded(root)
     # temporary files of a run stopped while staging: the old files are intact, drop these
-    folders = {(root / path).parent for path in recorded(root)} | {root / "generated"}
+    folders = {(root / path).parent for path in files} | {root / "generated"}
     for folder in sorted(f for f in folders if f.is_dir()):
         for temp in folder.glob("*" + _TMP_SUFFIX):
             temp.unlink()
+    return files
 
 
 def _journal_paths(root: Path) -> list[str]:
