@@ -1,6 +1,6 @@
 """Parse throughput of one library on one corpus (messages/second).
 
-    python benchmarks/parse.py ours|upstream|jsonschema prompt|update|update-all|decode [--smoke]
+    python benchmarks/parse.py ours|upstream|jsonschema prompt|update|update-all|decode... [--smoke]
     python benchmarks/parse.py ours|upstream first-use
 
 - ``prompt``: session/prompt params with 1-8 content blocks (text, resource links, images,
@@ -14,7 +14,8 @@
 - ``first-use``: seconds to import and parse one message, in a fresh interpreter.
 
 ``--smoke`` parses a few messages once instead of the whole corpus for a second. Each
-library runs in its own interpreter (upstream's SDK lives in its own venv).
+library runs in its own interpreter (upstream's SDK lives in its own venv); given several
+corpora, it prints one rate a line, each measured after the ones before it.
 """
 
 from __future__ import annotations
@@ -197,12 +198,7 @@ def first_use(kind: str) -> float:
         return time.perf_counter() - start
 
 
-def main() -> None:
-    kind, name = sys.argv[1], sys.argv[2]
-    if name == "first-use":
-        print(first_use(kind))
-        return
-    smoke = "--smoke" in sys.argv[3:]
+def rate(kind: str, name: str, smoke: bool) -> float:
     parse, raws = parser(kind, name), corpus(name, 20 if smoke else 400)
     for raw in raws[:50]:
         parse(raw)  # warm up: build lazy validators before timing
@@ -211,7 +207,16 @@ def main() -> None:
         for raw in raws:
             parse(raw)
         count += len(raws)
-    print(count / (time.perf_counter() - start))
+    return count / (time.perf_counter() - start)
+
+
+def main() -> None:
+    kind, *names = (arg for arg in sys.argv[1:] if arg != "--smoke")
+    if names == ["first-use"]:
+        print(first_use(kind))
+        return
+    for name in names:  # a rate a line
+        print(rate(kind, name, "--smoke" in sys.argv))
 
 
 if __name__ == "__main__":

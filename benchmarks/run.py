@@ -2,8 +2,9 @@
 
     python benchmarks/run.py            # the full run (what BENCHMARKS.md records)
     python benchmarks/run.py --quick    # one repetition each, smaller scale
-    python benchmarks/run.py --smoke    # each thing measured once, on tiny inputs where it
-                                        # can be: proves the script works; its ratios mean nothing
+    python benchmarks/run.py --smoke    # each thing measured once, on a small spec and tiny
+                                        # inputs where it can be: proves the script works; its
+                                        # ratios mean nothing
     python benchmarks/run.py --models   # the models' rows only, 5 repetitions
 
 Absolute seconds vary on shared machines; each row is a ratio of two things measured in
@@ -78,12 +79,11 @@ def acp_spec(folder: Path, *args: str) -> float:
     return timed([PY, "-m", "acp_spec", *args], folder)
 
 
-def scaled_spec(factor: int) -> str:
-    """The real spec with every method and type copied ``factor`` times under new names."""
+def scaled_spec(spec_text: str, factor: int) -> str:
+    """The spec with every method and type copied ``factor`` times under new names."""
     from ruamel.yaml import YAML
 
-    yaml = YAML(typ="safe")
-    data: dict[str, Any] = yaml.load((ROOT / "spec/acp-v2.yaml").read_text(encoding="utf-8"))
+    data: dict[str, Any] = YAML(typ="safe").load(spec_text)
     types, methods = data["types"], data["methods"]
     # the copies are upstream's nowhere: the scaled spec is held to no upstream snapshot
     data["upstream"].pop("schemas", None)
@@ -144,6 +144,22 @@ def once(measure: Callable[[], float]) -> Callable[[], float]:
     return first
 
 
+def small_projects(factor: int) -> tuple[Path, Path]:
+    """The smoke run's two projects: a small spec, with its vector ids published (check
+    reads them), and that spec copied ``factor`` times."""
+    sys.path.insert(0, str(ROOT / "tests"))
+    from small_project import SMALL_METHODS, small_project
+
+    # session/options: its params are the type of the spec's own that _regenerate edits
+    names = [*SMALL_METHODS, "session/options"]
+    real = small_project(Path(tempfile.mkdtemp(prefix="acp-bench-")), names)
+    big = shutil.copytree(real, Path(tempfile.mkdtemp(prefix="acp-bench-")) / "project")
+    acp_spec(real, "vectors", "publish")
+    spec = big / "spec/acp-v2.yaml"
+    spec.write_text(scaled_spec(spec.read_text(encoding="utf-8"), factor), encoding="utf-8")
+    return real, big
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     modes = parser.add_mutually_exclusive_group()
@@ -161,7 +177,12 @@ def main() -> None:
     # the smoke run reuses one measurement wherever the full run repeats it
     reuse = once if args.smoke else (lambda measure: measure)
     rows: list[tuple[str, float, float, str]] = []
-    real = project_copy((ROOT / "spec/acp-v2.yaml").read_text(encoding="utf-8"))
+    # the smoke run's "real" spec is a small one: what it proves is that each step runs
+    if args.smoke:
+        real, big = small_projects(factor)
+    else:
+        spec_text = (ROOT / "spec/acp-v2.yaml").read_text(encoding="utf-8")
+        real, big = project_copy(spec_text), project_copy(scaled_spec(spec_text, factor))
     regenerate_real = reuse(lambda: _regenerate(real))
     # warm up, and make the tree the rest reads; the smoke run's one generate is this one
     regenerate_real() if args.smoke else acp_spec(real, "generate")
@@ -178,7 +199,6 @@ def main() -> None:
     rows.append(("check (up to date) ÷ generate", check, gen2, "≤ 0.5"))
 
     # 3. scale: a spec with `factor` times the methods and types
-    big = project_copy(scaled_spec(factor))
     first_big = acp_spec(big, "generate")
     regenerate_big = (lambda: first_big) if args.smoke else (lambda: _regenerate(big))
     big_gen, real_gen = pair(regenerate_big, regenerate_real, reps)
@@ -189,7 +209,7 @@ def main() -> None:
             shutil.copytree(ROOT / "site", folder / "site", dirs_exist_ok=True,
                             ignore=_generated_pages)  # fmt: skip
         real_docs_run = reuse(lambda: timed(docs, real))
-        # the smoke run builds one site, the smaller: its ratios mean nothing
+        # the smoke run builds one site, the small spec's: its ratios mean nothing
         big_docs_run = real_docs_run if args.smoke else (lambda: timed(docs, big))
         big_docs, real_docs = pair(big_docs_run, real_docs_run, reps)
         rows.append((f"docs build {factor}× spec ÷ real spec", big_docs, real_docs, f"≤ {factor}"))
@@ -208,7 +228,7 @@ def main() -> None:
     # 6. every vector through schema and models
     smoke = ["--smoke"] if args.smoke else []
     schema_s, models_s = (
-        _rate([PY, str(ROOT / "benchmarks/vectors.py"), layer, *smoke], env)
+        _rates([PY, str(ROOT / "benchmarks/vectors.py"), layer, *smoke], env)[0]
         for layer in ("schema", "models")
     )
     rows.append(
@@ -226,8 +246,8 @@ def main() -> None:
                  "a ≤ 1 s, b a few s"))  # fmt: skip
 
     report(rows, args.smoke)
-    for folder in (real, big):
-        shutil.rmtree(folder, ignore_errors=True)
+    for folder in (real, big):  # a small project is a folder's "project"
+        shutil.rmtree(folder.parent if args.smoke else folder, ignore_errors=True)
 
 
 def model_rows(
@@ -236,27 +256,38 @@ def model_rows(
     """Import plus first use, and parse rates, ours and upstream's SDK side by side: each
     repetition runs both, one after the other, so that both see the same machine load."""
     script = str(ROOT / "benchmarks/parse.py")
-    flag = ["--smoke"] if smoke else []
+    pythons = {"ours": (PY, env), "upstream": (str(upstream), None), "jsonschema": (PY, env)}
 
-    def ours(corpus: str) -> Callable[[], float]:
-        return lambda: _rate([PY, script, "ours", corpus, *flag], env)
+    def run(kind: str, *corpora: str) -> list[float]:
+        python, environ = pythons[kind]
+        return _rates([python, script, kind, *corpora, *(["--smoke"] if smoke else [])], environ)
 
-    def theirs(corpus: str) -> Callable[[], float]:
-        return lambda: _rate([str(upstream), script, "upstream", corpus, *flag], None)
+    shared = ("update", "prompt", "decode")
+    # the smoke run parses each library's corpora in one interpreter (not first-use, whose
+    # interpreter is what it measures): each of those rates is measured once anyway
+    batches = {"ours": [*shared, "update-all"], "upstream": shared, "jsonschema": ["update-all"]}
+    batched = {
+        (kind, corpus): value
+        for kind, corpora in (batches.items() if smoke else ())
+        for corpus, value in zip(corpora, run(kind, *corpora), strict=True)
+    }
 
-    first_ours, first_theirs = pair(ours("first-use"), theirs("first-use"), reps)
+    def rate(kind: str, corpus: str) -> Callable[[], float]:
+        if (kind, corpus) in batched:
+            return lambda: batched[kind, corpus]
+        return lambda: run(kind, corpus)[0]
+
+    first_ours, first_theirs = pair(rate("ours", "first-use"), rate("upstream", "first-use"), reps)
     rows = [("import + first decode ÷ upstream's import + first parse (s)", first_ours,
              first_theirs, "≤ 0.5")]  # fmt: skip
-    for corpus, what in (
-        ("update", "session/update params"),
-        ("prompt", "session/prompt params"),
-        ("decode", "decode(raw) ÷ upstream json.loads + validate"),
-    ):
-        a, b = pair(ours(corpus), theirs(corpus), reps)
-        rows.append((f"parse rate {what} (msg/s)" if corpus != "decode" else f"{what} (msg/s)",
-                     a, b, "≥ 1.0"))  # fmt: skip
-    every = _rate([PY, script, "ours", "update-all", *flag], env)
-    schema = _rate([PY, script, "jsonschema", "update-all", *flag], env)
+    for corpus, what in zip(shared, (
+        "parse rate session/update params (msg/s)",
+        "parse rate session/prompt params (msg/s)",
+        "decode(raw) ÷ upstream json.loads + validate (msg/s)",
+    ), strict=True):  # fmt: skip
+        a, b = pair(rate("ours", corpus), rate("upstream", corpus), reps)
+        rows.append((what, a, b, "≥ 1.0"))
+    every, schema = rate("ours", "update-all")(), rate("jsonschema", "update-all")()
     rows.append(("parse rate every SessionUpdate variant ÷ compiled jsonschema", every, schema,
                  "reference"))  # fmt: skip
     return rows
@@ -267,7 +298,7 @@ def report(rows: list[tuple[str, float, float, str]], smoke: bool) -> None:
         f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
     )
     if smoke:
-        print("smoke run: each thing measured once, some on tiny inputs; the ratios mean nothing")
+        print("smoke run: each thing measured once, on small inputs; the ratios mean nothing")
     print(f"{'measure':62} {'a':>9} {'b':>9} {'a ÷ b':>7}  target")
     for name, a, b, target in rows:
         print(f"{name:62} {a:9.3f} {b:9.3f} {a / b:7.2f}  {target}")
@@ -320,11 +351,12 @@ def _regenerate(folder: Path) -> float:
     return acp_spec(folder, "generate")
 
 
-def _rate(command: list[str], env: dict[str, str] | None) -> float:
+def _rates(command: list[str], env: dict[str, str] | None) -> list[float]:
+    """The numbers ``command`` prints, one a line."""
     result = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
     if result.returncode != 0:
         raise SystemExit(f"{' '.join(command)} failed:\n{result.stderr}")
-    return float(result.stdout.strip())
+    return [float(line) for line in result.stdout.split()]
 
 
 if __name__ == "__main__":

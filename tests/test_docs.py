@@ -16,14 +16,13 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import markdown
 import pytest
 from acp_spec import cli, docs_cmd, links
-from acp_spec.defs import DEFS_PREFIX
 from acp_spec.diagnostics import SpecError
 from acp_spec.emit.docs import (
     DOCS_DIR,
@@ -40,6 +39,7 @@ from acp_spec.model import Example, Spec
 from acp_spec.pipeline import EMITTERS
 from acp_spec.writer import replace_all
 from conftest import RFD
+from small_project import small_project
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "site"
@@ -863,77 +863,6 @@ def _project(tmp_path: Path) -> Path:
     return root
 
 
-# The methods of the small project: the one the serve test edits, initialize (whose result
-# holds the capability that gates it) and a notification-only method (the envelope vectors
-# need one).
-SMALL_METHODS = ("initialize", "session/prompt", "session/cancel")
-
-
-def _refs(value: Any) -> Iterator[str]:
-    """The names every ``$ref`` in a fragment of the spec names."""
-    if isinstance(value, dict):
-        for key, item in value.items():
-            if key == "$ref" and isinstance(item, str):
-                yield item
-            else:
-                yield from _refs(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _refs(item)
-
-
-def _reached(types: dict[str, Any], names: Iterable[str]) -> set[str]:
-    """The types ``names`` are, and every type they refer to."""
-    todo = list(names)
-    seen: set[str] = set()
-    while todo:
-        name = todo.pop()
-        if name not in seen:
-            seen.add(name)
-            todo += _refs(types[name])
-    return seen
-
-
-def _small_project(tmp_path: Path) -> Path:
-    """A project of the spec cut down to SMALL_METHODS, for what does not depend on the
-    spec's size: the types they reach, and those the schema's envelopes name (RequestId,
-    Error, the extension messages: what generated/schema.unstable.json's routing unions
-    refer to that is no method's params or result). The traces (of the other methods),
-    the upstream snapshot (the types are no longer upstream's) and the published vector ids
-    (the vectors are others) are left out. The site is the project's hand-written files;
-    its generated pages and the models are made afresh."""
-    from ruamel.yaml import YAML
-
-    data: dict[str, Any] = YAML(typ="safe").load((ROOT / "spec/acp-v2.yaml").read_bytes())
-    schema = json.loads((ROOT / "generated/schema.unstable.json").read_bytes())
-    types: dict[str, Any] = data["types"]
-    derived = {name: d for name, d in schema["$defs"].items() if name not in types}
-    calls = {name for m in data["methods"].values() for call in ("request", "notification")
-             for name in m.get(call, {}).values()}  # fmt: skip
-    envelope = {ref.removeprefix(DEFS_PREFIX) for ref in _refs(derived)} - calls - set(derived)
-    methods = {name: m for name, m in data["methods"].items() if name in SMALL_METHODS}
-    assert sorted(methods) == sorted(SMALL_METHODS), "a method of SMALL_METHODS is gone"
-    own = [name for m in methods.values() for call in ("request", "notification")
-           for name in m.get(call, {}).values()]  # fmt: skip
-    kept = _reached(types, [*own, *envelope])
-    data["types"] = {name: t for name, t in types.items() if name in kept}
-    data["methods"] = methods
-    data.pop("traces", None)
-    for key in ("schemas", "sha256"):
-        data["upstream"].pop(key, None)
-    root = tmp_path / "project"
-    shutil.copytree(ROOT / "spec", root / "spec", ignore=shutil.ignore_patterns(
-        "acp-v2.yaml", "upstream", "*.vector-ids.txt"))  # fmt: skip
-    # JSON is YAML, and its dump keeps every value exactly
-    (root / "spec/acp-v2.yaml").write_text(json.dumps(data, indent=1), encoding="utf-8")
-    shutil.copytree(SITE, root / "site", ignore=shutil.ignore_patterns("site"))
-    for path in list((root / "site").rglob("*")):
-        if path.is_file() and path.read_bytes().startswith(PAGE_NOTE.encode()):
-            path.unlink()
-    (root / NAV_PATH).unlink()
-    return root
-
-
 def _acp_spec(root: Path, *args: str, **kwargs: Any) -> Any:
     command = [sys.executable, "-m", "acp_spec", *args]
     return subprocess.run(command, cwd=root, capture_output=True, text=True, check=False, **kwargs)
@@ -983,7 +912,7 @@ def _wait_for(url: str, wanted: str, seconds: float, server: subprocess.Popen[st
 @pytest.mark.slow
 def test_docs_serve_regenerates_when_the_spec_changes(tmp_path: Path) -> None:
     # what serve does is the same whatever the spec's size: a small one builds in seconds
-    root = _small_project(tmp_path)
+    root = small_project(tmp_path)
     port = _free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "acp_spec", "docs", "serve", "--port", str(port)],

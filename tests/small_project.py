@@ -1,0 +1,87 @@
+"""A small but valid project: the spec cut down to a few methods, for what does not depend
+on the spec's size (tests/test_docs.py's serve test, benchmarks/run.py --smoke)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from acp_spec.defs import DEFS_PREFIX
+from acp_spec.emit.docs import NAV_PATH, PAGE_NOTE
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# The methods of the small project: the one the serve test edits, initialize (whose result
+# holds the capability that gates it) and a notification-only method (the envelope vectors
+# need one).
+SMALL_METHODS = ("initialize", "session/prompt", "session/cancel")
+
+
+def _refs(value: Any) -> Iterator[str]:
+    """The names every ``$ref`` in a fragment of the spec names."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key == "$ref" and isinstance(item, str):
+                yield item
+            else:
+                yield from _refs(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _refs(item)
+
+
+def _reached(types: dict[str, Any], names: Iterable[str]) -> set[str]:
+    """The types ``names`` are, and every type they refer to."""
+    todo = list(names)
+    seen: set[str] = set()
+    while todo:
+        name = todo.pop()
+        if name not in seen:
+            seen.add(name)
+            todo += _refs(types[name])
+    return seen
+
+
+def small_project(folder: Path, names: Iterable[str] = SMALL_METHODS) -> Path:
+    """A project (``folder``/project) of the spec cut down to the methods ``names``: the
+    types they reach, and those the schema's envelopes name (RequestId, Error, the extension
+    messages: what generated/schema.unstable.json's routing unions refer to that is no
+    method's params or result). The traces (of the other methods), the upstream snapshot
+    (the types are no longer upstream's) and the published vector ids (the vectors are
+    others) are left out. The site is the project's hand-written files; its generated pages
+    and the models are made afresh."""
+    from ruamel.yaml import YAML
+
+    data: dict[str, Any] = YAML(typ="safe").load((ROOT / "spec/acp-v2.yaml").read_bytes())
+    schema = json.loads((ROOT / "generated/schema.unstable.json").read_bytes())
+    types: dict[str, Any] = data["types"]
+    derived = {name: d for name, d in schema["$defs"].items() if name not in types}
+    calls = {name for m in data["methods"].values() for call in ("request", "notification")
+             for name in m.get(call, {}).values()}  # fmt: skip
+    envelope = {ref.removeprefix(DEFS_PREFIX) for ref in _refs(derived)} - calls - set(derived)
+    wanted = set(names)
+    methods = {name: m for name, m in data["methods"].items() if name in wanted}
+    if len(methods) != len(wanted):
+        raise ValueError(f"the spec has no method {sorted(wanted - set(methods))}")
+    own = [name for m in methods.values() for call in ("request", "notification")
+           for name in m.get(call, {}).values()]  # fmt: skip
+    kept = _reached(types, [*own, *envelope])
+    data["types"] = {name: t for name, t in types.items() if name in kept}
+    data["methods"] = methods
+    data.pop("traces", None)
+    for key in ("schemas", "sha256"):
+        data["upstream"].pop(key, None)
+    root = folder / "project"
+    shutil.copytree(ROOT / "spec", root / "spec", ignore=shutil.ignore_patterns(
+        "acp-v2.yaml", "upstream", "*.vector-ids.txt"))  # fmt: skip
+    # JSON is YAML, and its dump keeps every value exactly
+    (root / "spec/acp-v2.yaml").write_text(json.dumps(data, indent=1), encoding="utf-8")
+    shutil.copytree(ROOT / "site", root / "site", ignore=shutil.ignore_patterns("site"))
+    for path in list((root / "site").rglob("*")):
+        if path.is_file() and path.read_bytes().startswith(PAGE_NOTE.encode()):
+            path.unlink()
+    (root / NAV_PATH).unlink()
+    return root
