@@ -125,13 +125,15 @@ def capabilities_resolve(spec: Spec, index: Index, _: Written) -> Iterator[Diagn
     for method in spec.methods.values():
         if method.capability is None or method.stability == "proposed":
             continue
-        if not _capability_exists(spec, method.capability):
+        if not capability_exists(spec, method.capability):
             yield _at(spec, ("methods", method.name, "capability"),
                       f"capability '{method.capability}' names no field of the capability types; "
                       "write the path of a real field, like agentCapabilities.session.delete")  # fmt: skip
 
 
-def _capability_exists(spec: Spec, path: str) -> bool:
+def capability_exists(spec: Spec, path: str) -> bool:
+    """Whether a capability path (``agentCapabilities.session.delete``) names a field of the
+    capability types; a method's and a trace's capability are held to it alike."""
     head, *fields = path.split(".")
     current = CAPABILITY_ROOTS.get(head)
     for field in fields:

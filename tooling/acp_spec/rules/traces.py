@@ -23,7 +23,7 @@ from ..yamlsource import PathKey
 from .common import Written
 from .common import at as _at
 from .examples import type_errors
-from .methods import _capability_exists
+from .methods import capability_exists
 from .references import dangling_refs, reference_loops
 from .types import bad_patterns
 
@@ -58,7 +58,7 @@ def trace_ids_unique(spec: Spec, index: Index, _: Written) -> Iterator[Diagnosti
 def trace_capabilities(spec: Spec, index: Index, _: Written) -> Iterator[Diagnostic]:
     for trace in spec.traces:
         number = trace.number
-        if trace.capability is not None and not _capability_exists(spec, trace.capability):
+        if trace.capability is not None and not capability_exists(spec, trace.capability):
             yield _at(spec, (*_base(number), "capability"),
                       f"capability '{trace.capability}' names no field of the capability types; "
                       "write the path of a real field, like agentCapabilities.session")  # fmt: skip
