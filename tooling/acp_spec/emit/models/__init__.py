@@ -90,7 +90,8 @@ def emit_models(
     # the models part's `not`s named as models_module names them, the routing classes'
     # after, so that a routing class never renames one of the cached part's
     names = not_names(source.nots)
-    names |= not_names({n: v for n, v in lowering.nots.items() if n not in names}, names.values())
+    rest = {n: v for n, v in lowering.nots.items() if n not in names}
+    names |= not_names(rest, taken=frozenset(names.values()))
     module = with_routing(models, lowering, names)
     files = distribution(module, sorted(lowering.defs), rows, lowering.nots, names, version, errors)
     return {f"{OUT}/{path}": files[path].encode() for path in sorted(files)}

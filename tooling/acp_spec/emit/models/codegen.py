@@ -196,7 +196,7 @@ def _wire_name(item: ast.AnnAssign, python: str) -> str:
     return python
 
 
-def _fields_of(tree: ast.Module) -> dict[str, _Fields]:
+def fields_of(tree: ast.Module) -> dict[str, _Fields]:
     """Class -> its fields, inherited ones included (a variant's tag is often its base's)."""
     nodes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
     done: dict[str, _Fields] = {}
@@ -276,7 +276,7 @@ def _labels(route: Any) -> list[str]:
     return found
 
 
-def _tagging(members: list[str], classes: Mapping[str, _Fields]) -> str | None:
+def tagging(members: list[str], classes: Mapping[str, _Fields]) -> str | None:
     """The annotation that routes a union of classes by its tags.
 
     Read off the generated classes, not the schema: the discriminator must name what the
@@ -334,7 +334,7 @@ def _discriminate(code: str) -> str:
     plain union, which pydantic validates by trying every member (5x slower on prompts,
     20x on session updates, and an error from every member)."""
     tree = ast.parse(code)
-    classes = _fields_of(tree)
+    classes = fields_of(tree)
     offsets = [0]
     for line in code.splitlines(keepends=True):
         offsets.append(offsets[-1] + len(line))
@@ -346,7 +346,7 @@ def _discriminate(code: str) -> str:
             if not (isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)):
                 continue
             members = _union_names(item.annotation) if item.target.id == "root" else None
-            tagged = _tagging(members, classes) if members else None
+            tagged = tagging(members, classes) if members else None
             ann = item.annotation
             if tagged is None or ann.end_lineno is None or ann.end_col_offset is None:
                 continue

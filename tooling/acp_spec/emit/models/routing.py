@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from ...index import ref_name, type_list
-from .codegen import _fields_of, _tagging, literal, ruff
+from .codegen import fields_of, literal, ruff, tagging
 from .errors import ModelsError
 from .lowering import Lowering, Valid, refers_to
 from .names import python_name
@@ -56,9 +56,12 @@ def with_routing(main: str, lowering: Lowering, names: Mapping[str, str]) -> str
     """``main`` (``codegen.models_module``'s output) with the routing section after it.
     ``names``: each class's `not` check in ``_base``."""
     section = routing_section(lowering, names, _top_imports(main))
-    # main ends in its one newline: the separator's first follows it, so main_part finds
-    # the whole of main again
-    return main + "\n\n" + section if section else main
+    if not section:
+        return main
+    # main ends in its one newline, the separator's first newline after it: main_part
+    # finds the whole of main again
+    assert main.endswith("\n") and section.startswith(MARKER + "\n"), "no separator"
+    return main + "\n\n" + section
 
 
 def routing_section(lowering: Lowering, names: Mapping[str, str], imported: Iterable[str]) -> str:
@@ -81,7 +84,7 @@ def routing_section(lowering: Lowering, names: Mapping[str, str], imported: Iter
         if "properties" in node:
             classes[name] = _class(name, node, names.get(name), lowering)
     # the classes' fields as the discriminators read them, from the source they are
-    fields = _fields_of(ast.parse("\n\n".join(classes.values())))
+    fields = fields_of(ast.parse("\n\n".join(classes.values())))
     body = "\n\n".join(
         classes[n] if n in classes else _alias(n, lowering.defs[n], fields) for n in routed
     )
@@ -184,7 +187,7 @@ def _alias(name: str, node: Mapping[str, Any], fields: Mapping[str, Any]) -> str
     refs = [ref_name(m["$ref"]) for m in members if set(m) == {"$ref"}]
     if members and len(refs) == len(members):
         names = [r for r in refs if r is not None]
-        value = _tagging(names, fields) or " | ".join(names)
+        value = tagging(names, fields) or " | ".join(names)
     else:
         value = _annotation(node, path)
     if "description" in node:
