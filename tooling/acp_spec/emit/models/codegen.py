@@ -1,5 +1,6 @@
 """``_models.py``: datamodel-code-generator run on the lowered defs, in process, then what
-it can't write added to its output (discriminators, ``not`` validators), then ruff.
+it can't write added to its output (discriminators, ``not`` validators), then ruff. The
+routing unions' classes are not among those defs: ``routing`` writes them after this part.
 
 The bytes depend on the versions of datamodel-code-generator, ruff and pydantic (which
 datamodel-code-generator runs on); the pins are here, checked against what is installed
