@@ -37,9 +37,11 @@ from acp_spec.emit.models import (
     lowered,
     python_name,
 )
-from acp_spec.emit.models.codegen import ruff
+from acp_spec.emit.models.codegen import ModelsInput, models_module, not_names, ruff
+from acp_spec.emit.models.lowering import refers_to
 from acp_spec.emit.models.names import RUNTIME
 from acp_spec.emit.models.package import runtime_files, with_note
+from acp_spec.emit.models.routing import MARKER, main_part, routing_section
 from acp_spec.emit.table import MethodRow, table
 from acp_spec.index import Index
 from acp_spec.model import Spec
@@ -616,6 +618,58 @@ def test_method_bound_routing_union(tmp_path: Path) -> None:
     assert not agrees(tiny, tiny_v2, "Note", {"method": "ping", "params": None})
     assert agrees(tiny, tiny_v2, "Note", {"method": "_vendor/x", "params": {"s": "x"}})
     assert not agrees(tiny, tiny_v2, "Note", {"method": "pong", "params": {"s": "x"}})
+
+
+# --- the routing unions, written without datamodel-code-generator -----------------------------
+
+
+def _statements(code: str) -> dict[str, str]:
+    """Each class and type alias of a module, by name, as its syntax tree reads."""
+    out: dict[str, str] = {}
+    for node in ast.parse(code).body:
+        if isinstance(node, ast.ClassDef):
+            out[node.name] = ast.dump(node)
+        elif isinstance(node, ast.AnnAssign):
+            out[ast.unparse(node.target)] = ast.dump(node)
+    return out
+
+
+@pytest.mark.parametrize("which", ["upstream", "acp-spec"])
+def test_the_routing_classes_are_what_datamodel_code_generator_writes(
+    which: str, schema: dict[str, Any], real_spec: Spec
+) -> None:
+    """Upstream's routing unions (an object of any method) and acp-spec's (a union of one
+    class per method), written by routing.py, are the classes datamodel-code-generator and
+    codegen's passes make of the same lowered defs: same fields, aliases, descriptions,
+    discriminators and `not` checks. The defs they refer to stand in as stubs, of which
+    the routing classes name nothing but the name."""
+    document = schema if which == "upstream" else Index(real_spec).schema
+    lowering = lowered(Index.of_schema(document))
+    routed = lowering.routing_classes()
+    defs = {n: d for n, d in lowering.defs.items() if n in routed}
+    assert defs and len(defs) >= 10, "no routing unions: the test tests nothing"
+    referred = set().union(*(refers_to(d) for d in defs.values())) - routed
+    stubs = {n: {"type": "object", "properties": {"stub": {}}} for n in sorted(referred)}
+    nots = {n: v for n, v in lowering.nots.items() if n in routed}
+    by_them = _statements(
+        models_module(ModelsInput({**stubs, **defs}, nots, {}, {}, {}, frozenset()))
+    )
+    by_us = _statements(routing_section(lowering, not_names(nots), ()))
+    assert set(by_us) == set(defs)
+    assert by_us == {n: s for n, s in by_them.items() if n in routed}
+
+
+def test_the_routing_section_follows_the_models_part(files: dict[str, bytes]) -> None:
+    """After datamodel-code-generator's module, behind a marker that finds that part again
+    (what the pipeline's cache reuses), importing only what that part does not."""
+    module = files[f"{PY}/src/acp_models/v2/_models.py"].decode()
+    main = main_part(module)
+    assert module.startswith(main) and MARKER not in main and MARKER in module
+    assert "class ClientResponseResult(BaseModel):" in module.split(MARKER)[1]
+    assert "class ClientResponseResult(" not in main
+    assert not _imported_names(main) & _imported_names(module.split(MARKER)[1])
+    assert ruff(module, fix=False) == module
+    assert main_part(main) == main  # a module without routing unions is all models part
 
 
 # --- METHODS -------------------------------------------------------------------------------

@@ -147,8 +147,12 @@ def emit_models(spec: Spec, index: Index, reuse: Reuse) -> dict[str, bytes]:
     source = models.ModelsInput.of(lowering, models.kept_classes(rows))
     key = models_key(source)
     cached = reuse(MODELS_STAMP, key) or {}
+    # the stamp's key made the module's first part; the routing unions after it are made
+    # afresh by models.emit_models
     module = (
-        cached[MODELS_MODULE].decode() if MODELS_MODULE in cached else models.models_module(source)
+        models.main_part(cached[MODELS_MODULE].decode())
+        if MODELS_MODULE in cached
+        else models.models_module(source)
     )
     errors = tuple(spec.errors.values())
     files = models.emit_models(lowering, rows, version=MODELS_VERSION, errors=errors, models=module)

@@ -3,7 +3,9 @@
 - ``lowering``: the JSON Schema's defs rewritten into shapes datamodel-code-generator
   turns into models that accept what the schema accepts, and nothing else;
 - ``codegen``: datamodel-code-generator and ruff run on them, in process, with what they
-  can't write added (discriminators, ``not`` validators): ``_models.py``;
+  can't write added (discriminators, ``not`` validators): ``_models.py``, but for
+- ``routing``: the routing unions' classes (``ClientRequest``, ...), which change with the
+  method list, written without datamodel-code-generator and appended to its module;
 - ``package``: the distribution's other files: ``runtime/`` copied (``decode``, the base
   classes, the method table's type), the spec's part written into its slots, the
   pyproject and README;
@@ -12,9 +14,10 @@
 
 ``models_module`` (datamodel-code-generator's run, seconds) is the step the pipeline
 caches: its output is a function of its argument, a ``ModelsInput``, and of this package's
-code alone (see ``pipeline.models_key``). The rest of the distribution (the method table, the error codes,
-the runtime) is made afresh on every run, in a fraction of a second, so an edit that only
-the method rows see (a retry class, an example, a method's summary) never waits for it.
+code alone (see ``pipeline.models_key``). The rest of the distribution (the routing
+unions, the method table, the error codes, the runtime) is made afresh on every run, in a
+fraction of a second, so an edit that only they see (a method added or removed, a retry
+class, an example, a method's summary) never waits for it.
 """
 
 from __future__ import annotations
@@ -25,11 +28,12 @@ from ...constants import GENERATED_NOTE
 from ...index import Index
 from ...model import ErrorCode
 from ..table import MethodRow
-from .codegen import ModelsInput, models_module
+from .codegen import ModelsInput, models_module, not_names
 from .errors import ModelsError, ToolVersionError
 from .lowering import Lowering
 from .names import DECODER_NAMES, RESERVED_CLASS_NAMES, class_names, python_name, survey
 from .package import distribution
+from .routing import main_part, with_routing
 
 __all__ = [
     "DECODER_NAMES",
@@ -43,6 +47,7 @@ __all__ = [
     "emit_models",
     "kept_classes",
     "lowered",
+    "main_part",
     "models_module",
     "python_name",
 ]
@@ -81,8 +86,16 @@ def emit_models(
     """``generated/python``: the models of every lowered def, the method table of ``rows``
     and the error codes of ``errors``, as an installable distribution of version
     ``version``. ``models``: ``models_module`` of their ``ModelsInput``, where the caller
-    has it already (the pipeline's cache); made here otherwise."""
+    has it already (the pipeline's cache); made here otherwise. The routing unions' classes
+    are written after it, here, every time."""
+    source = ModelsInput.of(lowering, kept_classes(rows))
     if models is None:
-        models = models_module(ModelsInput.of(lowering, kept_classes(rows)))
-    files = distribution(models, sorted(lowering.defs), rows, lowering.nots, version, errors)
+        models = models_module(source)
+    # the models part's `not`s named as models_module names them, the routing classes'
+    # after, so that a routing class never renames one of the cached part's
+    names = not_names(source.nots)
+    rest = {n: v for n, v in lowering.nots.items() if n not in names}
+    names |= not_names(rest, taken=frozenset(names.values()))
+    module = with_routing(models, lowering, names)
+    files = distribution(module, sorted(lowering.defs), rows, lowering.nots, names, version, errors)
     return {f"{OUT}/{path}": files[path].encode() for path in sorted(files)}

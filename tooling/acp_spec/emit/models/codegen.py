@@ -1,5 +1,6 @@
 """``_models.py``: datamodel-code-generator run on the lowered defs, in process, then what
-it can't write added to its output (discriminators, ``not`` validators), then ruff.
+it can't write added to its output (discriminators, ``not`` validators), then ruff. The
+routing unions' classes are not among those defs: ``routing`` writes them after this part.
 
 The bytes depend on the versions of datamodel-code-generator, ruff and pydantic (which
 datamodel-code-generator runs on); the pins are here, checked against what is installed
@@ -17,7 +18,7 @@ import shutil
 import subprocess
 import sys
 import warnings
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -56,7 +57,10 @@ class ModelsInput:
     """All ``models_module`` makes the module of: the lowered defs, what the lowering found
     that datamodel-code-generator can't write (``not``s, fields that may be omitted but not
     be null, lenient fields, wire names), and ``keep``, the defs that stay classes where
-    they are no object (a method's params or result)."""
+    they are no object (a method's params or result).
+
+    The routing unions' classes are no part of it (``routing`` writes them, on every run):
+    they change with every method added or removed, the rest with the types alone."""
 
     defs: Mapping[str, Mapping[str, Any]]
     nots: Mapping[str, list[Refusal]]
@@ -67,8 +71,21 @@ class ModelsInput:
 
     @classmethod
     def of(cls, lowering: Lowering, keep: frozenset[str]) -> ModelsInput:
-        return cls(lowering.defs, lowering.nots, lowering.omittable, lowering.tolerant,
-                   lowering.aliases, keep)  # fmt: skip
+        routed = lowering.routing_classes()
+        defs = {n: d for n, d in lowering.defs.items() if n not in routed}
+        wires = {w for d in defs.values() for w in d.get("properties", {})}
+        return cls(
+            defs,
+            {n: v for n, v in lowering.nots.items() if n not in routed},
+            {n: v for n, v in lowering.omittable.items() if n not in routed},
+            {n: v for n, v in lowering.tolerant.items() if n not in routed},
+            # sorted, as datamodel-code-generator takes them: the order the lowering met
+            # them in is the routing unions' too
+            {w: p for w, p in sorted(lowering.aliases.items()) if w in wires},
+            # a def with properties is a class whatever keep says: only the others count,
+            # so that a method's params or result leaving keep changes nothing here
+            frozenset(k for k in keep if k in defs and "properties" not in defs[k]),
+        )
 
 
 def models_module(source: ModelsInput) -> str:
@@ -180,7 +197,7 @@ def _wire_name(item: ast.AnnAssign, python: str) -> str:
     return python
 
 
-def _fields_of(tree: ast.Module) -> dict[str, _Fields]:
+def fields_of(tree: ast.Module) -> dict[str, _Fields]:
     """Class -> its fields, inherited ones included (a variant's tag is often its base's)."""
     nodes = {n.name: n for n in tree.body if isinstance(n, ast.ClassDef)}
     done: dict[str, _Fields] = {}
@@ -260,7 +277,7 @@ def _labels(route: Any) -> list[str]:
     return found
 
 
-def _tagging(members: list[str], classes: Mapping[str, _Fields]) -> str | None:
+def tagging(members: list[str], classes: Mapping[str, _Fields]) -> str | None:
     """The annotation that routes a union of classes by its tags.
 
     Read off the generated classes, not the schema: the discriminator must name what the
@@ -318,7 +335,7 @@ def _discriminate(code: str) -> str:
     plain union, which pydantic validates by trying every member (5x slower on prompts,
     20x on session updates, and an error from every member)."""
     tree = ast.parse(code)
-    classes = _fields_of(tree)
+    classes = fields_of(tree)
     offsets = [0]
     for line in code.splitlines(keepends=True):
         offsets.append(offsets[-1] + len(line))
@@ -330,7 +347,7 @@ def _discriminate(code: str) -> str:
             if not (isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)):
                 continue
             members = _union_names(item.annotation) if item.target.id == "root" else None
-            tagged = _tagging(members, classes) if members else None
+            tagged = tagging(members, classes) if members else None
             ann = item.annotation
             if tagged is None or ann.end_lineno is None or ann.end_col_offset is None:
                 continue
@@ -356,19 +373,20 @@ def _discriminate(code: str) -> str:
 # --- `not` ----------------------------------------------------------------------------------
 
 
-def not_names(nots: Mapping[str, list[Refusal]]) -> dict[str, str]:
+def not_names(nots: Mapping[str, list[Refusal]], taken: Iterable[str] = ()) -> dict[str, str]:
     """Class -> the name of its `not` check in ``_base``: ``not_<snake_case class>``, and
     a number after where two classes' snake_case names are one (``HTTPServer`` and
-    ``HttpServer``; python_name never ends a name in ``_<digit>``, so none is taken)."""
+    ``HttpServer``; python_name never ends a name in ``_<digit>``, so none is taken), or
+    where it is one of ``taken``."""
     out: dict[str, str] = {}
-    taken: set[str] = set()
+    used = set(taken)
     for name in sorted(nots):
         base = "not_" + python_name(name)
         candidate, n = base, 1
-        while candidate in taken:
+        while candidate in used:
             n += 1
             candidate = f"{base}_{n}"
-        taken.add(candidate)
+        used.add(candidate)
         out[name] = candidate
     return out
 

@@ -26,8 +26,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...defs import DEFS_PREFIX, ONE_SCHEMA, SCHEMA_LISTS, SCHEMA_MAPS
+from ...defs import DEFS_PREFIX, ONE_SCHEMA, SCHEMA_LISTS, SCHEMA_MAPS, referenced_names
 from ...index import Index, constraints, ref_name, type_list
+from ...model import DERIVED_TYPE_NAMES
 from .errors import ModelsError
 from .names import camel, python_name
 
@@ -73,6 +74,11 @@ def _target(node: Mapping[str, Any], path: str) -> str:
     if name is None:  # the spec writes references by type name, always into $defs
         raise ModelsError(f"{path}: only references into $defs are supported")
     return name
+
+
+def refers_to(node: Mapping[str, Any]) -> set[str]:
+    """The defs a lowered def refers to."""
+    return {r.removeprefix(DEFS_PREFIX) for r in referenced_names(node)}
 
 
 def _ref(name: str) -> dict[str, Any]:
@@ -400,7 +406,10 @@ class Lowering:
         self.aliases: dict[str, str] = {}
         # class -> where each class of that name was made for (more than one: a clash)
         self.claims: dict[str, list[str]] = {}
-        self._busy: set[str] = set()
+        # class -> the def it was made for (its own name, or the union or object that
+        # needed it): what the routing unions' classes are told apart by
+        self.owner: dict[str, str] = {}
+        self._busy: list[str] = []  # the defs being lowered, the innermost last
 
     def run(self) -> None:
         for name in self.source:
@@ -410,6 +419,16 @@ class Lowering:
     def refuse_clashes(self) -> None:
         if clashes := self.clashes():
             raise ModelsError("; ".join(clashes))
+
+    def routing_classes(self) -> frozenset[str]:
+        """The classes made for the routing unions the document derives from the method
+        list (``DERIVED_TYPE_NAMES``): each union's own and its members'. Refuses another
+        def that refers to one, since ``routing`` writes them after all the others."""
+        routed = frozenset(n for n in self.defs if self.owner[n] in DERIVED_TYPE_NAMES)
+        for name, node in self.defs.items():
+            if name not in routed and (found := refers_to(node) & routed):
+                raise ModelsError(f"$defs/{name}: refers to the routing classes {sorted(found)}")
+        return routed
 
     def clashes(self) -> list[str]:
         """Two classes with one name (a union member's, and a def's or another member's)."""
@@ -427,18 +446,22 @@ class Lowering:
             raise ModelsError(f"a reference to {name!r}, which is not in $defs")
         if name in self._busy:
             raise ModelsError(f"$defs/{name}: inherits from itself through allOf")
-        self._busy.add(name)
+        self._busy.append(name)
         node, path = _unwrap(self.source[name]), f"$defs/{name}"
         if self._is_object_union(node, path) or _objectish(node):
             lowered, members = self._classes(name, node, path, own=True)
             if members is not None:
                 self._claim(name, path)
                 self.variants[name] = members
-                self.defs[name] = lowered
+                self._put(name, lowered)
         else:
             self._claim(name, path)
-            self.defs[name] = self._value(node, name, path)
-        self._busy.discard(name)
+            self._put(name, self._value(node, name, path))
+        self._busy.pop()
+
+    def _put(self, name: str, lowered: dict[str, Any]) -> None:
+        self.defs[name] = lowered
+        self.owner[name] = self._busy[-1]
 
     def _claim(self, name: str, origin: str) -> None:
         paths = self.claims.setdefault(name, [])
@@ -603,7 +626,7 @@ class Lowering:
             if not all(set(_strip(p)) == {"$ref"} for p in parents):
                 raise ModelsError(f"{path}: an allOf member that is not a reference")
             out["allOf"] = [_ref(_target(p, path)) for p in parents]
-        self.defs[name] = out
+        self._put(name, out)
         nonnull = [w for w in props if w not in required and not self.index.accepts_null(props[w])]
         if nonnull:
             self.omittable[name] = nonnull
@@ -628,7 +651,7 @@ class Lowering:
         node = _split_types(node)
         if part is not None and _CONSTRAINTS & node.keys() and not self._is_class(node, path):
             self._claim(part, path)
-            self.defs[part] = self._value(node, part, path)
+            self._put(part, self._value(node, part, path))
             return _ref(part)
         if "$ref" in node and not _objectish(node):
             return self._reference(node, path)

@@ -20,7 +20,7 @@ import jinja2
 from ...constants import GENERATED_NOTE
 from ...model import ErrorCode
 from ..table import MethodRow
-from .codegen import literal, not_names, ruff
+from .codegen import literal, ruff
 from .errors import ModelsError
 from .lowering import Refusal, Valid
 from .names import RUNTIME
@@ -62,10 +62,12 @@ def distribution(
     names: Sequence[str],
     rows: Sequence[MethodRow],
     nots: Mapping[str, list[Refusal]],
+    checks: Mapping[str, str],
     version: str,
     errors: Sequence[ErrorCode] = (),
 ) -> dict[str, str]:
-    """Path under the distribution -> text, for every file of it."""
+    """Path under the distribution -> text, for every file of it. ``checks``: the name of
+    each class's `not` check (``codegen.not_names``)."""
     constants = [e.name.upper() for e in errors]
     slots: dict[str, dict[str, str]] = {
         "__init__.py": {
@@ -84,7 +86,7 @@ def distribution(
             "models_import": _models_import(names),
             "model_names": "".join(f"{literal(n)},\n" for n in names),
         },
-        "v2/_base.py": {"nots": _nots(nots)},
+        "v2/_base.py": {"nots": _nots(nots, checks)},
         "v2/_methods.py": {"methods": _methods(rows, names)},
         "v2/_names.py": {"names": _names(rows)},
     }
@@ -115,8 +117,8 @@ def _models_import(names: Sequence[str]) -> str:
     return "from ._models import (\n" + "".join(f"    {n},\n" for n in names) + ")\n"
 
 
-def _nots(nots: Mapping[str, list[Refusal]]) -> str:
-    names = not_names(nots)
+def _nots(nots: Mapping[str, list[Refusal]], names: Mapping[str, str]) -> str:
+    """Each class's `not` check, named ``names[class]``."""
     lines = []
     for name, refusals in nots.items():
         shapes = [r for r in refusals if not isinstance(r, Valid)]

@@ -17,22 +17,10 @@ from ._base import (
     ROUTED_BRANCH,
     BaseModel,
     RootModel,
-    not_agent_notification_auth_status_update,
-    not_agent_notification_elicitation_complete,
-    not_agent_notification_extension,
-    not_agent_notification_mcp_message,
-    not_agent_notification_session_update,
-    not_agent_response_error,
-    not_agent_response_result,
     not_auth_method_other,
     not_available_command_input_other,
     not_available_command_other,
     not_background_work_other,
-    not_client_notification_extension,
-    not_client_notification_mcp_message,
-    not_client_notification_session_cancel,
-    not_client_response_error,
-    not_client_response_result,
     not_content_block_other,
     not_create_elicitation_request_other_request,
     not_create_elicitation_request_other_session,
@@ -47,10 +35,6 @@ from ._base import (
     not_mcp_server_other,
     not_multi_select_items_other,
     not_plan_update_content_other,
-    not_protocol_level_notification_cancel_request,
-    not_proxy_notification_proxy_successor,
-    not_proxy_response_error,
-    not_proxy_response_result,
     not_replay_from_other,
     not_request_permission_outcome_other,
     not_request_permission_subject_other,
@@ -3917,34 +3901,6 @@ class AgentAuthCapabilities(BaseModel):
             return tolerate(value, handler, default=True, items=False)
 
 
-class AgentNotificationAuthStatusUpdate(BaseModel):
-    method: Literal["auth/status_update"] = Field(..., description="The notification method name.")
-    params: AuthStatusUpdateNotification
-
-    @model_validator(mode="before")
-    @classmethod
-    def check_not_agent_notification_auth_status_update(cls, data: Any) -> Any:
-        return not_agent_notification_auth_status_update(data)
-
-
-class AgentNotificationMcpMessage(BaseModel):
-    method: Literal["mcp/message"] = Field(..., description="The notification method name.")
-    params: MessageMcpNotification
-
-    @model_validator(mode="before")
-    @classmethod
-    def check_not_agent_notification_mcp_message(cls, data: Any) -> Any:
-        return not_agent_notification_mcp_message(data)
-
-
-class AgentRequestMcpMessage(BaseModel):
-    id: RequestId = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["mcp/message"] = Field(..., description="The method name to invoke.")
-    params: MessageMcpRequest
-
-
 class Annotations(BaseModel):
     """
     Optional annotations for the client. The client can use annotations to inform how objects are used or displayed
@@ -4644,171 +4600,6 @@ class ClientAuthCapabilities(BaseModel):
             cls, value: Any, handler: ValidatorFunctionWrapHandler
         ) -> Any:
             return tolerate(value, handler, default=True, items=False)
-
-
-class ClientNotificationSessionCancel(BaseModel):
-    method: Literal["session/cancel"] = Field(..., description="The notification method name.")
-    params: CancelSessionNotification
-
-    @model_validator(mode="before")
-    @classmethod
-    def check_not_client_notification_session_cancel(cls, data: Any) -> Any:
-        return not_client_notification_session_cancel(data)
-
-
-class ClientNotificationMcpMessage(BaseModel):
-    method: Literal["mcp/message"] = Field(..., description="The notification method name.")
-    params: MessageMcpNotification
-
-    @model_validator(mode="before")
-    @classmethod
-    def check_not_client_notification_mcp_message(cls, data: Any) -> Any:
-        return not_client_notification_mcp_message(data)
-
-
-class ClientNotificationExtension(BaseModel):
-    """
-    An extension method: its name starts with `_`; its params are free.
-    """
-
-    method: str = Field(..., description="The notification method name.", pattern="^_")
-    params: CancelSessionNotification | MessageMcpNotification | ExtNotification | None = Field(
-        default=None, description="Method-specific notification parameters."
-    )
-
-    @model_validator(mode="before")
-    @classmethod
-    def check_not_client_notification_extension(cls, data: Any) -> Any:
-        return not_client_notification_extension(data)
-
-
-ClientNotification: TypeAlias = Annotated[
-    Annotated[
-        Union[
-            Annotated[
-                Union[ClientNotificationSessionCancel, ClientNotificationMcpMessage],
-                Discriminator("method"),
-            ],
-            ClientNotificationExtension,
-        ],
-        Field(union_mode="left_to_right"),
-    ],
-    Field(description="A JSON-RPC notification object."),
-]
-
-
-class ClientRequestAuthLogin(BaseModel):
-    id: RequestId = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["auth/login"] = Field(..., description="The method name to invoke.")
-    params: LoginAuthRequest
-
-
-class ClientRequestAuthLogout(BaseModel):
-    id: RequestId = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["auth/logout"] = Field(..., description="The method name to invoke.")
-    params: LogoutAuthRequest
-
-
-class ClientRequestAuthStatus(BaseModel):
-    id: RequestId = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["auth/status"] = Field(..., description="The method name to invoke.")
-    params: AuthStatusRequest
-
-
-class ClientRequestSessionArchive(BaseModel):
-    id: RequestId = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["session/archive"] = Field(..., description="The method name to invoke.")
-    params: ArchiveSessionRequest
-
-
-class ClientRequestSessionUnarchive(BaseModel):
-    id: RequestId = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["session/unarchive"] = Field(..., description="The method name to invoke.")
-    params: UnarchiveSessionRequest
-
-
-class ClientRequestSessionStatus(BaseModel):
-    id: RequestId = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["session/status"] = Field(..., description="The method name to invoke.")
-    params: SessionStatusRequest
-
-
-class ClientRequestSessionSetTitle(BaseModel):
-    id: RequestId = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["session/set_title"] = Field(..., description="The method name to invoke.")
-    params: SetSessionTitleRequest
-
-
-class ClientRequestSessionSetConfigOption(BaseModel):
-    id: RequestId = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["session/set_config_option"] = Field(
-        ..., description="The method name to invoke."
-    )
-    params: SetSessionConfigOptionRequest
-
-
-class ClientRequestSessionOptions(BaseModel):
-    id: RequestId = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["session/options"] = Field(..., description="The method name to invoke.")
-    params: SessionOptionsRequest
-
-
-class ClientRequestToolCallCancel(BaseModel):
-    id: RequestId = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["tool_call/cancel"] = Field(..., description="The method name to invoke.")
-    params: CancelToolCallRequest
-
-
-class ClientRequestTerminalCancel(BaseModel):
-    id: RequestId = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["terminal/cancel"] = Field(..., description="The method name to invoke.")
-    params: CancelTerminalRequest
-
-
-class ClientRequestProvidersList(BaseModel):
-    id: RequestId = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["providers/list"] = Field(..., description="The method name to invoke.")
-    params: ListProvidersRequest
-
-
-class ClientRequestProvidersSet(BaseModel):
-    id: RequestId = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["providers/set"] = Field(..., description="The method name to invoke.")
-    params: SetProviderRequest
-
-
-class ClientRequestMcpMessage(BaseModel):
-    id: RequestId = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["mcp/message"] = Field(..., description="The method name to invoke.")
-    params: MessageMcpRequest
 
 
 class CloseSessionRequest(BaseModel):
@@ -6506,44 +6297,6 @@ class PromptCapabilities(BaseModel):
             return tolerate(value, handler, default=True, items=False)
 
 
-class ProtocolLevelNotificationCancelRequest(BaseModel):
-    method: Literal["$/cancel_request"] = Field(..., description="The notification method name.")
-    params: CancelRequestNotification
-
-    @model_validator(mode="before")
-    @classmethod
-    def check_not_protocol_level_notification_cancel_request(cls, data: Any) -> Any:
-        return not_protocol_level_notification_cancel_request(data)
-
-
-ProtocolLevelNotification: TypeAlias = Annotated[
-    ProtocolLevelNotificationCancelRequest, Field(description="A JSON-RPC notification object.")
-]
-
-
-class ProxyNotificationProxySuccessor(BaseModel):
-    method: Literal["proxy/successor"] = Field(..., description="The notification method name.")
-    params: ProxySuccessorNotification
-
-    @model_validator(mode="before")
-    @classmethod
-    def check_not_proxy_notification_proxy_successor(cls, data: Any) -> Any:
-        return not_proxy_notification_proxy_successor(data)
-
-
-ProxyNotification: TypeAlias = Annotated[
-    ProxyNotificationProxySuccessor, Field(description="A JSON-RPC notification object.")
-]
-
-
-class ProxyRequestProxySuccessor(BaseModel):
-    id: RequestId = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["proxy/successor"] = Field(..., description="The method name to invoke.")
-    params: ProxySuccessorRequest
-
-
 class RequestPermissionSubjectCommand(CommandPermissionSubject):
     """
     Permission is requested before running a command.
@@ -7159,18 +6912,6 @@ class ToolCallContentTerminal(Terminal):
     type: Literal["terminal"]
 
 
-class AgentNotificationElicitationComplete(BaseModel):
-    method: Literal["elicitation/complete"] = Field(
-        ..., description="The notification method name."
-    )
-    params: CompleteElicitationNotification
-
-    @model_validator(mode="before")
-    @classmethod
-    def check_not_agent_notification_elicitation_complete(cls, data: Any) -> Any:
-        return not_agent_notification_elicitation_complete(data)
-
-
 class ClientCapabilities(BaseModel):
     """
     Capabilities supported by the client.
@@ -7204,54 +6945,6 @@ class ClientCapabilities(BaseModel):
             cls, value: Any, handler: ValidatorFunctionWrapHandler
         ) -> Any:
             return tolerate(value, handler, default=True, items=False)
-
-
-class ClientRequestSessionClose(BaseModel):
-    id: RequestId = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["session/close"] = Field(..., description="The method name to invoke.")
-    params: CloseSessionRequest
-
-
-class ClientRequestSessionList(BaseModel):
-    id: RequestId = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["session/list"] = Field(..., description="The method name to invoke.")
-    params: ListSessionsRequest
-
-
-class ClientRequestSessionDelete(BaseModel):
-    id: RequestId = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["session/delete"] = Field(..., description="The method name to invoke.")
-    params: DeleteSessionRequest
-
-
-class ClientRequestProvidersDisable(BaseModel):
-    id: RequestId = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["providers/disable"] = Field(..., description="The method name to invoke.")
-    params: DisableProviderRequest
-
-
-class ClientResponseResult(BaseModel):
-    """
-    A successful JSON-RPC response.
-    """
-
-    id: RequestId = Field(..., description="The id of the request this response answers.")
-    result: (
-        RequestPermissionResponse | CreateElicitationResponse | MessageMcpResponse | ExtResponse
-    ) = Field(..., description="Method-specific response data.")
-
-    @model_validator(mode="before")
-    @classmethod
-    def check_not_client_response_result(cls, data: Any) -> Any:
-        return not_client_response_result(data)
 
 
 class ResourceLink(BaseModel):
@@ -7840,23 +7533,6 @@ class PromptRequest(BaseModel):
             cls, value: Any, handler: ValidatorFunctionWrapHandler
         ) -> Any:
             return tolerate(value, handler, default=True, items=False)
-
-
-class ProxyResponseError(BaseModel):
-    """
-    A failed JSON-RPC response.
-    """
-
-    id: RequestId | None = Field(
-        ...,
-        description="The id of the request this response answers.\n\nRequired. `null` only when the request's id could not be determined, such as\nfor a parse error or an invalid request.",
-    )
-    error: Error = Field(..., description="Method-specific error data.")
-
-    @model_validator(mode="before")
-    @classmethod
-    def check_not_proxy_response_error(cls, data: Any) -> Any:
-        return not_proxy_response_error(data)
 
 
 class SessionConfigSelectGroup(BaseModel):
@@ -8469,23 +8145,6 @@ class AgentMessage(BaseModel):
             return tolerate(value, handler, default=True, items=False)
 
 
-class AgentResponseError(BaseModel):
-    """
-    A failed JSON-RPC response.
-    """
-
-    id: RequestId | None = Field(
-        ...,
-        description="The id of the request this response answers.\n\nRequired. `null` only when the request's id could not be determined, such as\nfor a parse error or an invalid request.",
-    )
-    error: Error = Field(..., description="Method-specific error data.")
-
-    @model_validator(mode="before")
-    @classmethod
-    def check_not_agent_response_error(cls, data: Any) -> Any:
-        return not_agent_response_error(data)
-
-
 class AgentThought(BaseModel):
     """
     An agent thought or reasoning message upsert.
@@ -8530,44 +8189,6 @@ class AgentThought(BaseModel):
         @classmethod
         def tolerate_agent_thought_2(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
             return tolerate(value, handler, default=True, items=False)
-
-
-class ClientRequestInitialize(BaseModel):
-    id: RequestId = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["initialize"] = Field(..., description="The method name to invoke.")
-    params: InitializeRequest
-
-
-class ClientRequestSessionPrompt(BaseModel):
-    id: RequestId = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["session/prompt"] = Field(..., description="The method name to invoke.")
-    params: PromptRequest
-
-
-class ClientResponseError(BaseModel):
-    """
-    A failed JSON-RPC response.
-    """
-
-    id: RequestId | None = Field(
-        ...,
-        description="The id of the request this response answers.\n\nRequired. `null` only when the request's id could not be determined, such as\nfor a parse error or an invalid request.",
-    )
-    error: Error = Field(..., description="Method-specific error data.")
-
-    @model_validator(mode="before")
-    @classmethod
-    def check_not_client_response_error(cls, data: Any) -> Any:
-        return not_client_response_error(data)
-
-
-ClientResponse: TypeAlias = Annotated[
-    ClientResponseResult | ClientResponseError, Field(description="A JSON-RPC response object.")
-]
 
 
 class CompactionSummaryChunk(BaseModel):
@@ -8934,22 +8555,6 @@ class NewSessionRequest(BaseModel):
             cls, value: Any, handler: ValidatorFunctionWrapHandler
         ) -> Any:
             return tolerate(value, handler, default=True, items=False)
-
-
-class ProxyRequestProxyInitialize(BaseModel):
-    id: RequestId = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["proxy/initialize"] = Field(..., description="The method name to invoke.")
-    params: InitializeProxyRequest
-
-
-ProxyRequest: TypeAlias = Annotated[
-    Annotated[
-        Union[ProxyRequestProxyInitialize, ProxyRequestProxySuccessor], Discriminator("method")
-    ],
-    Field(description="A JSON-RPC request object."),
-]
 
 
 class ResumeSessionRequest(BaseModel):
@@ -9388,115 +8993,6 @@ class AgentCapabilities(BaseModel):
             cls, value: Any, handler: ValidatorFunctionWrapHandler
         ) -> Any:
             return tolerate(value, handler, default=True, items=False)
-
-
-class AgentRequestElicitationCreate(BaseModel):
-    id: RequestId = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["elicitation/create"] = Field(..., description="The method name to invoke.")
-    params: CreateElicitationRequest
-
-
-class ClientRequestSessionNew(BaseModel):
-    id: RequestId = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["session/new"] = Field(..., description="The method name to invoke.")
-    params: NewSessionRequest
-
-
-class ClientRequestSessionResume(BaseModel):
-    id: RequestId = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["session/resume"] = Field(..., description="The method name to invoke.")
-    params: ResumeSessionRequest
-
-
-class ClientRequestSessionFork(BaseModel):
-    id: RequestId = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: Literal["session/fork"] = Field(..., description="The method name to invoke.")
-    params: ForkSessionRequest
-
-
-class ClientRequestExtension(BaseModel):
-    """
-    An extension method: its name starts with `_`; its params are free.
-    """
-
-    id: RequestId = Field(
-        ..., description="The request id used to correlate the matching response."
-    )
-    method: str = Field(..., description="The method name to invoke.", pattern="^_")
-    params: (
-        InitializeRequest
-        | LoginAuthRequest
-        | LogoutAuthRequest
-        | AuthStatusRequest
-        | NewSessionRequest
-        | ResumeSessionRequest
-        | CloseSessionRequest
-        | ListSessionsRequest
-        | DeleteSessionRequest
-        | ForkSessionRequest
-        | ArchiveSessionRequest
-        | UnarchiveSessionRequest
-        | SessionStatusRequest
-        | SetSessionTitleRequest
-        | SetSessionConfigOptionRequest
-        | SessionOptionsRequest
-        | PromptRequest
-        | CancelToolCallRequest
-        | CancelTerminalRequest
-        | ListProvidersRequest
-        | SetProviderRequest
-        | DisableProviderRequest
-        | MessageMcpRequest
-        | ExtRequest
-        | None
-    ) = Field(default=None, description="Method-specific request parameters.")
-
-
-ClientRequest: TypeAlias = Annotated[
-    Annotated[
-        Union[
-            Annotated[
-                Union[
-                    ClientRequestInitialize,
-                    ClientRequestAuthLogin,
-                    ClientRequestAuthLogout,
-                    ClientRequestAuthStatus,
-                    ClientRequestSessionNew,
-                    ClientRequestSessionResume,
-                    ClientRequestSessionClose,
-                    ClientRequestSessionList,
-                    ClientRequestSessionDelete,
-                    ClientRequestSessionFork,
-                    ClientRequestSessionArchive,
-                    ClientRequestSessionUnarchive,
-                    ClientRequestSessionStatus,
-                    ClientRequestSessionSetTitle,
-                    ClientRequestSessionSetConfigOption,
-                    ClientRequestSessionOptions,
-                    ClientRequestSessionPrompt,
-                    ClientRequestToolCallCancel,
-                    ClientRequestTerminalCancel,
-                    ClientRequestProvidersList,
-                    ClientRequestProvidersSet,
-                    ClientRequestProvidersDisable,
-                    ClientRequestMcpMessage,
-                ],
-                Discriminator("method"),
-            ],
-            ClientRequestExtension,
-        ],
-        Field(union_mode="left_to_right"),
-    ],
-    Field(description="A JSON-RPC request object."),
-]
 
 
 class ConfigOptionUpdate(BaseModel):
@@ -10162,127 +9658,11 @@ class UpdateSessionNotification(BaseModel):
             return tolerate(value, handler, default=True, items=False)
 
 
-class AgentNotificationSessionUpdate(BaseModel):
-    method: Literal["session/update"] = Field(..., description="The notification method name.")
-    params: UpdateSessionNotification
-
-    @model_validator(mode="before")
-    @classmethod
-    def check_not_agent_notification_session_update(cls, data: Any) -> Any:
-        return not_agent_notification_session_update(data)
-
-
-class AgentNotificationExtension(BaseModel):
-    """
-    An extension method: its name starts with `_`; its params are free.
-    """
-
-    method: str = Field(..., description="The notification method name.", pattern="^_")
-    params: (
-        AuthStatusUpdateNotification
-        | UpdateSessionNotification
-        | CompleteElicitationNotification
-        | MessageMcpNotification
-        | ExtNotification
-        | None
-    ) = Field(default=None, description="Method-specific notification parameters.")
-
-    @model_validator(mode="before")
-    @classmethod
-    def check_not_agent_notification_extension(cls, data: Any) -> Any:
-        return not_agent_notification_extension(data)
-
-
-AgentNotification: TypeAlias = Annotated[
-    Annotated[
-        Union[
-            Annotated[
-                Union[
-                    AgentNotificationAuthStatusUpdate,
-                    AgentNotificationSessionUpdate,
-                    AgentNotificationElicitationComplete,
-                    AgentNotificationMcpMessage,
-                ],
-                Discriminator("method"),
-            ],
-            AgentNotificationExtension,
-        ],
-        Field(union_mode="left_to_right"),
-    ],
-    Field(description="A JSON-RPC notification object."),
-]
-
-
-class AgentResponseResult(BaseModel):
-    """
-    A successful JSON-RPC response.
-    """
-
-    id: RequestId = Field(..., description="The id of the request this response answers.")
-    result: (
-        InitializeResponse
-        | LoginAuthResponse
-        | LogoutAuthResponse
-        | AuthStatusResponse
-        | NewSessionResponse
-        | ResumeSessionResponse
-        | CloseSessionResponse
-        | ListSessionsResponse
-        | DeleteSessionResponse
-        | ForkSessionResponse
-        | ArchiveSessionResponse
-        | UnarchiveSessionResponse
-        | SessionStatusResponse
-        | SetSessionTitleResponse
-        | SetSessionConfigOptionResponse
-        | SessionOptionsResponse
-        | PromptResponse
-        | CancelToolCallResponse
-        | CancelTerminalResponse
-        | ListProvidersResponse
-        | SetProviderResponse
-        | DisableProviderResponse
-        | MessageMcpResponse
-        | ExtResponse
-    ) = Field(..., description="Method-specific response data.")
-
-    @model_validator(mode="before")
-    @classmethod
-    def check_not_agent_response_result(cls, data: Any) -> Any:
-        return not_agent_response_result(data)
-
-
-AgentResponse: TypeAlias = Annotated[
-    AgentResponseResult | AgentResponseError, Field(description="A JSON-RPC response object.")
-]
-
-
 class InitializeProxyResponse(RootModel[InitializeResponse]):
     root: InitializeResponse = Field(
         ...,
         description="**UNSTABLE**\n\nThis capability is not part of the spec yet, and may be removed or changed at any point.\n\nResponse to `proxy/initialize`.\n\nThe same as the `initialize` response. The proxy builds it from its successor's\n`initialize` response and answers with the capabilities of the chain from itself onward.\nIt MUST NOT change `protocolVersion`.",
     )
-
-
-class ProxyResponseResult(BaseModel):
-    """
-    A successful JSON-RPC response.
-    """
-
-    id: RequestId = Field(..., description="The id of the request this response answers.")
-    result: InitializeProxyResponse | ProxySuccessorResponse = Field(
-        ..., description="Method-specific response data."
-    )
-
-    @model_validator(mode="before")
-    @classmethod
-    def check_not_proxy_response_result(cls, data: Any) -> Any:
-        return not_proxy_response_result(data)
-
-
-ProxyResponse: TypeAlias = Annotated[
-    ProxyResponseResult | ProxyResponseError, Field(description="A JSON-RPC response object.")
-]
 
 
 class ToolCallPermissionSubject(BaseModel):
@@ -10374,7 +9754,6 @@ class RequestPermissionRequest(BaseModel):
         serialization_alias="_meta",
         description="The _meta property is reserved by ACP to allow clients and agents to attach additional\nmetadata to their interactions. Omitted and `null` are equivalent and mean no metadata.\nImplementations MUST NOT assign meaning to keys they do not recognize.\n\nSee protocol docs: [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)",
     )
-
     if _LENIENT:
 
         @field_validator("description", "meta", mode="wrap")
@@ -10385,6 +9764,113 @@ class RequestPermissionRequest(BaseModel):
             return tolerate(value, handler, default=True, items=False)
 
 
+# --- the routing unions: written by acp_spec/emit/models/routing.py ---
+# Derived from the method list, so made on every run instead of by
+# datamodel-code-generator: a method added or removed remakes only these.
+
+from ._base import (
+    not_agent_notification_auth_status_update,
+    not_agent_notification_elicitation_complete,
+    not_agent_notification_extension,
+    not_agent_notification_mcp_message,
+    not_agent_notification_session_update,
+    not_agent_response_error,
+    not_agent_response_result,
+    not_client_notification_extension,
+    not_client_notification_mcp_message,
+    not_client_notification_session_cancel,
+    not_client_response_error,
+    not_client_response_result,
+    not_protocol_level_notification_cancel_request,
+    not_proxy_notification_proxy_successor,
+    not_proxy_response_error,
+    not_proxy_response_result,
+)
+
+
+class AgentNotificationAuthStatusUpdate(BaseModel):
+    method: Literal["auth/status_update"] = Field(..., description="The notification method name.")
+    params: AuthStatusUpdateNotification
+
+    @model_validator(mode="before")
+    @classmethod
+    def check_not_agent_notification_auth_status_update(cls, data: Any) -> Any:
+        return not_agent_notification_auth_status_update(data)
+
+
+class AgentNotificationSessionUpdate(BaseModel):
+    method: Literal["session/update"] = Field(..., description="The notification method name.")
+    params: UpdateSessionNotification
+
+    @model_validator(mode="before")
+    @classmethod
+    def check_not_agent_notification_session_update(cls, data: Any) -> Any:
+        return not_agent_notification_session_update(data)
+
+
+class AgentNotificationElicitationComplete(BaseModel):
+    method: Literal["elicitation/complete"] = Field(
+        ..., description="The notification method name."
+    )
+    params: CompleteElicitationNotification
+
+    @model_validator(mode="before")
+    @classmethod
+    def check_not_agent_notification_elicitation_complete(cls, data: Any) -> Any:
+        return not_agent_notification_elicitation_complete(data)
+
+
+class AgentNotificationMcpMessage(BaseModel):
+    method: Literal["mcp/message"] = Field(..., description="The notification method name.")
+    params: MessageMcpNotification
+
+    @model_validator(mode="before")
+    @classmethod
+    def check_not_agent_notification_mcp_message(cls, data: Any) -> Any:
+        return not_agent_notification_mcp_message(data)
+
+
+class AgentNotificationExtension(BaseModel):
+    """
+    An extension method: its name starts with `_`; its params are free.
+    """
+
+    method: str = Field(..., description="The notification method name.", pattern="^_")
+    params: (
+        AuthStatusUpdateNotification
+        | UpdateSessionNotification
+        | CompleteElicitationNotification
+        | MessageMcpNotification
+        | ExtNotification
+        | None
+    ) = Field(default=None, description="Method-specific notification parameters.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def check_not_agent_notification_extension(cls, data: Any) -> Any:
+        return not_agent_notification_extension(data)
+
+
+AgentNotification: TypeAlias = Annotated[
+    Annotated[
+        Union[
+            Annotated[
+                Union[
+                    AgentNotificationAuthStatusUpdate,
+                    AgentNotificationSessionUpdate,
+                    AgentNotificationElicitationComplete,
+                    AgentNotificationMcpMessage,
+                ],
+                Discriminator("method"),
+            ],
+            AgentNotificationExtension,
+        ],
+        Field(union_mode="left_to_right"),
+    ],
+    Field(description="A JSON-RPC notification object."),
+]
+
+
 class AgentRequestSessionRequestPermission(BaseModel):
     id: RequestId = Field(
         ..., description="The request id used to correlate the matching response."
@@ -10393,6 +9879,22 @@ class AgentRequestSessionRequestPermission(BaseModel):
         ..., description="The method name to invoke."
     )
     params: RequestPermissionRequest
+
+
+class AgentRequestElicitationCreate(BaseModel):
+    id: RequestId = Field(
+        ..., description="The request id used to correlate the matching response."
+    )
+    method: Literal["elicitation/create"] = Field(..., description="The method name to invoke.")
+    params: CreateElicitationRequest
+
+
+class AgentRequestMcpMessage(BaseModel):
+    id: RequestId = Field(
+        ..., description="The request id used to correlate the matching response."
+    )
+    method: Literal["mcp/message"] = Field(..., description="The method name to invoke.")
+    params: MessageMcpRequest
 
 
 class AgentRequestExtension(BaseModel):
@@ -10425,4 +9927,509 @@ AgentRequest: TypeAlias = Annotated[
         Field(union_mode="left_to_right"),
     ],
     Field(description="A JSON-RPC request object."),
+]
+
+
+class AgentResponseResult(BaseModel):
+    """
+    A successful JSON-RPC response.
+    """
+
+    id: RequestId = Field(..., description="The id of the request this response answers.")
+    result: (
+        InitializeResponse
+        | LoginAuthResponse
+        | LogoutAuthResponse
+        | AuthStatusResponse
+        | NewSessionResponse
+        | ResumeSessionResponse
+        | CloseSessionResponse
+        | ListSessionsResponse
+        | DeleteSessionResponse
+        | ForkSessionResponse
+        | ArchiveSessionResponse
+        | UnarchiveSessionResponse
+        | SessionStatusResponse
+        | SetSessionTitleResponse
+        | SetSessionConfigOptionResponse
+        | SessionOptionsResponse
+        | PromptResponse
+        | CancelToolCallResponse
+        | CancelTerminalResponse
+        | ListProvidersResponse
+        | SetProviderResponse
+        | DisableProviderResponse
+        | MessageMcpResponse
+        | ExtResponse
+    ) = Field(..., description="Method-specific response data.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def check_not_agent_response_result(cls, data: Any) -> Any:
+        return not_agent_response_result(data)
+
+
+class AgentResponseError(BaseModel):
+    """
+    A failed JSON-RPC response.
+    """
+
+    id: RequestId | None = Field(
+        ...,
+        description="The id of the request this response answers.\n\nRequired. `null` only when the request's id could not be determined, such as\nfor a parse error or an invalid request.",
+    )
+    error: Error = Field(..., description="Method-specific error data.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def check_not_agent_response_error(cls, data: Any) -> Any:
+        return not_agent_response_error(data)
+
+
+AgentResponse: TypeAlias = Annotated[
+    AgentResponseResult | AgentResponseError, Field(description="A JSON-RPC response object.")
+]
+
+
+class ClientNotificationSessionCancel(BaseModel):
+    method: Literal["session/cancel"] = Field(..., description="The notification method name.")
+    params: CancelSessionNotification
+
+    @model_validator(mode="before")
+    @classmethod
+    def check_not_client_notification_session_cancel(cls, data: Any) -> Any:
+        return not_client_notification_session_cancel(data)
+
+
+class ClientNotificationMcpMessage(BaseModel):
+    method: Literal["mcp/message"] = Field(..., description="The notification method name.")
+    params: MessageMcpNotification
+
+    @model_validator(mode="before")
+    @classmethod
+    def check_not_client_notification_mcp_message(cls, data: Any) -> Any:
+        return not_client_notification_mcp_message(data)
+
+
+class ClientNotificationExtension(BaseModel):
+    """
+    An extension method: its name starts with `_`; its params are free.
+    """
+
+    method: str = Field(..., description="The notification method name.", pattern="^_")
+    params: CancelSessionNotification | MessageMcpNotification | ExtNotification | None = Field(
+        default=None, description="Method-specific notification parameters."
+    )
+
+    @model_validator(mode="before")
+    @classmethod
+    def check_not_client_notification_extension(cls, data: Any) -> Any:
+        return not_client_notification_extension(data)
+
+
+ClientNotification: TypeAlias = Annotated[
+    Annotated[
+        Union[
+            Annotated[
+                Union[ClientNotificationSessionCancel, ClientNotificationMcpMessage],
+                Discriminator("method"),
+            ],
+            ClientNotificationExtension,
+        ],
+        Field(union_mode="left_to_right"),
+    ],
+    Field(description="A JSON-RPC notification object."),
+]
+
+
+class ClientRequestInitialize(BaseModel):
+    id: RequestId = Field(
+        ..., description="The request id used to correlate the matching response."
+    )
+    method: Literal["initialize"] = Field(..., description="The method name to invoke.")
+    params: InitializeRequest
+
+
+class ClientRequestAuthLogin(BaseModel):
+    id: RequestId = Field(
+        ..., description="The request id used to correlate the matching response."
+    )
+    method: Literal["auth/login"] = Field(..., description="The method name to invoke.")
+    params: LoginAuthRequest
+
+
+class ClientRequestAuthLogout(BaseModel):
+    id: RequestId = Field(
+        ..., description="The request id used to correlate the matching response."
+    )
+    method: Literal["auth/logout"] = Field(..., description="The method name to invoke.")
+    params: LogoutAuthRequest
+
+
+class ClientRequestAuthStatus(BaseModel):
+    id: RequestId = Field(
+        ..., description="The request id used to correlate the matching response."
+    )
+    method: Literal["auth/status"] = Field(..., description="The method name to invoke.")
+    params: AuthStatusRequest
+
+
+class ClientRequestSessionNew(BaseModel):
+    id: RequestId = Field(
+        ..., description="The request id used to correlate the matching response."
+    )
+    method: Literal["session/new"] = Field(..., description="The method name to invoke.")
+    params: NewSessionRequest
+
+
+class ClientRequestSessionResume(BaseModel):
+    id: RequestId = Field(
+        ..., description="The request id used to correlate the matching response."
+    )
+    method: Literal["session/resume"] = Field(..., description="The method name to invoke.")
+    params: ResumeSessionRequest
+
+
+class ClientRequestSessionClose(BaseModel):
+    id: RequestId = Field(
+        ..., description="The request id used to correlate the matching response."
+    )
+    method: Literal["session/close"] = Field(..., description="The method name to invoke.")
+    params: CloseSessionRequest
+
+
+class ClientRequestSessionList(BaseModel):
+    id: RequestId = Field(
+        ..., description="The request id used to correlate the matching response."
+    )
+    method: Literal["session/list"] = Field(..., description="The method name to invoke.")
+    params: ListSessionsRequest
+
+
+class ClientRequestSessionDelete(BaseModel):
+    id: RequestId = Field(
+        ..., description="The request id used to correlate the matching response."
+    )
+    method: Literal["session/delete"] = Field(..., description="The method name to invoke.")
+    params: DeleteSessionRequest
+
+
+class ClientRequestSessionFork(BaseModel):
+    id: RequestId = Field(
+        ..., description="The request id used to correlate the matching response."
+    )
+    method: Literal["session/fork"] = Field(..., description="The method name to invoke.")
+    params: ForkSessionRequest
+
+
+class ClientRequestSessionArchive(BaseModel):
+    id: RequestId = Field(
+        ..., description="The request id used to correlate the matching response."
+    )
+    method: Literal["session/archive"] = Field(..., description="The method name to invoke.")
+    params: ArchiveSessionRequest
+
+
+class ClientRequestSessionUnarchive(BaseModel):
+    id: RequestId = Field(
+        ..., description="The request id used to correlate the matching response."
+    )
+    method: Literal["session/unarchive"] = Field(..., description="The method name to invoke.")
+    params: UnarchiveSessionRequest
+
+
+class ClientRequestSessionStatus(BaseModel):
+    id: RequestId = Field(
+        ..., description="The request id used to correlate the matching response."
+    )
+    method: Literal["session/status"] = Field(..., description="The method name to invoke.")
+    params: SessionStatusRequest
+
+
+class ClientRequestSessionSetTitle(BaseModel):
+    id: RequestId = Field(
+        ..., description="The request id used to correlate the matching response."
+    )
+    method: Literal["session/set_title"] = Field(..., description="The method name to invoke.")
+    params: SetSessionTitleRequest
+
+
+class ClientRequestSessionSetConfigOption(BaseModel):
+    id: RequestId = Field(
+        ..., description="The request id used to correlate the matching response."
+    )
+    method: Literal["session/set_config_option"] = Field(
+        ..., description="The method name to invoke."
+    )
+    params: SetSessionConfigOptionRequest
+
+
+class ClientRequestSessionOptions(BaseModel):
+    id: RequestId = Field(
+        ..., description="The request id used to correlate the matching response."
+    )
+    method: Literal["session/options"] = Field(..., description="The method name to invoke.")
+    params: SessionOptionsRequest
+
+
+class ClientRequestSessionPrompt(BaseModel):
+    id: RequestId = Field(
+        ..., description="The request id used to correlate the matching response."
+    )
+    method: Literal["session/prompt"] = Field(..., description="The method name to invoke.")
+    params: PromptRequest
+
+
+class ClientRequestToolCallCancel(BaseModel):
+    id: RequestId = Field(
+        ..., description="The request id used to correlate the matching response."
+    )
+    method: Literal["tool_call/cancel"] = Field(..., description="The method name to invoke.")
+    params: CancelToolCallRequest
+
+
+class ClientRequestTerminalCancel(BaseModel):
+    id: RequestId = Field(
+        ..., description="The request id used to correlate the matching response."
+    )
+    method: Literal["terminal/cancel"] = Field(..., description="The method name to invoke.")
+    params: CancelTerminalRequest
+
+
+class ClientRequestProvidersList(BaseModel):
+    id: RequestId = Field(
+        ..., description="The request id used to correlate the matching response."
+    )
+    method: Literal["providers/list"] = Field(..., description="The method name to invoke.")
+    params: ListProvidersRequest
+
+
+class ClientRequestProvidersSet(BaseModel):
+    id: RequestId = Field(
+        ..., description="The request id used to correlate the matching response."
+    )
+    method: Literal["providers/set"] = Field(..., description="The method name to invoke.")
+    params: SetProviderRequest
+
+
+class ClientRequestProvidersDisable(BaseModel):
+    id: RequestId = Field(
+        ..., description="The request id used to correlate the matching response."
+    )
+    method: Literal["providers/disable"] = Field(..., description="The method name to invoke.")
+    params: DisableProviderRequest
+
+
+class ClientRequestMcpMessage(BaseModel):
+    id: RequestId = Field(
+        ..., description="The request id used to correlate the matching response."
+    )
+    method: Literal["mcp/message"] = Field(..., description="The method name to invoke.")
+    params: MessageMcpRequest
+
+
+class ClientRequestExtension(BaseModel):
+    """
+    An extension method: its name starts with `_`; its params are free.
+    """
+
+    id: RequestId = Field(
+        ..., description="The request id used to correlate the matching response."
+    )
+    method: str = Field(..., description="The method name to invoke.", pattern="^_")
+    params: (
+        InitializeRequest
+        | LoginAuthRequest
+        | LogoutAuthRequest
+        | AuthStatusRequest
+        | NewSessionRequest
+        | ResumeSessionRequest
+        | CloseSessionRequest
+        | ListSessionsRequest
+        | DeleteSessionRequest
+        | ForkSessionRequest
+        | ArchiveSessionRequest
+        | UnarchiveSessionRequest
+        | SessionStatusRequest
+        | SetSessionTitleRequest
+        | SetSessionConfigOptionRequest
+        | SessionOptionsRequest
+        | PromptRequest
+        | CancelToolCallRequest
+        | CancelTerminalRequest
+        | ListProvidersRequest
+        | SetProviderRequest
+        | DisableProviderRequest
+        | MessageMcpRequest
+        | ExtRequest
+        | None
+    ) = Field(default=None, description="Method-specific request parameters.")
+
+
+ClientRequest: TypeAlias = Annotated[
+    Annotated[
+        Union[
+            Annotated[
+                Union[
+                    ClientRequestInitialize,
+                    ClientRequestAuthLogin,
+                    ClientRequestAuthLogout,
+                    ClientRequestAuthStatus,
+                    ClientRequestSessionNew,
+                    ClientRequestSessionResume,
+                    ClientRequestSessionClose,
+                    ClientRequestSessionList,
+                    ClientRequestSessionDelete,
+                    ClientRequestSessionFork,
+                    ClientRequestSessionArchive,
+                    ClientRequestSessionUnarchive,
+                    ClientRequestSessionStatus,
+                    ClientRequestSessionSetTitle,
+                    ClientRequestSessionSetConfigOption,
+                    ClientRequestSessionOptions,
+                    ClientRequestSessionPrompt,
+                    ClientRequestToolCallCancel,
+                    ClientRequestTerminalCancel,
+                    ClientRequestProvidersList,
+                    ClientRequestProvidersSet,
+                    ClientRequestProvidersDisable,
+                    ClientRequestMcpMessage,
+                ],
+                Discriminator("method"),
+            ],
+            ClientRequestExtension,
+        ],
+        Field(union_mode="left_to_right"),
+    ],
+    Field(description="A JSON-RPC request object."),
+]
+
+
+class ClientResponseResult(BaseModel):
+    """
+    A successful JSON-RPC response.
+    """
+
+    id: RequestId = Field(..., description="The id of the request this response answers.")
+    result: (
+        RequestPermissionResponse | CreateElicitationResponse | MessageMcpResponse | ExtResponse
+    ) = Field(..., description="Method-specific response data.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def check_not_client_response_result(cls, data: Any) -> Any:
+        return not_client_response_result(data)
+
+
+class ClientResponseError(BaseModel):
+    """
+    A failed JSON-RPC response.
+    """
+
+    id: RequestId | None = Field(
+        ...,
+        description="The id of the request this response answers.\n\nRequired. `null` only when the request's id could not be determined, such as\nfor a parse error or an invalid request.",
+    )
+    error: Error = Field(..., description="Method-specific error data.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def check_not_client_response_error(cls, data: Any) -> Any:
+        return not_client_response_error(data)
+
+
+ClientResponse: TypeAlias = Annotated[
+    ClientResponseResult | ClientResponseError, Field(description="A JSON-RPC response object.")
+]
+
+
+class ProtocolLevelNotificationCancelRequest(BaseModel):
+    method: Literal["$/cancel_request"] = Field(..., description="The notification method name.")
+    params: CancelRequestNotification
+
+    @model_validator(mode="before")
+    @classmethod
+    def check_not_protocol_level_notification_cancel_request(cls, data: Any) -> Any:
+        return not_protocol_level_notification_cancel_request(data)
+
+
+ProtocolLevelNotification: TypeAlias = Annotated[
+    ProtocolLevelNotificationCancelRequest, Field(description="A JSON-RPC notification object.")
+]
+
+
+class ProxyNotificationProxySuccessor(BaseModel):
+    method: Literal["proxy/successor"] = Field(..., description="The notification method name.")
+    params: ProxySuccessorNotification
+
+    @model_validator(mode="before")
+    @classmethod
+    def check_not_proxy_notification_proxy_successor(cls, data: Any) -> Any:
+        return not_proxy_notification_proxy_successor(data)
+
+
+ProxyNotification: TypeAlias = Annotated[
+    ProxyNotificationProxySuccessor, Field(description="A JSON-RPC notification object.")
+]
+
+
+class ProxyRequestProxyInitialize(BaseModel):
+    id: RequestId = Field(
+        ..., description="The request id used to correlate the matching response."
+    )
+    method: Literal["proxy/initialize"] = Field(..., description="The method name to invoke.")
+    params: InitializeProxyRequest
+
+
+class ProxyRequestProxySuccessor(BaseModel):
+    id: RequestId = Field(
+        ..., description="The request id used to correlate the matching response."
+    )
+    method: Literal["proxy/successor"] = Field(..., description="The method name to invoke.")
+    params: ProxySuccessorRequest
+
+
+ProxyRequest: TypeAlias = Annotated[
+    Annotated[
+        Union[ProxyRequestProxyInitialize, ProxyRequestProxySuccessor], Discriminator("method")
+    ],
+    Field(description="A JSON-RPC request object."),
+]
+
+
+class ProxyResponseResult(BaseModel):
+    """
+    A successful JSON-RPC response.
+    """
+
+    id: RequestId = Field(..., description="The id of the request this response answers.")
+    result: InitializeProxyResponse | ProxySuccessorResponse = Field(
+        ..., description="Method-specific response data."
+    )
+
+    @model_validator(mode="before")
+    @classmethod
+    def check_not_proxy_response_result(cls, data: Any) -> Any:
+        return not_proxy_response_result(data)
+
+
+class ProxyResponseError(BaseModel):
+    """
+    A failed JSON-RPC response.
+    """
+
+    id: RequestId | None = Field(
+        ...,
+        description="The id of the request this response answers.\n\nRequired. `null` only when the request's id could not be determined, such as\nfor a parse error or an invalid request.",
+    )
+    error: Error = Field(..., description="Method-specific error data.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def check_not_proxy_response_error(cls, data: Any) -> Any:
+        return not_proxy_response_error(data)
+
+
+ProxyResponse: TypeAlias = Annotated[
+    ProxyResponseResult | ProxyResponseError, Field(description="A JSON-RPC response object.")
 ]
