@@ -461,7 +461,6 @@ _HOLD_STILL = f"""{{
   document.adoptedStyleSheets = [...document.adoptedStyleSheets, still];
 }}"""
 _HELD_STILL = "getComputedStyle(document.body).caretColor === 'rgba(0, 0, 0, 0)'"
-_FORGET = "localStorage.clear(); sessionStorage.clear()"
 PHONE = {"width": 390, "height": 844}
 # The README's screenshots, desktop and phone: a method page, the retry table, a type page
 # and a search. Taken on every run; written where the README shows them only when asked
@@ -545,7 +544,9 @@ def _search_shots(tab: Browse, tour: Tour) -> None:
 
 
 @pytest.fixture(scope="module")
-def tour(shared: Browse, sites: Sites, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Tour]:
+def tour(
+    browser: Any, shared: Browse, sites: Sites, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[Tour]:
     if not AXE.is_file():
         pytest.fail(f"axe-core is missing at {AXE}: run `npm ci` in tests/node (scripts/test.sh "
                     "does)", pytrace=False)  # fmt: skip
@@ -555,38 +556,33 @@ def tour(shared: Browse, sites: Sites, tmp_path_factory: pytest.TempPathFactory)
     # own would cost another renderer process), held still while it lasts
     tab = _fresh(shared, sites.real)
     sampled = _sampled_pages(sites.built)
-    page = tab.page
-    with serve(AXE.parent) as axe_base:
+    with serve(AXE.parent) as axe_base, tab.page.add_init_script(_HOLD_STILL):
         axe = axe_base + AXE.name
-        with page.add_init_script(_HOLD_STILL):
-            widths = WIDTHS
-            for path in dict.fromkeys([*sampled, *AXE_PAGES["light"], *SHOTS]):
-                _visit(tab, found, path, widths, measure=path in sampled,
-                       axe=axe if path in AXE_PAGES["light"] else "", shot=SHOTS.get(path, ""))  # fmt: skip
-                # the next page opens at the width this one was left at: one resize fewer
-                widths = widths[::-1]
-            # a link into the filtered table lands on it: opened at each size, not resized
-            for device, viewport in (("phone", PHONE), ("desktop", VIEWPORT)):
-                page.set_viewport_size(viewport)
-                tab.open(RETRY_SHOT[0])
-                if not page.evaluate(_HELD_STILL):
-                    found.moving.append(RETRY_SHOT[0])
-                page.screenshot(path=str(found.shots / f"{RETRY_SHOT[1]}-{device}.png"))
-            _search_shots(tab, found)
-        # The theme keeps the scheme it first showed, in the site's storage: forgotten, the
-        # page shows a new reader's, the system's (the same axe verdicts as a context of
-        # its own, without another renderer process); forgotten again for the other tests.
-        page.set_viewport_size(VIEWPORT)
-        page.emulate_media(color_scheme="dark")
-        page.evaluate(_FORGET)
+        widths = WIDTHS
+        for path in dict.fromkeys([*sampled, *AXE_PAGES["light"], *SHOTS]):
+            _visit(tab, found, path, widths, measure=path in sampled,
+                   axe=axe if path in AXE_PAGES["light"] else "", shot=SHOTS.get(path, ""))  # fmt: skip
+            # the next page opens at the width this one was left at: one resize fewer
+            widths = widths[::-1]
+        # a link into the filtered table lands on it: opened at each size, not resized
+        for device, viewport in (("phone", PHONE), ("desktop", VIEWPORT)):
+            page = tab.page
+            page.set_viewport_size(viewport)
+            tab.open(RETRY_SHOT[0])
+            if not page.evaluate(_HELD_STILL):
+                found.moving.append(RETRY_SHOT[0])
+            page.screenshot(path=str(found.shots / f"{RETRY_SHOT[1]}-{device}.png"))
+        _search_shots(tab, found)
+        # the theme keeps the scheme it first showed: the dark one needs a context of its own
+        dark = browser.new_context(viewport=VIEWPORT, color_scheme="dark")
+        dark_tab = _tab(dark, sites.real)
         try:
             for path in AXE_PAGES["dark"]:
-                tab.open(path)
-                _axe(tab, found, "dark", path, axe)
+                dark_tab.open(path)
+                _axe(dark_tab, found, "dark", path, axe)
         finally:
-            page.evaluate(_FORGET)
-            page.emulate_media(color_scheme="light")
-    outside, errors = tab.outside, tab.errors
+            dark.close()
+    outside, errors = tab.outside + dark_tab.outside, tab.errors + dark_tab.errors
     found.clean = [f"requests left 127.0.0.1: {outside}"] * bool(outside) + [
         f"a page logged errors: {errors}"
     ] * bool(errors)
