@@ -5,12 +5,13 @@ fails if a page asks for anything but 127.0.0.1 or logs an error; chromium sends
 is not 127.0.0.1 to a proxy that refuses it, so nothing leaves either way. Chromium missing
 is a failure, not a skip: CI installs it (`apt-get install -y chromium`).
 
-A page load costs about a second on two shared cores, so the tests share them: those that
-click through the site use one page, and the width, axe and screenshot tests assert what
-one tour of the site found, each page of it opened once, in that page too (the dark
-scheme's in a context of its own). Chromium's CPU, most of these tests' cost (about 50 s
-of it the tour's), is mostly missing from `/usr/bin/time`'s count for pytest: sample its
-processes (/proc/PID/stat) to measure it.
+A page load costs about half a second of chromium's CPU, so the tests share them: those
+that click through the site use one page, and the width, axe and screenshot tests assert
+what one tour of the site found, each page of it opened once, in that page too (the dark
+scheme's in a context of its own). Chromium's CPU, most of these tests' cost (about 60 s
+with playwright's driver, 35 s of it the tour's: page loads, a relayout per width, axe's
+eight runs), is missing from `/usr/bin/time`'s count for pytest: sample the processes
+under pytest's (/proc/PID/stat; other engineers' chromiums are not yours) to measure it.
 """
 
 from __future__ import annotations
