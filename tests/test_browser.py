@@ -1,15 +1,17 @@
 """The built docs site in a real browser (Debian's chromium, driven by Python playwright).
 
 The site is built from the spec into a temporary folder and served on 127.0.0.1. Every test
-fails if a request leaves 127.0.0.1 or the page logs an error. Chromium missing is a
-failure, not a skip: CI installs it (`apt-get install -y chromium`).
+fails if a page asks for anything but 127.0.0.1 or logs an error; chromium sends whatever
+is not 127.0.0.1 to a proxy that refuses it, so nothing leaves either way. Chromium missing
+is a failure, not a skip: CI installs it (`apt-get install -y chromium`).
 
-A page load costs about a second on two shared cores, so the tests share them: those that
-click through the site use one page, and the width, axe and screenshot tests assert what
-one tour of the site found, each page of it opened once, in that page too (the dark
-scheme's in a context of its own). Chromium's CPU, most of these tests' cost (about 50 s
-of it the tour's), is mostly missing from `/usr/bin/time`'s count for pytest: sample its
-processes (/proc/PID/stat) to measure it.
+A page load costs about half a second of chromium's CPU, so the tests share them: those
+that click through the site use one page, and the width, axe and screenshot tests assert
+what one tour of the site found, each page of it opened once, in that page too (the dark
+scheme's in a context of its own). Chromium's CPU, most of these tests' cost (about 60 s
+with playwright's driver, 35 s of it the tour's: page loads, a relayout per width, axe's
+eight runs), is missing from `/usr/bin/time`'s count for pytest: sample the processes
+under pytest's (/proc/PID/stat; other engineers' chromiums are not yours) to measure it.
 """
 
 from __future__ import annotations
@@ -17,7 +19,9 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
+import json
 import os
+import socket
 import subprocess
 import threading
 from collections.abc import Iterator
@@ -58,16 +62,26 @@ VIEWPORT = {"width": 1280, "height": 900}
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """Chromium, with a proxy for all but 127.0.0.1 that refuses every connection: a
+    port bound and never listened on, held until the browser is closed. Intercepting the
+    requests instead (a route) would stop each of a page's requests for a round trip
+    through playwright and this process, a fifth of a page load's CPU."""
     if not CHROMIUM.is_file():
         pytest.fail(f"chromium is not installed at {CHROMIUM}: run `apt-get install -y chromium` "
                     "(CI installs it); the browser tests need it", pytrace=False)  # fmt: skip
     try:
-        from playwright.sync_api import sync_playwright
+        from playwright.sync_api import ProxySettings, sync_playwright
     except ImportError:
         pytest.fail("Python playwright is missing: pip install -e '.[test]' installs it "
                     "(never `playwright install`: the tests use Debian's chromium)", pytrace=False)  # fmt: skip
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+    with socket.socket() as refusing, sync_playwright() as playwright:
+        refusing.bind(("127.0.0.1", 0))
+        proxy = ProxySettings(
+            server=f"http://127.0.0.1:{refusing.getsockname()[1]}", bypass="127.0.0.1"
+        )
+        launched = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, proxy=proxy
+        )
         yield launched
         launched.close()
 
@@ -158,8 +172,8 @@ def _local(url: str) -> bool:
 
 
 def _tab(context: Any, base: str) -> Browse:
-    """A page in ``context`` that records every request leaving 127.0.0.1 (and blocks it,
-    through the context's route) and every error it logs."""
+    """A page in ``context`` that records every request for anything but 127.0.0.1 (which
+    the browser's proxy refuses) and every error it logs."""
     page = context.new_page()
     browse = Browse(page, base)
     page.on("request", lambda r: None if _local(r.url) else browse.outside.append(r.url))
@@ -168,24 +182,11 @@ def _tab(context: Any, base: str) -> Browse:
     return browse
 
 
-def _guarded(browser: Any, **options: Any) -> Any:
-    context = browser.new_context(**options)
-
-    def route(intercepted: Any) -> None:
-        if _local(intercepted.request.url):
-            intercepted.continue_()
-        else:
-            intercepted.abort()
-
-    context.route("**/*", route)
-    return context
-
-
 @pytest.fixture(scope="module")
 def shared(browser: Any) -> Iterator[Browse]:
     """One page for the tests that click through the site: a context and a page cost
     about a second each on two shared cores."""
-    context = _guarded(browser, viewport=VIEWPORT)
+    context = browser.new_context(viewport=VIEWPORT)
     yield _tab(context, "")
     context.close()
 
@@ -450,9 +451,17 @@ def _sampled_pages(built: Path) -> list[str]:
     )
 
 
-# What the tour does on each page it opens: never caught mid-transition, nor a caret blinking
+# What the tour does on each page it opens: never caught mid-transition, nor a caret blinking.
+# A sheet adopted as the document is made, so the page is styled once, with it, rather than
+# restyled when a style tag comes after the load (a tenth of a second a page).
 _STILL = ("*, *::before, *::after { transition: none !important; animation: none !important; "
           "caret-color: transparent !important; }")  # fmt: skip
+_HOLD_STILL = f"""{{
+  const still = new CSSStyleSheet();
+  still.replaceSync({json.dumps(_STILL)});
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, still];
+}}"""
+_HELD_STILL = "getComputedStyle(document.body).caretColor === 'rgba(0, 0, 0, 0)'"
 PHONE = {"width": 390, "height": 844}
 # The README's screenshots, desktop and phone: a method page, the retry table, a type page
 # and a search. Taken on every run; written where the README shows them only when asked
@@ -473,33 +482,43 @@ class Tour:
     axe: dict[str, list[str]] = field(default_factory=lambda: {"light": [], "dark": []})
     axe_pages: dict[str, list[str]] = field(default_factory=lambda: {"light": [], "dark": []})
     schemes: list[str] = field(default_factory=list)
+    moving: list[str] = field(default_factory=list)  # the pages _STILL did not hold still
     shots: Path = Path()
     clean: list[str] = field(default_factory=list)
 
 
-def _axe(tab: Browse, tour: Tour, scheme: str, path: str, source: str) -> None:
+def _axe(tab: Browse, tour: Tour, scheme: str, path: str, axe: str) -> None:
+    """axe-core on the page, loaded from ``axe`` (its address on 127.0.0.1): a script
+    loaded by address is compiled once and taken from chromium's code cache after, where
+    the same text inlined is compiled on every page (a third of a second a page)."""
     wanted = "default" if scheme == "light" else "slate"
     shown = tab.page.evaluate("document.body.getAttribute('data-md-color-scheme')")
     if shown != wanted:
         tour.schemes.append(f"{path}: the {scheme} scheme shows {shown!r}")
-    tab.page.add_script_tag(content=source)
+    tab.page.add_script_tag(url=axe)
     tour.axe[scheme] += [f"{path}: {v}" for v in tab.page.evaluate(_AXE_RUN)]
     tour.axe_pages[scheme].append(path)
 
 
-def _visit(tab: Browse, tour: Tour, path: str, *, widths: bool, axe: str, shot: str) -> None:
-    """Open ``path`` at a phone's width, then widen it: layout follows the viewport."""
+def _visit(
+    tab: Browse, tour: Tour, path: str, widths: tuple[int, ...], *, measure: bool, axe: str,
+    shot: str,
+) -> None:  # fmt: skip
+    """Open ``path`` at the first of ``widths``, then resize it to the others: layout
+    follows the viewport (every box measured is as wide loaded at a width as resized to it,
+    from either side)."""
     page = tab.page
-    page.set_viewport_size({"width": WIDTHS[0], "height": 900})
+    page.set_viewport_size({"width": widths[0], "height": 900})
     tab.open(path)
-    page.add_style_tag(content=_STILL)
-    for width in WIDTHS:
+    if not page.evaluate(_HELD_STILL):
+        tour.moving.append(path)
+    for width in widths:
         page.set_viewport_size({"width": width, "height": 900})
         if shot and width == PHONE["width"]:
             page.set_viewport_size(PHONE)
             page.screenshot(path=str(tour.shots / f"{shot}-phone.png"))
             page.set_viewport_size({"width": width, "height": 900})
-        if widths:
+        if measure:
             found, count = page.evaluate(_OVERFLOW)
             tour.measured += count
             tour.wide += [f"{path} at {width}px: {f}" for f in found]
@@ -510,15 +529,19 @@ def _visit(tab: Browse, tour: Tour, path: str, *, widths: bool, axe: str, shot: 
                 _axe(tab, tour, "light", path, axe)
 
 
-def _search_shot(tab: Browse, tour: Tour, device: str, viewport: dict[str, int]) -> None:
+def _search_shots(tab: Browse, tour: Tour) -> None:
+    """A search on a phone, then widened to a desktop's size: the same bytes as a search
+    typed on a page opened at that size, without a second load and index build."""
     page = tab.page
-    page.set_viewport_size(viewport)
+    page.set_viewport_size(PHONE)
     tab.open("index.html")
-    if device == "phone":
-        page.locator("label[for='__search']").first.click()
+    if not page.evaluate(_HELD_STILL):
+        tour.moving.append("index.html")
+    page.locator("label[for='__search']").first.click()
     _first_result(page, "PromptRequest")
-    page.add_style_tag(content=_STILL)
-    page.screenshot(path=str(tour.shots / f"search-{device}.png"))
+    page.screenshot(path=str(tour.shots / "search-phone.png"))
+    page.set_viewport_size(VIEWPORT)
+    page.screenshot(path=str(tour.shots / "search-desktop.png"))
 
 
 @pytest.fixture(scope="module")
@@ -528,33 +551,38 @@ def tour(
     if not AXE.is_file():
         pytest.fail(f"axe-core is missing at {AXE}: run `npm ci` in tests/node (scripts/test.sh "
                     "does)", pytrace=False)  # fmt: skip
-    axe = AXE.read_text(encoding="utf-8")
     shots = README_SHOTS if os.environ.get("ACP_SPEC_SCREENSHOTS") == "1" else None
     found = Tour(shots=shots or tmp_path_factory.mktemp("shots"))
     # the light scheme's tour in the page the other tests click through (a context of its
-    # own would cost another renderer process)
+    # own would cost another renderer process), held still while it lasts
     tab = _fresh(shared, sites.real)
     sampled = _sampled_pages(sites.built)
-    for path in dict.fromkeys([*sampled, *AXE_PAGES["light"], *SHOTS]):
-        _visit(tab, found, path, widths=path in sampled,
-               axe=axe if path in AXE_PAGES["light"] else "", shot=SHOTS.get(path, ""))  # fmt: skip
-    # a link into the filtered table lands on it: opened at each size, not resized
-    for device, viewport in (("phone", PHONE), ("desktop", VIEWPORT)):
-        page = tab.page
-        page.set_viewport_size(viewport)
-        tab.open(RETRY_SHOT[0])
-        page.add_style_tag(content=_STILL)
-        page.screenshot(path=str(found.shots / f"{RETRY_SHOT[1]}-{device}.png"))
-        _search_shot(tab, found, device, viewport)
-    # the theme keeps the scheme it first showed: the dark one needs a context of its own
-    dark = _guarded(browser, viewport=VIEWPORT, color_scheme="dark")
-    dark_tab = _tab(dark, sites.real)
-    try:
-        for path in AXE_PAGES["dark"]:
-            dark_tab.open(path)
-            _axe(dark_tab, found, "dark", path, axe)
-    finally:
-        dark.close()
+    with serve(AXE.parent) as axe_base, tab.page.add_init_script(_HOLD_STILL):
+        axe = axe_base + AXE.name
+        widths = WIDTHS
+        for path in dict.fromkeys([*sampled, *AXE_PAGES["light"], *SHOTS]):
+            _visit(tab, found, path, widths, measure=path in sampled,
+                   axe=axe if path in AXE_PAGES["light"] else "", shot=SHOTS.get(path, ""))  # fmt: skip
+            # the next page opens at the width this one was left at: one resize fewer
+            widths = widths[::-1]
+        # a link into the filtered table lands on it: opened at each size, not resized
+        for device, viewport in (("phone", PHONE), ("desktop", VIEWPORT)):
+            page = tab.page
+            page.set_viewport_size(viewport)
+            tab.open(RETRY_SHOT[0])
+            if not page.evaluate(_HELD_STILL):
+                found.moving.append(RETRY_SHOT[0])
+            page.screenshot(path=str(found.shots / f"{RETRY_SHOT[1]}-{device}.png"))
+        _search_shots(tab, found)
+        # the theme keeps the scheme it first showed: the dark one needs a context of its own
+        dark = browser.new_context(viewport=VIEWPORT, color_scheme="dark")
+        dark_tab = _tab(dark, sites.real)
+        try:
+            for path in AXE_PAGES["dark"]:
+                dark_tab.open(path)
+                _axe(dark_tab, found, "dark", path, axe)
+        finally:
+            dark.close()
     outside, errors = tab.outside + dark_tab.outside, tab.errors + dark_tab.errors
     found.clean = [f"requests left 127.0.0.1: {outside}"] * bool(outside) + [
         f"a page logged errors: {errors}"
@@ -564,6 +592,7 @@ def tour(
 
 def test_no_page_scrolls_sideways_at_any_width(tour: Tour) -> None:
     assert tour.measured > 100, "nothing was measured"
+    assert not tour.moving, f"transitions not held still on {tour.moving}"
     assert not tour.wide, "\n".join(tour.wide[:30])
     assert not tour.clean, tour.clean
 
@@ -606,7 +635,9 @@ def test_the_retry_table_filters_and_keeps_the_filter_in_the_address(
 def test_html_in_the_spec_shows_as_text_and_never_runs(browse_hostile: Browse, path: str) -> None:
     page = browse_hostile.page
     browse_hostile.open(path)
-    page.wait_for_timeout(300)  # an onerror would have fired by now
+    # An img delays the load event until its error event has run, and the site's scripts
+    # run on document$, before the load; a frame and a task more for anything they queued.
+    page.evaluate("() => new Promise(done => requestAnimationFrame(() => setTimeout(done)))")
     assert page.evaluate("window.__xss === undefined && window.__xss2 === undefined")
     assert page.locator("article script, article img").count() == 0
     text = page.locator("article").inner_text()
@@ -625,6 +656,7 @@ def test_axe_finds_no_serious_or_critical_violation(tour: Tour, scheme: str) -> 
 
 def test_screenshots_for_the_readme(tour: Tour) -> None:
     assert not tour.clean, tour.clean
+    assert not tour.moving, f"transitions not held still on {tour.moving}"
     shots = sorted(tour.shots.glob("*.png"))
     assert [p.name for p in shots] == sorted(p.name for p in README_SHOTS.glob("*.png")), shots
     assert all(p.read_bytes().startswith(b"\x89PNG") and p.stat().st_size > 10_000 for p in shots)
