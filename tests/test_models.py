@@ -634,6 +634,22 @@ def _statements(code: str) -> dict[str, str]:
     return out
 
 
+def _routing_as_datamodel_code_generator_writes(document: dict[str, Any], least: int) -> None:
+    lowering = lowered(Index.of_schema(document))
+    routed = lowering.routing_classes()
+    defs = {n: d for n, d in lowering.defs.items() if n in routed}
+    assert defs and len(defs) >= least, "too few routing unions: the test tests little"
+    referred = set().union(*(refers_to(d) for d in defs.values())) - routed
+    stubs = {n: {"type": "object", "properties": {"stub": {}}} for n in sorted(referred)}
+    nots = {n: v for n, v in lowering.nots.items() if n in routed}
+    by_them = _statements(
+        models_module(ModelsInput({**stubs, **defs}, nots, {}, {}, {}, frozenset()))
+    )
+    by_us = _statements(routing_section(lowering, not_names(nots), ()))
+    assert set(by_us) == set(defs)
+    assert by_us == {n: s for n, s in by_them.items() if n in routed}
+
+
 @pytest.mark.parametrize("which", ["upstream", "acp-spec"])
 def test_the_routing_classes_are_what_datamodel_code_generator_writes(
     which: str, schema: dict[str, Any], real_spec: Spec
@@ -644,19 +660,21 @@ def test_the_routing_classes_are_what_datamodel_code_generator_writes(
     discriminators and `not` checks. The defs they refer to stand in as stubs, of which
     the routing classes name nothing but the name."""
     document = schema if which == "upstream" else Index(real_spec).schema
-    lowering = lowered(Index.of_schema(document))
-    routed = lowering.routing_classes()
-    defs = {n: d for n, d in lowering.defs.items() if n in routed}
-    assert defs and len(defs) >= 10, "no routing unions: the test tests nothing"
-    referred = set().union(*(refers_to(d) for d in defs.values())) - routed
-    stubs = {n: {"type": "object", "properties": {"stub": {}}} for n in sorted(referred)}
-    nots = {n: v for n, v in lowering.nots.items() if n in routed}
-    by_them = _statements(
-        models_module(ModelsInput({**stubs, **defs}, nots, {}, {}, {}, frozenset()))
-    )
-    by_us = _statements(routing_section(lowering, not_names(nots), ()))
-    assert set(by_us) == set(defs)
-    assert by_us == {n: s for n, s in by_them.items() if n in routed}
+    _routing_as_datamodel_code_generator_writes(document, 10)
+
+
+def test_a_routing_union_without_a_method_is_what_datamodel_code_generator_writes(
+    tmp_path: Path,
+) -> None:
+    """A spec with no `$/` notification (a small one, as the docs-serve test's) has an empty
+    ProtocolLevelNotification union: written as datamodel-code-generator wrote it (it once
+    made a SyntaxError, an internal error of every generate of such a spec)."""
+    from small_project import small_project
+
+    spec = load_spec(small_project(tmp_path) / "spec" / "acp-v2.yaml")
+    document = Index(spec).schema
+    assert document["$defs"]["ProtocolLevelNotification"]["anyOf"] == []
+    _routing_as_datamodel_code_generator_writes(document, 6)
 
 
 def test_the_routing_section_follows_the_models_part(files: dict[str, bytes]) -> None:

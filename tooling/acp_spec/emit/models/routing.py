@@ -188,6 +188,10 @@ def _alias(name: str, node: Mapping[str, Any], fields: Mapping[str, Any]) -> str
     if members and len(refs) == len(members):
         names = [r for r in refs if r is not None]
         value = tagging(names, fields) or " | ".join(names)
+    elif "anyOf" in node and not members:
+        # a spec without a method of the union (no `$/` notification): what
+        # datamodel-code-generator made of the document's empty anyOf
+        value = "Any"
     else:
         value = _annotation(node, path)
     if "description" in node:
