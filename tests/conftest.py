@@ -71,18 +71,39 @@ SHARED_FIXTURES = frozenset({
 })  # fmt: skip
 
 
+# Modules of a few long tests (tens of seconds each, subprocesses mostly). pytest-xdist hands
+# out work in collection order: these and the groups go first, so that the last minute is
+# the many short cases (the mutation corpus last of all) that even out the two workers, not
+# one long test on one of them while the other has nothing left.
+LONG_FIRST = frozenset({
+    "test_wheel", "test_benchmarks", "test_generate", "test_traces_run", "test_sdk_types",
+    "test_quality", "test_models_cache",
+})  # fmt: skip
+
+
+def _module(item: pytest.Item) -> str:
+    return item.module.__name__ if isinstance(item, pytest.Function) else ""
+
+
 # first: pytest-xdist's own hook turns the marks into the groups it schedules by, so marks
 # added after it are never seen (each module's tests then spread over every worker, and its
 # costly fixtures are built once per worker)
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
-        module = item.module.__name__ if isinstance(item, pytest.Function) else ""
         # the mypy runs share one worker's cache (``mypy_cache``), whatever module they are in
         if "mypy_cache" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.xdist_group("mypy_cache"))
-        elif module in SHARED_FIXTURES:
-            item.add_marker(pytest.mark.xdist_group(module))
+        elif _module(item) in SHARED_FIXTURES:
+            item.add_marker(pytest.mark.xdist_group(_module(item)))
+
+    def order(item: pytest.Item) -> int:
+        module = _module(item)
+        if module in SHARED_FIXTURES or module in LONG_FIRST:
+            return 0
+        return 2 if module == "test_mutations" else 1
+
+    items.sort(key=order)  # stable: each module's tests stay together and in their order
 
 
 @pytest.fixture(scope="session")
