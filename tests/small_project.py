@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from acp_spec.defs import DEFS_PREFIX
+from acp_spec.defs import DEFS_PREFIX, referenced_names
 from acp_spec.emit.docs import NAV_PATH, PAGE_NOTE
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -20,19 +20,6 @@ ROOT = Path(__file__).resolve().parents[1]
 SMALL_METHODS = ("initialize", "session/prompt", "session/cancel")
 
 
-def _refs(value: Any) -> Iterator[str]:
-    """The names every ``$ref`` in a fragment of the spec names."""
-    if isinstance(value, dict):
-        for key, item in value.items():
-            if key == "$ref" and isinstance(item, str):
-                yield item
-            else:
-                yield from _refs(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from _refs(item)
-
-
 def _reached(types: dict[str, Any], names: Iterable[str]) -> set[str]:
     """The types ``names`` are, and every type they refer to."""
     todo = list(names)
@@ -41,7 +28,7 @@ def _reached(types: dict[str, Any], names: Iterable[str]) -> set[str]:
         name = todo.pop()
         if name not in seen:
             seen.add(name)
-            todo += _refs(types[name])
+            todo += referenced_names(types[name])
     return seen
 
 
@@ -61,7 +48,9 @@ def small_project(folder: Path, names: Iterable[str] = SMALL_METHODS) -> Path:
     derived = {name: d for name, d in schema["$defs"].items() if name not in types}
     calls = {name for m in data["methods"].values() for call in ("request", "notification")
              for name in m.get(call, {}).values()}  # fmt: skip
-    envelope = {ref.removeprefix(DEFS_PREFIX) for ref in _refs(derived)} - calls - set(derived)
+    envelope = (
+        {ref.removeprefix(DEFS_PREFIX) for ref in referenced_names(derived)} - calls - set(derived)
+    )
     wanted = set(names)
     methods = {name: m for name, m in data["methods"].items() if name in wanted}
     if len(methods) != len(wanted):
