@@ -21,7 +21,7 @@ import random
 import re
 import shutil
 import signal
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
@@ -44,14 +44,18 @@ ODD_VALUES: list[Any] = [
 ]  # fmt: skip
 
 
-def _paths(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
-    yield path
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from _paths(item, (*path, key))
-    elif isinstance(value, list):
-        for number, item in enumerate(value):
-            yield from _paths(item, (*path, number))
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every path in ``value``, in pre-order (a node before its children, in their order)."""
+    found: list[tuple[Any, ...]] = []
+    todo = [(value, path)]
+    while todo:
+        node, at = todo.pop()
+        found.append(at)
+        if isinstance(node, dict):
+            todo += [(item, (*at, key)) for key, item in reversed(node.items())]
+        elif isinstance(node, list):
+            todo += [(node[n], (*at, n)) for n in range(len(node) - 1, -1, -1)]
+    return found
 
 
 def _get(data: Any, path: tuple[Any, ...]) -> Any:
@@ -61,7 +65,7 @@ def _get(data: Any, path: tuple[Any, ...]) -> Any:
 
 
 def _pick(rng: random.Random, data: Data, under: tuple[Any, ...] = ()) -> tuple[Any, ...]:
-    paths = [p for p in _paths(_get(data, under), under) if len(p) > len(under)]
+    paths = _paths(_get(data, under), under)[1:]  # not ``under`` itself
     return rng.choice(paths)
 
 
@@ -179,16 +183,7 @@ def text_mutation(rng: random.Random, text: str) -> tuple[str, str]:
 class Mutant:
     id: str
     what: str
-    source: str  # the spec's text, or its data as compact JSON
-    data: bool = False  # source is data: written as indented JSON
-
-    @property
-    def text(self) -> str:
-        if not self.data:
-            return self.source
-        # JSON is YAML; the dump keeps every value exactly (ruamel's would fold some)
-        data = json.loads(self.source)
-        return json.dumps(data, indent=1, ensure_ascii=False, allow_nan=True)
+    text: str  # the spec's text
 
 
 @functools.cache
@@ -210,12 +205,13 @@ def corpus() -> list[Mutant]:
                 # emitters meet the mutated types themselves
                 data["upstream"].pop("schemas", None)
                 steps.append("(no upstream snapshot)")
-            # kept as a string, which the garbage collector never walks: 240 specs' worth
-            # of dicts slowed every later collection in the worker; equal data, equal string
-            compact = json.dumps(data, ensure_ascii=False, allow_nan=True)
-            mutant = Mutant(f"m{len(found):03d}", "; ".join(steps), compact, data=True)
-        if mutant.source not in seen:  # distinct mutants only: a repeat would test nothing new
-            seen.add(mutant.source)
+            # JSON is YAML; the dump keeps every value exactly (ruamel's would fold some).
+            # Kept as text, which the garbage collector never walks: 240 specs' worth of
+            # dicts slowed every later collection in the worker.
+            text = json.dumps(data, indent=1, ensure_ascii=False, allow_nan=True)
+            mutant = Mutant(f"m{len(found):03d}", "; ".join(steps), text)
+        if mutant.text not in seen:  # distinct mutants only: a repeat would test nothing new
+            seen.add(mutant.text)
             found.append(mutant)
     return found
 

@@ -14,7 +14,7 @@ from . import diff_cmd, docs_cmd, traces_cmd, upstream_cmd, vectors_cmd
 from .constants import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_INVALID, EXIT_OK
 from .diagnostics import SetupError, SpecError
 from .pipeline import build_outputs
-from .spec import DEFAULT_SPEC, load_spec
+from .spec import DEFAULT_SPEC, load_checked
 from .vector_ids import emitted_ids, ids_path, read_published, vector_id_problems
 from .writer import WriterError, compare, replace_all, reusable
 
@@ -85,10 +85,10 @@ def _run(args: argparse.Namespace) -> int:
         return upstream_cmd.run(args)
     if args.command == "traces":
         return traces_cmd.run(args)
-    spec = load_spec(args.spec, display=str(args.spec))
+    spec, index = load_checked(args.spec, display=str(args.spec))
     for warning in spec.warnings:
         print(warning.render(), file=sys.stderr)
-    outputs = build_outputs(spec, partial(reusable, args.root))
+    outputs = build_outputs(spec, partial(reusable, args.root), index)
     if args.command == "generate":
         result = replace_all(args.root, outputs)
         for path in result.written:

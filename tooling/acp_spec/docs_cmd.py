@@ -23,7 +23,7 @@ from .constants import EXIT_INVALID, EXIT_OK
 from .diagnostics import SpecError
 from .emit.docs import TEMPLATES
 from .pipeline import build_outputs
-from .spec import load_spec
+from .spec import load_checked
 from .writer import replace_all, reusable
 
 CONFIG = Path("site/mkdocs.yml")
@@ -55,10 +55,10 @@ def run(args: argparse.Namespace, spec_path: Path, root: Path) -> int:
 
 def regenerate(spec_path: Path, root: Path) -> list[str]:
     """Write every generated file, the docs pages among them; the paths written."""
-    spec = load_spec(spec_path, display=str(spec_path))
+    spec, index = load_checked(spec_path, display=str(spec_path))
     for warning in spec.warnings:
         print(warning.render(), file=sys.stderr)
-    return replace_all(root, build_outputs(spec, partial(reusable, root))).written
+    return replace_all(root, build_outputs(spec, partial(reusable, root), index)).written
 
 
 def mkdocs(root: Path, *args: str) -> list[str]:

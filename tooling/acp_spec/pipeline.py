@@ -159,9 +159,12 @@ def emit_models(spec: Spec, index: Index, reuse: Reuse) -> dict[str, bytes]:
     return {**files, MODELS_STAMP: (key + "\n").encode()}
 
 
-def build_outputs(spec: Spec, reuse: Reuse = lambda stamp, key: None) -> dict[str, bytes]:
+def build_outputs(
+    spec: Spec, reuse: Reuse = lambda stamp, key: None, index: Index | None = None
+) -> dict[str, bytes]:
+    """Every generated file; ``index``: the spec's, where the rules phase made one."""
     outputs: dict[str, bytes] = {}
-    index = Index(spec)
+    index = Index(spec) if index is None else index
     results = [emit(spec, index) for emit in EMITTERS] + [emit_models(spec, index, reuse)]
     for result in results:
         for path, data in result.items():

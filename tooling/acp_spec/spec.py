@@ -48,7 +48,15 @@ DEFAULT_SPEC = Path("spec/acp-v2.yaml")
 def load_spec(
     path: Path = DEFAULT_SPEC, display: str | None = None, *, history: bool = False
 ) -> Spec:
-    """The spec at ``path``; raises SpecError listing every problem found.
+    """The spec at ``path``; raises SpecError listing every problem found (``load_checked``)."""
+    return load_checked(path, display, history=history)[0]
+
+
+def load_checked(
+    path: Path = DEFAULT_SPEC, display: str | None = None, *, history: bool = False
+) -> tuple[Spec, Index]:
+    """The spec at ``path`` and the index its rules were checked with, which the emitters
+    go on with (its facts are made once a run); raises SpecError listing every problem found.
 
     ``history``: a spec at an earlier revision, read to be compared (``acp-spec diff
     git:REF``). It was checked by the rules of its day, which today's may not be: the rules
@@ -92,15 +100,19 @@ def load_spec(
         errors=frozenset(_section(data, "errors")),
         retry_classes=frozenset(_section(data, "retryClasses")),
     )
-    findings = [] if history else rules.check(spec, Index(spec), written)
+    index = Index(spec)
+    findings = [] if history else rules.check(spec, index, written)
     problems += [d for d in findings if d.severity == "error"]
     if problems:
         raise SpecError(problems)
-    return replace(
+    spec = replace(
         spec,
         warnings=tuple(sorted(d for d in findings if d.severity == "warning")),
         retired_vector_ids=_retired_ids(path),
     )
+    # the same methods, types and everything else an index reads: each fact it holds stands
+    index.spec = spec
+    return spec, index
 
 
 def _retired_ids(spec_path: Path) -> frozenset[str]:
