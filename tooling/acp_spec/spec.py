@@ -15,6 +15,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
 from . import rules
+from .content import Recent
 from .diagnostics import Diagnostic, Position, SpecError
 from .formatcheck import check_format
 from .index import Index
@@ -160,6 +161,11 @@ def _read_change(
     return Change(str(entry["title"]), str(entry["date"]), report)
 
 
+# by the digest of their bytes: the same snapshot is parsed once a process (a second or
+# more of a run of the test suite's hundreds of loads); callers only read it
+_SNAPSHOTS: Recent[Any] = Recent(4)
+
+
 def _read_upstream(file: Path, at: Position) -> tuple[bytes, Mapping[str, Any]] | Diagnostic:
     """An upstream JSON Schema the spec names (its bytes and its value), or the problem that
     keeps it from being read."""
@@ -168,7 +174,9 @@ def _read_upstream(file: Path, at: Position) -> tuple[bytes, Mapping[str, Any]] 
             return Diagnostic(at, f"{file.name} is over {MAX_BYTES // 1048576} MiB; name "
                               "upstream's published schema file")  # fmt: skip
         raw = file.read_bytes()
-        value = json.loads(raw.decode("utf-8"))
+        value = _SNAPSHOTS.get(
+            hashlib.sha256(raw).hexdigest(), lambda: json.loads(raw.decode("utf-8"))
+        )
     except OSError as err:
         return Diagnostic(at, f"cannot read upstream's schema {file}: {err.strerror}; "
                           "fix the path (it is relative to the spec file)")  # fmt: skip

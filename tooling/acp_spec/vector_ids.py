@@ -23,6 +23,7 @@ from __future__ import annotations
 import bisect
 import hashlib
 import json
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -36,6 +37,7 @@ PUBLISH_COMMAND = "acp-spec vectors publish"
 RETIRE_COMMAND = "acp-spec vectors retire"
 RETIRED = "retired"
 DIGEST_LENGTH = 12  # hex digits: 48 bits, plenty for telling a few thousand cases apart
+_DIGEST = re.compile(f"[0-9a-f]{{{DIGEST_LENGTH}}}")
 # How many new ids a problem names before it counts the rest.
 NAMED = 5
 
@@ -247,4 +249,4 @@ def _insertion_line(published: Published, case_id: str) -> int:
 
 
 def _is_digest(word: str) -> bool:
-    return len(word) == DIGEST_LENGTH and all(c in "0123456789abcdef" for c in word)
+    return _DIGEST.fullmatch(word) is not None
