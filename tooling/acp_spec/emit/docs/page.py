@@ -170,13 +170,13 @@ class Page:
         return type_page(type_name) == self.path
 
     def method_link(self, name: str) -> Markup:
-        return Markup(f"[{cell_text(name)}]({self.url(self.site.pages[name])})")
+        return Markup(f"[{_plain_cell(name)}]({self.url(self.site.pages[name])})")
 
     def class_link(self, class_id: str) -> Markup:
         retry_class = self.site.spec.retry_classes.get(class_id)
         title = retry_class.title if retry_class else class_id
         anchor = class_anchor(class_id)
-        return Markup(f"[{cell_text(title)}]({self.url(RETRY_CLASSES, anchor)})")
+        return Markup(f"[{_plain_cell(title)}]({self.url(RETRY_CLASSES, anchor)})")
 
     def error_link(self, name: str) -> Markup:
         error = self.site.spec.errors[name]
