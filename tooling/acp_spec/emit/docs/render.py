@@ -21,7 +21,7 @@ from ...constants import GENERATED_NOTE, KEY_TYPE
 from ...index import Index
 from ...model import Spec
 from .escaping import cell_text, markdown_text
-from .page import Page, code
+from .page import Page
 from .paths import (
     CHANGES,
     DOCS_DIR,
@@ -38,6 +38,7 @@ from .paths import (
 from .search_names import SEARCH_NAMES, emit_search_names
 from .site import DIRECTION_LABELS, KIND_LABELS, STABILITY_NOTES, build_site
 from .trace_pages import TRACES_INDEX, trace_pages
+from .views import code
 
 # Package data beside the code (acp_spec/templates/), so that a regular, non-editable
 # install finds them as the source checkout does.
