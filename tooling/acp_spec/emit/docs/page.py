@@ -157,24 +157,42 @@ class Page:
             anchor = variant_anchor(target.type, target.name)
         else:
             anchor = ""
-        page = type_page(target.type)
+        page = self._page_of(target.type)
         targets.add(page)
         return f"[{code_span(target.shown)}]({self.url(page, anchor)})"
 
     # links
 
+    # a link to a page, without an anchor, is the same from every page of a folder (from
+    # the page itself too: its file name): made once a folder
+
     def type_link(self, name: str) -> Markup:
-        if name not in self.site.defs:
-            return code(name)
-        return Markup(f"[{name}]({self.url(type_page(name))})")
+        key = ("type", name, self.folder)
+        found = self.site.views.links.get(key)
+        if found is None:
+            if name not in self.site.defs:
+                found = code(name)
+            else:
+                found = Markup(f"[{name}]({self.url(self._page_of(name))})")
+            self.site.views.links[key] = found
+        return found
+
+    def _page_of(self, type_name: str) -> str:
+        # the site has every def's page; a name that is none is placed as a def would be
+        return self.site.type_pages.get(type_name) or type_page(type_name)
 
     def _documents(self, type_name: str) -> bool:
         """Whether this page is where the type is documented: its rows carry the anchors
         (a method's page shows its params' fields too, but links go to the type's page)."""
-        return type_page(type_name) == self.path
+        return self._page_of(type_name) == self.path
 
     def method_link(self, name: str) -> Markup:
-        return Markup(f"[{_plain_cell(name)}]({self.url(self.site.pages[name])})")
+        key = ("method", name, self.folder)
+        found = self.site.views.links.get(key)
+        if found is None:
+            found = Markup(f"[{_plain_cell(name)}]({self.url(self.site.pages[name])})")
+            self.site.views.links[key] = found
+        return found
 
     def class_link(self, class_id: str) -> Markup:
         retry_class = self.site.spec.retry_classes.get(class_id)
@@ -247,7 +265,7 @@ class Page:
         for view in views:
             shown = view.code
             if linked:
-                shown = Markup(f"[{shown}]({self.url(type_page(type_name), view.anchor)})")
+                shown = Markup(f"[{shown}]({self.url(self._page_of(type_name), view.anchor)})")
             nested = view.nested if nest else None
             rows.append(FieldRow(
                 name=shown, anchor=view.anchor if anchors else "",
@@ -271,7 +289,7 @@ class Page:
         for view in self.site.views.variants(type_name):
             name = view.name
             if view.anchor and not here:
-                name = Markup(f"[{name}]({self.url(type_page(type_name), view.anchor)})")
+                name = Markup(f"[{name}]({self.url(self._page_of(type_name), view.anchor)})")
             if view.object:
                 shown = Markup("object")
             else:
@@ -339,7 +357,7 @@ class Page:
             current = self.site.index.field_type(prop)
         wire = code(".".join(["capabilities", *fields]) if root else path)
         if target is not None:
-            wire = Markup(f"[{wire}]({self.url(type_page(target[0]), field_anchor(*target))})")
+            wire = Markup(f"[{wire}]({self.url(self._page_of(target[0]), field_anchor(*target))})")
         if not where or "initialize" not in self.site.pages:
             return wire
         return Markup(f"{wire} in the {self.method_link('initialize')} {where}")

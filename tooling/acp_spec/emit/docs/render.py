@@ -157,9 +157,10 @@ _BLANK_LINES = re.compile(r"\n\n\n+")
 def _tidy(text: str) -> bytes:
     """No spaces or tabs at the end of a line, one blank line at most between blocks, one
     newline at the end."""
-    lines = text.split("\n")
-    # the text after the last newline ends no line: its spaces stay, as they always have
-    last = lines.pop()
-    text = "\n".join([line.rstrip(" \t") for line in lines] + [last])
+    if " \n" in text or "\t\n" in text:  # on few pages: known at once on the others
+        lines = text.split("\n")
+        # the text after the last newline ends no line: its spaces stay, as they always have
+        last = lines.pop()
+        text = "\n".join([line.rstrip(" \t") for line in lines] + [last])
     text = _BLANK_LINES.sub("\n\n", text)
     return (text.strip("\n") + "\n").encode("utf-8")

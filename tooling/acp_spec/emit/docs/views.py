@@ -83,6 +83,8 @@ class TypeViews:
         # the spec's Markdown with rustdoc-style links by (text, folder, how it is made): as
         # the pages of the folder show it, and the pages it links to (see Page.md)
         self.texts: dict[tuple[str, str, Any], tuple[Markup, frozenset[str]]] = {}
+        # links to pages, without anchors, by (what, name, folder) (see Page.type_link)
+        self.links: dict[tuple[str, str, str], Markup] = {}
 
     def fields(self, type_name: str) -> tuple[FieldView, ...]:
         """The fields of a def (none for a name that is no def)."""
