@@ -1,8 +1,10 @@
 """One page being rendered: links relative to it, and the spec's types as readers see them.
 
 The templates ask a ``Page`` for everything that depends on where the page is (relative
-links) or on how a schema reads (a type's name, its fields, its variants). Facts about the
-schemas (what a fragment stands for, whether it takes null, a union's tags) are the index's.
+links) or on how a schema reads (a type's name, its fields, its variants). What reads the
+same on every page (a field's badges, constraints, the def it shows inline) is
+``views.TypeViews``', made once a run; a ``Page`` adds the links. Facts about the schemas
+(what a fragment stands for, whether it takes null, a union's tags) are the index's.
 """
 
 from __future__ import annotations
