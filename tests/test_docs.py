@@ -28,12 +28,17 @@ from acp_spec.emit.docs import (
     DOCS_DIR,
     NAV_PATH,
     PAGE_NOTE,
+    TEMPLATES,
     cell_text,
     emit_docs,
+    environment,
     markdown_text,
     method_page,
     method_pages,
 )
+from acp_spec.emit.docs.page import Page
+from acp_spec.emit.docs.site import build_site as site_of
+from acp_spec.emit.docs.views import TypeViews
 from acp_spec.index import Index
 from acp_spec.model import Example, Spec
 from acp_spec.pipeline import EMITTERS
@@ -616,6 +621,43 @@ def test_rustdoc_links_become_links_to_the_row_that_documents_them(
         "result-fields",
     ]
     assert not re.search(r"\[`[^`\]]+`\](?![(\[])", types + prompt)
+
+
+def test_linked_text_is_made_once_a_folder_but_links_its_own_page_by_anchor(
+    real_spec: Spec,
+) -> None:
+    # a folder's pages share a text's links (made once), but the page the text links to
+    # links to itself by anchor alone: whichever of the two pages asks first
+    text = "Only [`UserMessage::message_id`] is required."
+    site = site_of(real_spec, Index(real_spec))
+    home, other = "types/UserMessage.md", "types/PromptRequest.md"
+    for order in ((home, other), (other, home)):
+        fresh = dataclasses.replace(site, views=TypeViews(site.index, site.defs))
+        shown = {path: (Page(fresh, path).md(text), Page(fresh, path).cell(text)) for path in order}
+        mine = "Only [`messageId`](#UserMessage.messageId) is required."
+        theirs = "Only [`messageId`](UserMessage.md#UserMessage.messageId) is required."
+        assert shown[home] == (mine, mine)
+        assert shown[other] == (theirs, theirs)
+        # and a page of another folder links it by its path from there
+        method = Page(fresh, "methods/session-prompt.md").md(text)
+        assert "[`messageId`](../types/UserMessage.md#UserMessage.messageId)" in method
+
+
+def test_a_changed_template_is_read_again(tmp_path: Path) -> None:
+    # the environment is kept while no template file changes (one look a run), and made
+    # again when one is changed or added
+    folder = tmp_path / "templates"
+    shutil.copytree(TEMPLATES, folder)
+    probe = folder / "probe.md.j2"
+    probe.write_text("{{ 1 + 1 }}", encoding="utf-8")
+    first = environment(folder)
+    assert first.get_template("probe.md.j2").render() == "2"
+    assert environment(folder) is first
+    probe.write_text("{{ 2 + 2 }}", encoding="utf-8")
+    os.utime(probe, ns=(1, 1))  # the same size: a changed time alone tells the change
+    assert environment(folder).get_template("probe.md.j2").render() == "4"
+    (folder / "added.md.j2").write_text("{{ 3 + 3 }}", encoding="utf-8")
+    assert environment(folder).get_template("added.md.j2").render() == "6"
 
 
 # ── fenced code blocks ──

@@ -9,6 +9,7 @@ reaches a page unescaped.
 - ``examples``: the examples as JSON-RPC messages, validated against generated/schema.unstable.json;
 - ``site``: the site model, built once from the spec and its index;
 - ``trace_pages``: a page per trace: its sequence diagram as inline SVG, its messages;
+- ``views``: the types' fields and variants as every page shows them, made once a run;
 - ``page``: what a template asks while rendering one page (links, field and variant tables);
 - ``render``: the jinja2 environment and the pages.
 """

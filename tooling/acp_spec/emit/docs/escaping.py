@@ -182,10 +182,14 @@ def _neutral_definition(match: re.Match[str]) -> str:
     return match.group(0) if safe_url(match.group(1)) else "\\]:"
 
 
+_BACKTICKS = re.compile(r"`+")
+
+
 def code_span(text: str) -> str:
     """``text`` as one inline code span, whatever backticks it holds."""
     flat = " ".join(text.split("\n"))
-    longest = max((len(r) for r in re.findall(r"`+", flat)), default=0)
+    # most names hold no backtick: known at once
+    longest = max((len(r) for r in _BACKTICKS.findall(flat)), default=0) if "`" in flat else 0
     fence = "`" * (longest + 1)
     pad = " " if flat.startswith("`") or flat.endswith("`") else ""
     return f"{fence}{pad}{flat}{pad}{fence}"

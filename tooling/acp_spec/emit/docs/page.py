@@ -1,8 +1,10 @@
 """One page being rendered: links relative to it, and the spec's types as readers see them.
 
 The templates ask a ``Page`` for everything that depends on where the page is (relative
-links) or on how a schema reads (a type's name, its fields, its variants). Facts about the
-schemas (what a fragment stands for, whether it takes null, a union's tags) are the index's.
+links) or on how a schema reads (a type's name, its fields, its variants). What reads the
+same on every page (a field's badges, constraints, the def it shows inline) is
+``views.TypeViews``', made once a run; a ``Page`` adds the links. Facts about the schemas
+(what a fragment stands for, whether it takes null, a union's tags) are the index's.
 """
 
 from __future__ import annotations
@@ -11,17 +13,15 @@ import functools
 import json
 import posixpath
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from markupsafe import Markup
 
 from ... import links
-from ...defs import STANDARD_META
-from ...index import is_null
 from ..table import MethodRow
-from .escaping import cell_text, code_span, markdown_text, safe_url
+from .escaping import Linker, cell_text, code_span, markdown_text, safe_url
 from .paths import (
     ERRORS,
     RETRY_CLASSES,
@@ -32,23 +32,8 @@ from .paths import (
     variant_anchor,
 )
 from .site import DIRECTION_LABELS, STABILITY_NOTES, Site
-from .site import shown_def as _shown_def
-
-# The standard `_meta` property is on almost every object: a short line says what it is.
-_META_SHORT = (
-    "Reserved by ACP for metadata; implementations must not assume anything about its keys. "
-    "See [Extensibility](https://agentclientprotocol.com/protocol/v2/draft/extensibility)."
-)
-_CONSTRAINT_KEYS = (
-    "minLength", "maxLength", "pattern", "format", "minimum", "maximum",
-    "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minItems", "maxItems",
-    "uniqueItems", "minProperties", "maxProperties", "default",
-)  # fmt: skip
-
-
-def code(text: Any) -> Markup:
-    return Markup(code_span(str(text)))
-
+from .views import FieldView, code, without_null
+from .views import shown_def as _shown_def
 
 # The spec names a gating capability from the type that holds it; on the wire it is the
 # `capabilities` field of the initialize result (the Agent's) or params (the Client's).
@@ -124,11 +109,15 @@ class Page:
     def __init__(self, site: Site, path: str) -> None:
         self.site = site
         self.path = path
+        # A link from here is the same from every page of the folder, but one to this page
+        # with an anchor (``#anchor`` alone): what the pages of a folder share is kept by
+        # folder (TypeViews).
+        self.folder = posixpath.dirname(path) or "."
 
     def url(self, target: str, anchor: str = "") -> str:
         if target == self.path:
             return f"#{anchor}" if anchor else posixpath.basename(target)
-        relative = _relative(target, posixpath.dirname(self.path) or ".")
+        relative = _relative(target, self.folder)
         return f"{relative}#{anchor}" if anchor else relative
 
     # the spec's Markdown, its rustdoc-style links made relative to this page
@@ -136,16 +125,31 @@ class Page:
     def md(self, text: str) -> Markup:
         if "[" not in text:  # no link to make relative to this page: the same on every page
             return _plain_md(text)
-        return Markup(markdown_text(text, self._named_link))
+        return self._linked(text, markdown_text)
 
     def cell(self, text: str) -> Markup:
         if "[" not in text:
             return _plain_cell(text)
-        return Markup(cell_text(text, self._named_link))
+        return self._linked(text, cell_text)
 
-    def _named_link(self, name: str) -> str | None:
+    def _linked(self, text: str, render: Callable[[str, Linker], str]) -> Markup:
+        """Text with rustdoc-style links, made once for the pages of this folder: it is the
+        same on each of them but the pages it links to (where a link is ``#anchor``)."""
+        memo = self.site.views.texts
+        key = (text, self.folder, render)
+        found = memo.get(key)
+        if found is not None and self.path not in found[1]:
+            return found[0]
+        targets: set[str] = set()
+        made = Markup(render(text, lambda name: self._named_link(name, targets)))
+        if self.path not in targets:
+            memo[key] = (made, frozenset(targets))
+        return made
+
+    def _named_link(self, name: str, targets: set[str]) -> str | None:
         """The link a rustdoc-style ``[`name`]`` stands for: to the row (or section) where
-        the field, variant or type is documented, shown by its wire name."""
+        the field, variant or type is documented, shown by its wire name. The page it links
+        to is added to ``targets``."""
         target = links.resolve(self.site.spec, self.site.index, name)
         if target is None or target.type not in self.site.defs:
             return None
@@ -155,28 +159,48 @@ class Page:
             anchor = variant_anchor(target.type, target.name)
         else:
             anchor = ""
-        return f"[{code_span(target.shown)}]({self.url(type_page(target.type), anchor)})"
+        page = self._page_of(target.type)
+        targets.add(page)
+        return f"[{code_span(target.shown)}]({self.url(page, anchor)})"
 
     # links
 
+    # a link to a page, without an anchor, is the same from every page of a folder (from
+    # the page itself too: its file name): made once a folder
+
     def type_link(self, name: str) -> Markup:
-        if name not in self.site.defs:
-            return code(name)
-        return Markup(f"[{name}]({self.url(type_page(name))})")
+        key = ("type", name, self.folder)
+        found = self.site.views.links.get(key)
+        if found is None:
+            if name not in self.site.defs:
+                found = code(name)
+            else:
+                found = Markup(f"[{name}]({self.url(self._page_of(name))})")
+            self.site.views.links[key] = found
+        return found
+
+    def _page_of(self, type_name: str) -> str:
+        # the site has every def's page; a name that is none is placed as a def would be
+        return self.site.type_pages.get(type_name) or type_page(type_name)
 
     def _documents(self, type_name: str) -> bool:
         """Whether this page is where the type is documented: its rows carry the anchors
         (a method's page shows its params' fields too, but links go to the type's page)."""
-        return type_page(type_name) == self.path
+        return self._page_of(type_name) == self.path
 
     def method_link(self, name: str) -> Markup:
-        return Markup(f"[{cell_text(name)}]({self.url(self.site.pages[name])})")
+        key = ("method", name, self.folder)
+        found = self.site.views.links.get(key)
+        if found is None:
+            found = Markup(f"[{_plain_cell(name)}]({self.url(self.site.pages[name])})")
+            self.site.views.links[key] = found
+        return found
 
     def class_link(self, class_id: str) -> Markup:
         retry_class = self.site.spec.retry_classes.get(class_id)
         title = retry_class.title if retry_class else class_id
         anchor = class_anchor(class_id)
-        return Markup(f"[{cell_text(title)}]({self.url(RETRY_CLASSES, anchor)})")
+        return Markup(f"[{_plain_cell(title)}]({self.url(RETRY_CLASSES, anchor)})")
 
     def error_link(self, name: str) -> Markup:
         error = self.site.spec.errors[name]
@@ -192,7 +216,7 @@ class Page:
 
     def type_expr(self, schema: Mapping[str, Any]) -> Markup:
         """A short Markdown name for what a schema fragment holds."""
-        schema, nullable = _without_null(schema)
+        schema, nullable = without_null(schema)
         text = self._expr(schema)
         return Markup(f"{text} or null" if nullable else text)
 
@@ -223,97 +247,62 @@ class Page:
         return str(kind) if isinstance(kind, str) else "any"
 
     def constraints(self, schema: Mapping[str, Any]) -> Markup:
-        return Markup(", ".join(self.constraint_list(schema)))
-
-    def constraint_list(self, schema: Mapping[str, Any]) -> tuple[Markup, ...]:
-        """A schema's constraints, each a code span; those of the scalar def it refers to
-        too, marked where they come from."""
-        schema, _ = _without_null(schema)
-        found = [Markup(c) for c in _constraints(schema)]
-        name = _shown_def(schema)
-        target = self.site.defs.get(name) if name else None
-        if target is not None and not {"properties", "anyOf", "oneOf"} & set(target):
-            found += [Markup(f"{c} (from {name})") for c in _constraints(target)]
-        return tuple(found)
+        return Markup(", ".join(self.site.views.constraints(schema)))
 
     def fields(self, type_name: str) -> list[FieldRow]:
-        schema = self.site.defs.get(type_name, {})
-        return self._field_rows(type_name, schema, self._documents(type_name))
+        here = self._documents(type_name)
+        return self._rows(type_name, self.site.views.fields(type_name), anchors=here,
+                          linked=not here and type_name in self.site.defs, nest=True)  # fmt: skip
 
-    def _field_rows(
+    def _rows(
         self,
         type_name: str,
-        schema: Mapping[str, Any],
-        anchored: bool,
-        skip: str | None = None,
-        nest: bool = True,
+        views: tuple[FieldView, ...],
+        *,
+        anchors: bool,  # the fields carry their anchors: this page documents them
+        linked: bool,  # their names link to where they are documented
+        nest: bool,  # the fields of the object def each holds are shown too
     ) -> list[FieldRow]:
-        required = set(schema.get("required", []))
         rows = []
-        for name, prop in schema.get("properties", {}).items():
-            if not isinstance(prop, dict) or name == skip:
-                continue
-            meta = prop == STANDARD_META
-            anchor = field_anchor(type_name, name)
-            shown = code(name)
-            if not anchored and type_name in self.site.defs:
-                shown = Markup(f"[{shown}]({self.url(type_page(type_name), anchor)})")
-            text = _META_SHORT if meta else str(prop.get("description", ""))
-            nested = self.nested_object(prop) if nest else None
+        for view in views:
+            shown = view.code
+            if linked:
+                shown = Markup(f"[{shown}]({self.url(self._page_of(type_name), view.anchor)})")
+            nested = view.nested if nest else None
             rows.append(FieldRow(
-                name=shown, anchor=anchor if anchored else "",
-                type=Markup(self._expr(_without_null(prop)[0])),
-                required=name in required, nullable=self.site.index.accepts_null(prop),
-                constraints=self.constraint_list(prop),
-                description=self.md(text),
-                nested=nested or "",
-                nested_fields=tuple(self._field_rows(
-                    nested, self.site.defs[nested], False, nest=False
+                name=shown, anchor=view.anchor if anchors else "",
+                type=Markup(self._type_text(view.shown)), required=view.required,
+                nullable=view.nullable, constraints=view.constraints,
+                description=self.md(view.description), nested=nested or "",
+                nested_fields=tuple(self._rows(
+                    nested, self.site.views.fields(nested), anchors=False, linked=True, nest=False
                 )) if nested else (),
             ))  # fmt: skip
         return rows
 
-    def nested_object(self, prop: Mapping[str, Any]) -> str | None:
-        """The object def a field holds, alone, beside null or as a list's items, when it
-        has fields of its own to show inline: a union's variants are on its page."""
-        schema, _ = _without_null(prop)
-        if schema.get("type") == "array" and isinstance(schema.get("items"), dict):
-            schema = _without_null(schema["items"])[0]
-        name = self.site.index.field_type(schema)
-        target = self.site.defs.get(name) if name else None
-        if target is None or not target.get("properties"):
-            return None
-        return name
-
-    def variant_fields(self, type_name: str, variant: Mapping[str, Any]) -> list[FieldRow]:
-        """The fields of a variant written inline (no def of its own), but its tag: shown
-        inside the variant's block. They have no anchors (the variant's block has one)."""
-        if _shown_def(variant) is not None:
-            return []
-        tag = self.site.index.tag_of(variant)
-        rows = self._field_rows(type_name, variant, True, tag[0] if tag else None)
-        return [FieldRow(r.name, "", r.type, r.required, r.nullable, r.constraints,
-                         r.description, r.nested, r.nested_fields) for r in rows]  # fmt: skip
+    def _type_text(self, shown: Mapping[str, Any]) -> str:
+        """The type of a field or variant of TypeViews', from ``shown`` (its schema without
+        null), as every page of this folder reads it."""
+        return self.site.views.type_text(shown, self.folder, self._expr)
 
     def variants(self, type_name: str) -> list[VariantRow]:
-        schema = self.site.defs.get(type_name, {})
-        variants = schema.get("anyOf") or schema.get("oneOf") or []
-        keyed = links.member_keys(self.site.index, schema)
         here = self._documents(type_name)
         rows = []
-        for variant in variants:
-            if not isinstance(variant, dict):
-                continue
-            key = links.member_key(self.site.index, variant)
-            anchor = variant_anchor(type_name, key) if key and keyed.get(key) is variant else ""
-            name = self._variant_name(variant)
-            if anchor and not here:
-                name = Markup(f"[{name}]({self.url(type_page(type_name), anchor)})")
+        for view in self.site.views.variants(type_name):
+            name = view.name
+            if view.anchor and not here:
+                name = Markup(f"[{name}]({self.url(self._page_of(type_name), view.anchor)})")
+            if view.object:
+                shown = Markup("object")
+            else:
+                text = self._type_text(view.shown)
+                shown = Markup(f"{text} or null" if view.nullable else text)
             rows.append(VariantRow(
-                name=name, anchor=anchor if here else "",
-                type=self._variant_type(variant),
-                description=self.md(str(variant.get("description", ""))),
-                fields=tuple(self.variant_fields(type_name, variant)),
+                name=name, anchor=view.anchor if here else "", type=shown,
+                description=self.md(view.description),
+                # written inline: their block has no anchors (the variant's block has one)
+                fields=tuple(self._rows(type_name, view.fields, anchors=False, linked=False,
+                                        nest=True)),
             ))  # fmt: skip
         return rows
 
@@ -321,26 +310,6 @@ class Page:
         """The property that tells a tagged union's variants apart (``sessionUpdate``)."""
         union = self.site.index.tagged_union(self.site.defs.get(type_name, {}))
         return union.field if union is not None else None
-
-    def _tag(self, variant: Mapping[str, Any]) -> Any:
-        tag = self.site.index.tag_of(variant)
-        return None if tag is None else tag[1]
-
-    def _variant_name(self, variant: Mapping[str, Any]) -> Markup:
-        """A tagged variant by its tag, named: `sessionUpdate`: `"agent_message_chunk"`."""
-        tag = self.site.index.tag_of(variant)
-        if tag is not None:
-            return Markup(f"{code(tag[0])}: {code(json.dumps(tag[1], ensure_ascii=False))}")
-        if "title" in variant:
-            return code(variant["title"])
-        if variant.get("const") is not None:
-            return code(json.dumps(variant["const"], ensure_ascii=False))
-        return code(_shown_def(variant) or str(variant.get("type", "variant")))
-
-    def _variant_type(self, variant: Mapping[str, Any]) -> Markup:
-        if _shown_def(variant) is not None or self._tag(variant) is None:
-            return self.type_expr(variant)
-        return Markup("object")
 
     def type_line(self, type_name: str) -> Markup:
         """What kind of type it is, with its constraints."""
@@ -390,7 +359,7 @@ class Page:
             current = self.site.index.field_type(prop)
         wire = code(".".join(["capabilities", *fields]) if root else path)
         if target is not None:
-            wire = Markup(f"[{wire}]({self.url(type_page(target[0]), field_anchor(*target))})")
+            wire = Markup(f"[{wire}]({self.url(self._page_of(target[0]), field_anchor(*target))})")
         if not where or "initialize" not in self.site.pages:
             return wire
         return Markup(f"{wire} in the {self.method_link('initialize')} {where}")
@@ -470,36 +439,3 @@ class Page:
                 return Markup(f"one of {len(variants)} values")
             return Markup(f"one of {len(variants)} variants")
         return self.type_expr(schema)
-
-
-def _without_null(schema: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
-    """The schema with its null alternative taken out, for showing what else it holds, and
-    whether there was one. (Whether a schema takes null is ``Index.accepts_null``'s answer:
-    this is only how the type reads.)"""
-    out = dict(schema)
-    types = out.get("type")
-    if isinstance(types, list) and "null" in types:
-        rest = [t for t in types if t != "null"]
-        out["type"] = rest[0] if len(rest) == 1 else rest
-        return out, True
-    for key in ("anyOf", "oneOf"):
-        variants = out.get(key)
-        if isinstance(variants, list) and any(is_null(v) for v in variants):
-            rest = [v for v in variants if not is_null(v)]
-            del out[key]
-            if len(rest) == 1 and isinstance(rest[0], dict):
-                merged = {k: v for k, v in out.items() if k != "description"}
-                return {**merged, **rest[0]}, True
-            out[key] = rest
-            return out, True
-    return out, False
-
-
-def _constraints(schema: Mapping[str, Any]) -> list[str]:
-    return [
-        code_span(f"{key}: {json.dumps(schema[key], ensure_ascii=False)}")
-        if not isinstance(schema[key], str)
-        else code_span(f"{key}: {schema[key]}")
-        for key in _CONSTRAINT_KEYS
-        if key in schema
-    ]

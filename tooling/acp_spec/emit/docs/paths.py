@@ -87,12 +87,15 @@ def type_anchor(name: str) -> str:
     return name
 
 
+_NOT_ANCHOR_SAFE = re.compile(r"[^a-z0-9_-]")
+
+
 def class_anchor(class_id: str) -> str:
-    return "class-" + re.sub(r"[^a-z0-9_-]", "-", class_id.lower())
+    return "class-" + _NOT_ANCHOR_SAFE.sub("-", class_id.lower())
 
 
 def error_anchor(name: str) -> str:
-    return "error-" + re.sub(r"[^a-z0-9_-]", "-", name.lower())
+    return "error-" + _NOT_ANCHOR_SAFE.sub("-", name.lower())
 
 
 def field_anchor(type_name: str, field: str) -> str:
@@ -110,7 +113,10 @@ def variant_anchor(type_name: str, key: str) -> str:
 def _anchor_text(name: str) -> str:
     # as in file names: a code point in hex between dots for any other character, so that
     # two names never share an anchor
+    if _ANCHOR_TEXT.fullmatch(name):
+        return name  # the usual case, known at once rather than a character at a time
     return "".join(c if _ANCHOR_CHARS.match(c) else f".{ord(c):x}." for c in name)
 
 
 _ANCHOR_CHARS = re.compile(r"[A-Za-z0-9_-]")
+_ANCHOR_TEXT = re.compile(r"[A-Za-z0-9_-]*")

@@ -9,7 +9,8 @@ from __future__ import annotations
 import json
 import posixpath
 import re
-from functools import cache
+import stat
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,7 @@ from ...constants import GENERATED_NOTE, KEY_TYPE
 from ...index import Index
 from ...model import Spec
 from .escaping import cell_text, markdown_text
-from .page import Page, code
+from .page import Page
 from .paths import (
     CHANGES,
     DOCS_DIR,
@@ -37,6 +38,7 @@ from .paths import (
 from .search_names import SEARCH_NAMES, emit_search_names
 from .site import DIRECTION_LABELS, KIND_LABELS, STABILITY_NOTES, build_site
 from .trace_pages import TRACES_INDEX, trace_pages
+from .views import code
 
 # Package data beside the code (acp_spec/templates/), so that a regular, non-editable
 # install finds them as the source checkout does.
@@ -44,14 +46,27 @@ TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
 
 def environment(templates: Path = TEMPLATES) -> jinja2.Environment:
-    """The templates' environment; kept, and reloaded when a template file changes."""
+    """The templates' environment, for the template files as they are now: kept while none
+    changes. The folder is looked at once a call (a run), not once a page and import."""
     if not templates.is_dir():
         raise FileNotFoundError(f"the docs templates are not at {templates}")
-    return _environment(templates.resolve())
+    root = templates.resolve()
+    return _environment(root, _stamp(root))
 
 
-@cache
-def _environment(templates: Path) -> jinja2.Environment:
+def _stamp(root: Path) -> tuple[tuple[str, int, int], ...]:
+    """Each template file with its modification time and size: another, once one changes."""
+    found = []
+    for path in root.rglob("*"):
+        info = path.stat()
+        if stat.S_ISREG(info.st_mode):
+            found.append((path.relative_to(root).as_posix(), info.st_mtime_ns, info.st_size))
+    return tuple(sorted(found))
+
+
+# a few: the folder as it was a run or two ago is not asked for again
+@lru_cache(maxsize=4)
+def _environment(templates: Path, stamp: tuple[tuple[str, int, int], ...]) -> jinja2.Environment:
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(templates)),
         autoescape=lambda name: name is not None and name.endswith(".md.j2"),
@@ -59,7 +74,8 @@ def _environment(templates: Path) -> jinja2.Environment:
         keep_trailing_newline=True,
         trim_blocks=True,
         lstrip_blocks=True,
-        auto_reload=True,
+        # the stamp stands for the files: a changed one makes another environment
+        auto_reload=False,
     )
     env.filters.update(md=_md, cell=_cell, code=code, yaml_str=_yaml_str)
     env.globals.update(
@@ -133,8 +149,18 @@ def render_docs(spec: Spec, index: Index, templates: Path) -> dict[str, bytes]:
     return outputs
 
 
+# three or more newlines: spelt so that the regex engine looks for the literal "\n\n\n"
+# (``\n{3,}`` is read a character at a time, six times as slow on a site's pages)
+_BLANK_LINES = re.compile(r"\n\n\n+")
+
+
 def _tidy(text: str) -> bytes:
-    """One blank line at most between blocks, one newline at the end."""
-    text = re.sub(r"[ \t]+\n", "\n", text)
-    text = re.sub(r"\n{3,}", "\n\n", text)
+    """No spaces or tabs at the end of a line, one blank line at most between blocks, one
+    newline at the end."""
+    if " \n" in text or "\t\n" in text:  # on few pages: known at once on the others
+        lines = text.split("\n")
+        # the text after the last newline ends no line: its spaces stay, as they always have
+        last = lines.pop()
+        text = "\n".join([line.rstrip(" \t") for line in lines] + [last])
+    text = _BLANK_LINES.sub("\n\n", text)
     return (text.strip("\n") + "\n").encode("utf-8")

@@ -34,9 +34,13 @@ def search_names(site: Site) -> dict[str, list[str]]:
     """Each search entry's address (a page, or a page and an anchor) and the names it is
     the home of; in rank order (a dict keeps it)."""
     found: dict[str, list[str]] = {}
+    addresses: dict[str, str] = {}  # a page's, asked once for each of its anchors
 
     def add(page: str, anchor: str, *names: str) -> None:
-        location = html_of(page) + (f"#{anchor}" if anchor else "")
+        address = addresses.get(page)
+        if address is None:
+            address = addresses[page] = html_of(page)
+        location = address + (f"#{anchor}" if anchor else "")
         found.setdefault(location, [])
         found[location] += [n for n in dict.fromkeys(names) if n not in found[location]]
 
@@ -74,7 +78,6 @@ def emit_search_names(site: Site) -> bytes:
     """The generated note (as every generated file under site/docs/ starts), then an entry
     a line in rank order, each the JSON ``[address, [names]]``."""
     lines = [PAGE_NOTE]
-    lines += [
-        json.dumps([loc, names], ensure_ascii=False) for loc, names in search_names(site).items()
-    ]
+    encode = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps's, made once
+    lines += [encode([loc, names]) for loc, names in search_names(site).items()]
     return ("\n".join(lines) + "\n").encode("utf-8")

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...diff.upstream import AgainstUpstream, against_upstream
-from ...index import Index, stands_for
+from ...index import Index
 from ...model import Spec
 from ..table import MethodRow, table
 from .examples import (
@@ -17,6 +17,7 @@ from .examples import (
     render_keyed_examples,
 )
 from .paths import method_pages, type_pages
+from .views import TypeViews, shown_def
 
 DIRECTION_LABELS = {
     "client-to-agent": "Client → Agent",
@@ -57,6 +58,9 @@ class Site:
     # the release the spec follows against the spec, each finding under the listed entry
     # that explains it; None without an upstream snapshot
     upstream: AgainstUpstream | None
+    # the types' fields and variants, and the spec's text, as the pages show them: made
+    # once a run, on first ask
+    views: TypeViews
 
 
 def build_site(spec: Spec, index: Index) -> Site:
@@ -79,14 +83,5 @@ def build_site(spec: Spec, index: Index) -> Site:
         errors_used_by={k: tuple(v) for k, v in errors_used_by.items()},
         examples=render_examples(spec, index), error_examples=render_error_examples(spec, index),
         keyed_examples=render_keyed_examples(spec, index), upstream=against_upstream(spec, index),
+        views=TypeViews(index, defs),
     )  # fmt: skip
-
-
-def shown_def(schema: Mapping[str, Any]) -> str | None:
-    """The def a fragment is shown as: the one it stands for or, for a union member that
-    adds its tag to a def (``allOf: [X]`` beside the tag property), that def."""
-    name = stands_for(schema)
-    parts = schema.get("allOf")
-    if name is None and isinstance(parts, list) and len(parts) == 1:
-        name = stands_for(parts[0])
-    return name
