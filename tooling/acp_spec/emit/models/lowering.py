@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...defs import DEFS_PREFIX, ONE_SCHEMA, SCHEMA_LISTS, SCHEMA_MAPS, referenced_names
-from ...index import Index, constraints, ref_name, type_list
+from ...index import ANNOTATIONS, Index, ref_name, type_list
 from ...model import DERIVED_TYPE_NAMES
 from .errors import ModelsError
 from .names import camel, python_name
@@ -64,9 +64,18 @@ _OF_TYPE: Mapping[str, frozenset[str]] = {
 }
 
 
+# what _strip leaves out besides the extension keys (x-*)
+_NOT_CONSTRAINING = ANNOTATIONS | _FORMAT_ANNOTATIONS
+
+
 def _strip(node: Mapping[str, Any]) -> dict[str, Any]:
     """What constrains values: the index's constraints, ``format`` and its kin left out."""
-    return {k: v for k, v in constraints(node).items() if k not in _FORMAT_ANNOTATIONS}
+    return {k: v for k, v in node.items() if k not in _NOT_CONSTRAINING and not k.startswith("x-")}
+
+
+def _keys(node: Mapping[str, Any]) -> set[str]:
+    """``set(_strip(node))``, the question most often asked of it, without the copy."""
+    return {k for k in node if k not in _NOT_CONSTRAINING and not k.startswith("x-")}
 
 
 def _target(node: Mapping[str, Any], path: str) -> str:
@@ -98,23 +107,32 @@ def _without_boolean_schemas(node: Any) -> Any:
         return {"not": {}}
     if not isinstance(node, Mapping):
         return node
-    out = dict(node)
-    for key in _ONE_SCHEMA:
-        if key in out:
-            out[key] = _without_boolean_schemas(out[key])
-    for key in SCHEMA_LISTS:
-        if isinstance(out.get(key), list):
-            out[key] = [_without_boolean_schemas(item) for item in out[key]]
-    for key in SCHEMA_MAPS:
-        if isinstance(out.get(key), Mapping):
-            out[key] = {k: _without_boolean_schemas(v) for k, v in out[key].items()}
-    return out
+    # a copy only where a boolean is below (the lowering never changes its source, so an
+    # untouched node may be shared); most of the spec has none
+    out: dict[str, Any] | None = None
+    for key in node:
+        if key in _ONE_SCHEMA:
+            value = node[key]
+            new = _without_boolean_schemas(value)
+        elif key in SCHEMA_LISTS and isinstance(value := node[key], list):
+            items = [_without_boolean_schemas(item) for item in value]
+            new = value if all(i is v for i, v in zip(items, value, strict=True)) else items
+        elif key in SCHEMA_MAPS and isinstance(value := node[key], Mapping):
+            subs = {k: _without_boolean_schemas(v) for k, v in value.items()}
+            new = value if all(subs[k] is v for k, v in value.items()) else subs
+        else:
+            continue
+        if new is not value:
+            if out is None:
+                out = dict(node)
+            out[key] = new
+    return node if out is None else out
 
 
 def _unwrap(node: Mapping[str, Any]) -> Mapping[str, Any]:
     """``{allOf: [X]}`` with only annotations beside it is X: upstream's way to put a
     description on a reference."""
-    if "allOf" in node and len(node["allOf"]) == 1 and set(_strip(node)) == {"allOf"}:
+    if "allOf" in node and len(node["allOf"]) == 1 and _keys(node) == {"allOf"}:
         return _described(node, dict(node["allOf"][0]))
     return node
 
@@ -128,7 +146,7 @@ def _flat(members: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
     oneOf is not: its members are checked not to overlap, where it is)."""
     out: list[Mapping[str, Any]] = []
     for m in members:
-        out += _flat(m["anyOf"]) if set(_strip(m)) == {"anyOf"} else [m]
+        out += _flat(m["anyOf"]) if "anyOf" in m and _keys(m) == {"anyOf"} else [m]
     return out
 
 
@@ -139,7 +157,7 @@ def _exclusive(node: Mapping[str, Any]) -> bool:
     return (
         "oneOf" in node
         and _has_object_base(node)
-        and all(set(_strip(_unwrap(m))) == {"$ref"} for m in node["oneOf"])
+        and all(_keys(_unwrap(m)) == {"$ref"} for m in node["oneOf"])
     )
 
 
@@ -149,7 +167,7 @@ def _union_of(node: Mapping[str, Any], path: str) -> list[Mapping[str, Any]] | N
     if "oneOf" in node:
         # a pydantic union is anyOf; it is oneOf too only when no value matches two members
         consts = [repr(m.get("const")) for m in node["oneOf"]]
-        plain = all(set(_strip(m)) <= {"const", "type"} for m in node["oneOf"])
+        plain = all(_keys(m) <= {"const", "type"} for m in node["oneOf"])
         if not plain or "None" in consts or len(set(consts)) != len(consts):
             raise ModelsError(f"{path}: a oneOf whose members may overlap")
         return _flat(node["oneOf"])
@@ -171,7 +189,7 @@ def _needs_class(member: Mapping[str, Any]) -> bool:
 
 def _has_object_base(node: Mapping[str, Any]) -> bool:
     """An object schema beside its anyOf (upstream's flattened tagged unions)."""
-    return bool({k for k in _strip(node) if k not in _COMBINE} - {"type"})
+    return bool(_keys(node) - _COMBINE - {"type"})
 
 
 @dataclass
@@ -225,7 +243,7 @@ def _conjoin(a: Mapping[str, Any], b: Mapping[str, Any], path: str) -> Mapping[s
         return a
     plain_a, plain_b = _strip(a), _strip(b)
     for wide, narrow, node in ((plain_a, plain_b, b), (plain_b, plain_a, a)):
-        if set(wide) == {"anyOf"} and narrow in [_strip(_unwrap(m)) for m in _flat(wide["anyOf"])]:
+        if set(wide) == {"anyOf"} and any(_strip(_unwrap(m)) == narrow for m in _flat(wide["anyOf"])):
             return node
     out = {**a, **b}
     for key in plain_a.keys() & plain_b.keys():
@@ -295,7 +313,7 @@ def _not_shapes(node: Mapping[str, Any], path: str) -> list[Shape]:
     """``not`` as upstream and acp-spec write it: an open union's guard (``{properties:
     {type: {const: text}}, required: [type]}``, one per known tag, under anyOf) or keys that
     must be absent (``{required: [id]}``). Other shapes are refused."""
-    branches = node["anyOf"] if set(_strip(node)) == {"anyOf"} else [node]
+    branches = node["anyOf"] if _keys(node) == {"anyOf"} else [node]
     shapes: list[Shape] = []
     for branch in branches:
         shape = {k: v for k, v in _strip(branch).items() if (k, v) != ("type", "object")}
@@ -319,7 +337,7 @@ def _not_shapes(node: Mapping[str, Any], path: str) -> list[Shape]:
 
 def _merge_consts(members: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Const members as one enum, for one ``Literal["a", "b"]`` instead of a union of them."""
-    consts = [m for m in members if "const" in m and set(_strip(m)) <= {"const", "type"}]
+    consts = [m for m in members if "const" in m and _keys(m) <= {"const", "type"}]
     if len(consts) < 2:
         return members
     out: list[dict[str, Any]] = []
@@ -536,7 +554,7 @@ class Lowering:
         ]
         for part in parts:
             piece = _unwrap(part)
-            if set(_strip(piece)) == {"$ref"}:
+            if _keys(piece) == {"$ref"}:
                 parents = self._parents(_target(piece, path), path)
                 spread = [(s, {"allOf": [_ref(c)]}) for s, c in parents]
             else:
@@ -567,7 +585,7 @@ class Lowering:
         if isinstance(member.get("title"), str) and camel(member["title"]):
             return camel(member["title"])
         inner = _unwrap(member)
-        if set(_strip(inner)) == {"$ref"}:
+        if _keys(inner) == {"$ref"}:
             return _target(inner, path)
         raise ModelsError(f"{path}: give this union member a title or a const tag to name it")
 
@@ -578,7 +596,7 @@ class Lowering:
         lowered = self.defs[target]
         if lowered.get("type") == "object":
             return [("", target)]
-        if set(_strip(lowered)) == {"$ref"}:
+        if _keys(lowered) == {"$ref"}:
             return self._parents(_target(lowered, path), path)
         out: list[tuple[str, str]] = []
         for member in lowered.get("anyOf", [{}]):
@@ -623,7 +641,7 @@ class Lowering:
             value = name + "Value"
             out["additionalProperties"] = self._value(extra, value, path, part=value)
         if parents := node.get("allOf"):
-            if not all(set(_strip(p)) == {"$ref"} for p in parents):
+            if not all(_keys(p) == {"$ref"} for p in parents):
                 raise ModelsError(f"{path}: an allOf member that is not a reference")
             out["allOf"] = [_ref(_target(p, path)) for p in parents]
         self._put(name, out)
@@ -684,7 +702,7 @@ class Lowering:
         target = _target(node, path)
         if target not in self.source:
             raise ModelsError(f"{path}: a reference to {target!r}, which is not in $defs")
-        beside = set(_strip(node)) - {"$ref"}
+        beside = _keys(node) - {"$ref"}
         if beside == {"type"}:
             # {$ref, type: [..., null]} is a conjunction: null only if the def takes it too.
             # datamodel-code-generator reads it as a union, so drop the sibling where it
