@@ -17,8 +17,10 @@ each def's digest (None for a name that is not a def), the state reads as their 
 (digested) where the step had not written them itself. A recorded step stands for a new
 one exactly when every read answers the same now; ``Lowering.redo`` makes its writes again
 (a claim by running ``_claim``, whose effect depends on the claims before it, so that it
-does what it did then). Both sides of the key are made by construction: whatever the
-lowering reads or writes goes through those methods and mappings, and nothing else.
+does what it did then). That covers every input by construction: the lowering reads the
+defs only through ``source`` and ``nulls``, which tell the step, and its own state only
+through the methods above, which do too; the rest it calls is pure (``python_name``,
+``camel``, the module's constants).
 
 Recorded steps share their lowered values with every lowering they are redone in, as the
 surveys ``names`` keeps do: a lowering is only read once it is made.
@@ -42,13 +44,13 @@ class Step:
     """One def's lowering as it ran: what it read, and what it wrote."""
 
     def __init__(self) -> None:
-        self.sources: dict[str, str | None] = {}  # def -> its digest; None: not a def
-        # (kind, key) -> what it answered: whether a def was lowered already, and the
-        # digest of a lowered def or of a union's variants
-        self.done: dict[str, bool] = {}
+        self.sources: dict[object, str | None] = {}  # def -> its digest; None: not a def
+        self.done: dict[str, bool] = {}  # def -> whether it was lowered already
+        # ("defs" or "variants", def) -> the digest of its lowering or its union's variants
         self.reads: dict[tuple[str, str], str] = {}
         self.ops: list[tuple[Any, ...]] = []
-        self.error: tuple[Any, ...] | None = None  # the ModelsError's args, if it raised
+        # the ModelsError it raised, if it did: its class and arguments
+        self.error: tuple[type[ModelsError], tuple[Any, ...]] | None = None
         self._written: set[tuple[str, str]] = set()
 
     def read(self, kind: str, key: str, answer: Any) -> None:
@@ -63,7 +65,7 @@ class Step:
         self._written.add((table, key))
         self.ops.append(op)
 
-    def holds(self, digests: Mapping[str, str], lowering: Lowering) -> bool:
+    def holds(self, digests: Mapping[Any, str], lowering: Lowering) -> bool:
         """Whether every read answers now (``digests``: each def's; ``lowering``: the state
         before the step) as it did when the step ran."""
         if any(digests.get(name) != known for name, known in self.sources.items()):
@@ -82,7 +84,7 @@ class Source(Mapping[str, Mapping[str, Any]]):
     defs ``accepts_null`` reads."""
 
     def __init__(
-        self, defs: Mapping[str, Mapping[str, Any]], digests: Mapping[str, str], *, boolean: bool
+        self, defs: Mapping[str, Mapping[str, Any]], digests: Mapping[Any, str], *, boolean: bool
     ) -> None:
         self._defs = defs
         self._digests = digests
@@ -90,7 +92,7 @@ class Source(Mapping[str, Mapping[str, Any]]):
         self._made: dict[str, Mapping[str, Any]] = {}
         self.step: Step | None = None
 
-    def _tell(self, name: str) -> None:
+    def _tell(self, name: object) -> None:
         if self.step is not None:
             self.step.sources[name] = self._digests.get(name)
 
@@ -104,8 +106,6 @@ class Source(Mapping[str, Mapping[str, Any]]):
         return self._made[name]
 
     def __contains__(self, name: object) -> bool:
-        if not isinstance(name, str):
-            return False
         self._tell(name)
         return name in self._defs
 
@@ -149,7 +149,8 @@ class Steps:
                 self.redone += 1
                 lowering.redo(step.ops)
                 if step.error is not None:
-                    raise ModelsError(*step.error)
+                    kind, args = step.error
+                    raise kind(*args)
                 return
         step = Step()
         self.recorded += 1
@@ -159,7 +160,7 @@ class Steps:
         try:
             lowering.lower_def(name)
         except ModelsError as err:
-            step.error = err.args
+            step.error = (type(err), err.args)
             self._remember(key, step)
             raise
         finally:
