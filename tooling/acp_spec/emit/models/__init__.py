@@ -10,7 +10,9 @@
   classes, the method table's type), the spec's part written into its slots, the
   pyproject and README;
 - ``names``: the Python names of wire names and defs, and the names a def can't take, for
-  the rules phase.
+  the rules phase, and its survey of the lowering;
+- ``steps``: that survey's lowering of each def, recorded and made again for a later spec
+  (``docs serve``, the mutation corpus) wherever it reads the same.
 
 ``models_module`` (datamodel-code-generator's run, seconds) is the step the pipeline
 caches: its output is a function of its argument, a ``ModelsInput``, and of this package's

@@ -24,13 +24,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...defs import DEFS_PREFIX, ONE_SCHEMA, SCHEMA_LISTS, SCHEMA_MAPS, referenced_names
-from ...index import Index, constraints, ref_name, type_list
+from ...index import ANNOTATIONS, Index, ref_name, type_list
 from ...model import DERIVED_TYPE_NAMES
 from .errors import ModelsError
 from .names import camel, python_name
+
+if TYPE_CHECKING:
+    from .steps import Step
 
 # 2020-12 reads `format` as an annotation; the index, which speaks of the schema as
 # written, counts it among the constraints. Here it constrains nothing: left in, it would
@@ -64,9 +67,18 @@ _OF_TYPE: Mapping[str, frozenset[str]] = {
 }
 
 
+# what _strip leaves out besides the extension keys (x-*)
+_NOT_CONSTRAINING = ANNOTATIONS | _FORMAT_ANNOTATIONS
+
+
 def _strip(node: Mapping[str, Any]) -> dict[str, Any]:
     """What constrains values: the index's constraints, ``format`` and its kin left out."""
-    return {k: v for k, v in constraints(node).items() if k not in _FORMAT_ANNOTATIONS}
+    return {k: v for k, v in node.items() if k not in _NOT_CONSTRAINING and not k.startswith("x-")}
+
+
+def _keys(node: Mapping[str, Any]) -> set[str]:
+    """``set(_strip(node))``, the question most often asked of it, without the copy."""
+    return {k for k in node if k not in _NOT_CONSTRAINING and not k.startswith("x-")}
 
 
 def _target(node: Mapping[str, Any], path: str) -> str:
@@ -89,7 +101,7 @@ def _ref(name: str) -> dict[str, Any]:
 _ONE_SCHEMA = tuple(k for k in ONE_SCHEMA if k != "additionalProperties")
 
 
-def _without_boolean_schemas(node: Any) -> Any:
+def without_boolean_schemas(node: Any) -> Any:
     """JSON Schema's boolean subschemas as objects: ``true`` is ``{}`` (any value) and
     ``false`` is ``{not: {}}`` (none), which the lowering handles or refuses by name."""
     if node is True:
@@ -98,23 +110,32 @@ def _without_boolean_schemas(node: Any) -> Any:
         return {"not": {}}
     if not isinstance(node, Mapping):
         return node
-    out = dict(node)
-    for key in _ONE_SCHEMA:
-        if key in out:
-            out[key] = _without_boolean_schemas(out[key])
-    for key in SCHEMA_LISTS:
-        if isinstance(out.get(key), list):
-            out[key] = [_without_boolean_schemas(item) for item in out[key]]
-    for key in SCHEMA_MAPS:
-        if isinstance(out.get(key), Mapping):
-            out[key] = {k: _without_boolean_schemas(v) for k, v in out[key].items()}
-    return out
+    # a copy only where a boolean is below (the lowering never changes its source, so an
+    # untouched node may be shared); most of the spec has none
+    out: dict[str, Any] | None = None
+    for key in node:
+        if key in _ONE_SCHEMA:
+            value = node[key]
+            new = without_boolean_schemas(value)
+        elif key in SCHEMA_LISTS and isinstance(value := node[key], list):
+            items = [without_boolean_schemas(item) for item in value]
+            new = value if all(i is v for i, v in zip(items, value, strict=True)) else items
+        elif key in SCHEMA_MAPS and isinstance(value := node[key], Mapping):
+            subs = {k: without_boolean_schemas(v) for k, v in value.items()}
+            new = value if all(subs[k] is v for k, v in value.items()) else subs
+        else:
+            continue
+        if new is not value:
+            if out is None:
+                out = dict(node)
+            out[key] = new
+    return node if out is None else out
 
 
 def _unwrap(node: Mapping[str, Any]) -> Mapping[str, Any]:
     """``{allOf: [X]}`` with only annotations beside it is X: upstream's way to put a
     description on a reference."""
-    if "allOf" in node and len(node["allOf"]) == 1 and set(_strip(node)) == {"allOf"}:
+    if "allOf" in node and len(node["allOf"]) == 1 and _keys(node) == {"allOf"}:
         return _described(node, dict(node["allOf"][0]))
     return node
 
@@ -128,7 +149,7 @@ def _flat(members: Iterable[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
     oneOf is not: its members are checked not to overlap, where it is)."""
     out: list[Mapping[str, Any]] = []
     for m in members:
-        out += _flat(m["anyOf"]) if set(_strip(m)) == {"anyOf"} else [m]
+        out += _flat(m["anyOf"]) if "anyOf" in m and _keys(m) == {"anyOf"} else [m]
     return out
 
 
@@ -139,7 +160,7 @@ def _exclusive(node: Mapping[str, Any]) -> bool:
     return (
         "oneOf" in node
         and _has_object_base(node)
-        and all(set(_strip(_unwrap(m))) == {"$ref"} for m in node["oneOf"])
+        and all(_keys(_unwrap(m)) == {"$ref"} for m in node["oneOf"])
     )
 
 
@@ -149,7 +170,7 @@ def _union_of(node: Mapping[str, Any], path: str) -> list[Mapping[str, Any]] | N
     if "oneOf" in node:
         # a pydantic union is anyOf; it is oneOf too only when no value matches two members
         consts = [repr(m.get("const")) for m in node["oneOf"]]
-        plain = all(set(_strip(m)) <= {"const", "type"} for m in node["oneOf"])
+        plain = all(_keys(m) <= {"const", "type"} for m in node["oneOf"])
         if not plain or "None" in consts or len(set(consts)) != len(consts):
             raise ModelsError(f"{path}: a oneOf whose members may overlap")
         return _flat(node["oneOf"])
@@ -158,8 +179,11 @@ def _union_of(node: Mapping[str, Any], path: str) -> list[Mapping[str, Any]] | N
 
 def _objectish(node: Mapping[str, Any]) -> bool:
     """A node that becomes a class (a model with fields) rather than a plain value."""
-    return any(k in node for k in ("properties", "not", "allOf")) or (
-        node.get("additionalProperties") is False
+    return (
+        "properties" in node
+        or "not" in node
+        or "allOf" in node
+        or node.get("additionalProperties") is False
     )
 
 
@@ -171,7 +195,7 @@ def _needs_class(member: Mapping[str, Any]) -> bool:
 
 def _has_object_base(node: Mapping[str, Any]) -> bool:
     """An object schema beside its anyOf (upstream's flattened tagged unions)."""
-    return bool({k for k in _strip(node) if k not in _COMBINE} - {"type"})
+    return bool(_keys(node) - _COMBINE - {"type"})
 
 
 @dataclass
@@ -225,7 +249,9 @@ def _conjoin(a: Mapping[str, Any], b: Mapping[str, Any], path: str) -> Mapping[s
         return a
     plain_a, plain_b = _strip(a), _strip(b)
     for wide, narrow, node in ((plain_a, plain_b, b), (plain_b, plain_a, a)):
-        if set(wide) == {"anyOf"} and narrow in [_strip(_unwrap(m)) for m in _flat(wide["anyOf"])]:
+        if set(wide) != {"anyOf"}:
+            continue
+        if any(_strip(_unwrap(m)) == narrow for m in _flat(wide["anyOf"])):
             return node
     out = {**a, **b}
     for key in plain_a.keys() & plain_b.keys():
@@ -295,7 +321,7 @@ def _not_shapes(node: Mapping[str, Any], path: str) -> list[Shape]:
     """``not`` as upstream and acp-spec write it: an open union's guard (``{properties:
     {type: {const: text}}, required: [type]}``, one per known tag, under anyOf) or keys that
     must be absent (``{required: [id]}``). Other shapes are refused."""
-    branches = node["anyOf"] if set(_strip(node)) == {"anyOf"} else [node]
+    branches = node["anyOf"] if _keys(node) == {"anyOf"} else [node]
     shapes: list[Shape] = []
     for branch in branches:
         shape = {k: v for k, v in _strip(branch).items() if (k, v) != ("type", "object")}
@@ -319,7 +345,7 @@ def _not_shapes(node: Mapping[str, Any], path: str) -> list[Shape]:
 
 def _merge_consts(members: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Const members as one enum, for one ``Literal["a", "b"]`` instead of a union of them."""
-    consts = [m for m in members if "const" in m and set(_strip(m)) <= {"const", "type"}]
+    consts = [m for m in members if "const" in m and _keys(m) <= {"const", "type"}]
     if len(consts) < 2:
         return members
     out: list[dict[str, Any]] = []
@@ -355,6 +381,8 @@ def _literal_values(node: Mapping[str, Any], path: str) -> None:
     of an object, array or non-integer number, ``Literal`` can't be made (datamodel-code-
     generator drops the value, and the check with it); pydantic's ``Literal`` takes
     ``true`` for 1 and ``false`` for 0, and the reverse, where JSON Schema tells them apart."""
+    if "const" not in node and "enum" not in node:
+        return  # the usual node
     values = [node["const"]] if "const" in node else list(node.get("enum", []))
     for value in values:
         if isinstance(value, dict | list | float):
@@ -386,13 +414,22 @@ def _member_name(prefix: str, member: Mapping[str, Any], path: str) -> str:
 class Lowering:
     """The defs of ``index.schema``, rewritten; ``run()`` fills ``defs`` and the rest."""
 
-    def __init__(self, index: Index, source: Mapping[str, Mapping[str, Any]] | None = None) -> None:
-        """``source``: another lowering's of the same index, which none changes."""
+    def __init__(
+        self,
+        index: Index,
+        source: Mapping[str, Mapping[str, Any]] | None = None,
+        *,
+        nulls: Index | None = None,
+    ) -> None:
+        """``source``: another lowering's of the same index, which none changes. ``nulls``:
+        the index to ask ``accepts_null`` of, one of the same defs (``steps`` records what
+        it reads)."""
         self.index = index
+        self._nulls = index if nulls is None else nulls
         self.source: Mapping[str, Mapping[str, Any]] = (
             source
             if source is not None
-            else {name: _without_boolean_schemas(node) for name, node in index.defs.items()}
+            else {name: without_boolean_schemas(node) for name, node in index.defs.items()}
         )
         self.defs: dict[str, dict[str, Any]] = {}
         # union def -> {member def: its part of the names of classes distributed over it}
@@ -410,6 +447,10 @@ class Lowering:
         # needed it): what the routing unions' classes are told apart by
         self.owner: dict[str, str] = {}
         self._busy: list[str] = []  # the defs being lowered, the innermost last
+        # where a def's lowering is being recorded (``steps``): everything it reads of the
+        # state the lowerings before it left, and everything it writes, goes through the
+        # methods below that tell it
+        self.step: Step | None = None
 
     def run(self) -> None:
         for name in self.source:
@@ -440,7 +481,7 @@ class Lowering:
         ]
 
     def lower_def(self, name: str) -> None:
-        if name in self.defs:
+        if self._done(name):
             return
         if name not in self.source:
             raise ModelsError(f"a reference to {name!r}, which is not in $defs")
@@ -452,18 +493,63 @@ class Lowering:
             lowered, members = self._classes(name, node, path, own=True)
             if members is not None:
                 self._claim(name, path)
-                self.variants[name] = members
+                self._keep("variants", name, members)
                 self._put(name, lowered)
         else:
             self._claim(name, path)
             self._put(name, self._value(node, name, path))
         self._busy.pop()
 
+    # ── what a def's lowering reads of the state before it, and writes ──
+
+    def _done(self, name: str) -> bool:
+        done = name in self.defs
+        if self.step is not None:
+            self.step.read("done", name, done)
+        return done
+
+    def _lowered(self, name: str) -> dict[str, Any]:
+        if self.step is not None:
+            self.step.read("defs", name, self.defs.get(name))
+        return self.defs[name]
+
+    def _variants(self, name: str) -> dict[str, str]:
+        if self.step is not None:
+            self.step.read("variants", name, self.variants.get(name))
+        return self.variants.get(name, {})
+
     def _put(self, name: str, lowered: dict[str, Any]) -> None:
+        owner = self._busy[-1]
         self.defs[name] = lowered
-        self.owner[name] = self._busy[-1]
+        self.owner[name] = owner
+        if self.step is not None:
+            self.step.wrote("defs", name, ("put", name, lowered, owner))
+
+    def _keep(self, table: str, key: str, value: Any) -> None:
+        """``variants``, ``nots``, ``omittable``, ``tolerant`` or ``aliases`` of ``key``."""
+        getattr(self, table)[key] = value
+        if self.step is not None:
+            self.step.wrote(table, key, ("keep", table, key, value))
+
+    def redo(self, ops: Iterable[tuple[Any, ...]]) -> None:
+        """The writes of a recorded lowering of a def, made again in order: what it made,
+        where it read the same (``steps``)."""
+        for op in ops:
+            if op[0] == "put":
+                _, name, lowered, owner = op
+                self.defs[name] = lowered
+                self.owner[name] = owner
+            elif op[0] == "keep":
+                _, table, key, value = op
+                getattr(self, table)[key] = value
+            else:
+                _, name, origin = op
+                self._claim(name, origin)
 
     def _claim(self, name: str, origin: str) -> None:
+        if self.step is not None:
+            # made again by running it, since what it does depends on the claims before
+            self.step.wrote("claims", name, ("claim", name, origin))
         paths = self.claims.setdefault(name, [])
         own = f"$defs/{name}"
         if origin != own and name in self.source and own not in paths:
@@ -536,7 +622,7 @@ class Lowering:
         ]
         for part in parts:
             piece = _unwrap(part)
-            if set(_strip(piece)) == {"$ref"}:
+            if _keys(piece) == {"$ref"}:
                 parents = self._parents(_target(piece, path), path)
                 spread = [(s, {"allOf": [_ref(c)]}) for s, c in parents]
             else:
@@ -567,7 +653,7 @@ class Lowering:
         if isinstance(member.get("title"), str) and camel(member["title"]):
             return camel(member["title"])
         inner = _unwrap(member)
-        if set(_strip(inner)) == {"$ref"}:
+        if _keys(inner) == {"$ref"}:
             return _target(inner, path)
         raise ModelsError(f"{path}: give this union member a title or a const tag to name it")
 
@@ -575,17 +661,17 @@ class Lowering:
         """The classes to inherit from for ``allOf: [{$ref: target}]``: the def itself, or
         one per member when it is a union (a class can't inherit from a union)."""
         self.lower_def(target)
-        lowered = self.defs[target]
+        lowered = self._lowered(target)
         if lowered.get("type") == "object":
             return [("", target)]
-        if set(_strip(lowered)) == {"$ref"}:
+        if _keys(lowered) == {"$ref"}:
             return self._parents(_target(lowered, path), path)
         out: list[tuple[str, str]] = []
         for member in lowered.get("anyOf", [{}]):
             if "$ref" not in member:
                 raise ModelsError(f"{path}: allOf with {target}, which is not an object")
             ref = _target(member, path)
-            part = self.variants.get(target, {}).get(ref, ref)
+            part = self._variants(target).get(ref, ref)
             out += [(part + s, c) for s, c in self._parents(ref, path)]
         return out
 
@@ -601,7 +687,7 @@ class Lowering:
         properties: dict[str, Any] = {}
         for wire, prop in props.items():
             properties[wire] = self._value(_unwrap(prop), name + camel(wire), f"{path}/{wire}")
-            self.aliases[wire] = python_name(wire)
+            self._keep("aliases", wire, python_name(wire))
         by_python: dict[str, list[str]] = {}
         for wire in props:
             by_python.setdefault(python_name(wire), []).append(wire)
@@ -623,20 +709,20 @@ class Lowering:
             value = name + "Value"
             out["additionalProperties"] = self._value(extra, value, path, part=value)
         if parents := node.get("allOf"):
-            if not all(set(_strip(p)) == {"$ref"} for p in parents):
+            if not all(_keys(p) == {"$ref"} for p in parents):
                 raise ModelsError(f"{path}: an allOf member that is not a reference")
             out["allOf"] = [_ref(_target(p, path)) for p in parents]
         self._put(name, out)
-        nonnull = [w for w in props if w not in required and not self.index.accepts_null(props[w])]
+        nonnull = [w for w in props if w not in required and not self._nulls.accepts_null(props[w])]
         if nonnull:
-            self.omittable[name] = nonnull
+            self._keep("omittable", name, nonnull)
         marked = {w: t for w, p in props.items() if (t := _tolerance(p, w in required))}
         if marked:
-            self.tolerant[name] = marked
+            self._keep("tolerant", name, marked)
         refusals: list[Refusal] = [shape for n in alt.nots for shape in _not_shapes(n, path)]
         refusals += [Valid(other) for other in alt.excludes]
         if refusals:
-            self.nots[name] = refusals
+            self._keep("nots", name, refusals)
 
     def _value(
         self, node: Mapping[str, Any], prefix: str, path: str, *, part: str | None = None
@@ -684,7 +770,7 @@ class Lowering:
         target = _target(node, path)
         if target not in self.source:
             raise ModelsError(f"{path}: a reference to {target!r}, which is not in $defs")
-        beside = set(_strip(node)) - {"$ref"}
+        beside = _keys(node) - {"$ref"}
         if beside == {"type"}:
             # {$ref, type: [..., null]} is a conjunction: null only if the def takes it too.
             # datamodel-code-generator reads it as a union, so drop the sibling where it

@@ -10,7 +10,7 @@ import builtins
 import functools
 import keyword
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -21,6 +21,7 @@ from .errors import ModelsError
 if TYPE_CHECKING:
     from ...index import Index
     from .lowering import Lowering
+    from .steps import Steps
 
 RUNTIME = Path(__file__).resolve().parent / "runtime"
 
@@ -61,6 +62,7 @@ def python_name(wire: str) -> str:
     return name
 
 
+@functools.cache  # asked again for every field of every class, and every spec alike
 def camel(text: str) -> str:
     """``state_update`` -> ``StateUpdate``: a tag or title as part of a class name."""
     return "".join(p[:1].upper() + p[1:] for p in re.split(r"[^0-9A-Za-z]+", text) if p)
@@ -147,11 +149,22 @@ def survey(index: Index) -> Survey:
     """``class_names``, the reason the lowering refuses each def it refuses, and the whole
     lowering where it refuses none (the models emitter's, made by the rules phase already).
     It depends on ``index.defs`` alone. Callers only read it; it may be shared."""
-    return _SURVEYS.get(digest(index.defs), lambda: _survey(index))
+    from .steps import STEPS
+
+    digests = {name: digest(node) for name, node in index.defs.items()}
+    return _SURVEYS.get(digest(digests), lambda: survey_with(index, STEPS, digests))
 
 
-def _survey(index: Index) -> Survey:
+def survey_with(
+    index: Index, steps: Steps | None, digests: Mapping[str, str] | None = None
+) -> Survey:
+    """``survey`` made here, each def's lowering taken from ``steps`` where one recorded
+    there read what it would read now (``steps``), and recorded there otherwise. None:
+    every def lowered afresh, nothing kept: what the other must answer, by construction
+    (tests/test_models_survey.py proves it on many specs). ``digests``: each def's, where
+    the caller has them."""
     from .lowering import Lowering  # it names classes with python_name and camel, from here
+    from .steps import Source
 
     origins: dict[str, list[str]] = {}
     refused: dict[str, ModelsError] = {}
@@ -165,16 +178,33 @@ def _survey(index: Index) -> Survey:
                 known = origins.setdefault(class_name, [])
                 known += [p for p in made if p not in known]
 
+    def fresh() -> Lowering:
+        return Lowering(index, lowering.source, nulls=nulls)
+
     # one lowering for all defs (each def once, its references with it); a def it refuses
     # leaves it half done, so the defs after it get a fresh one
-    lowering = Lowering(index)
+    sources: tuple[Source, ...] = ()
+    nulls = index
+    if steps is not None and digests is None:
+        digests = {name: digest(node) for name, node in index.defs.items()}
+    if steps is not None and digests is not None:
+        # the lowering reads the defs through these, which tell its steps
+        sources = (
+            Source(index.defs, digests, boolean=True),
+            Source(index.defs, digests, boolean=False),
+        )
+        nulls = index.of_schema({"$defs": sources[1]})
+    lowering = Lowering(index, sources[0] if sources else None, nulls=nulls)
     for name in index.defs:
         try:
-            lowering.lower_def(name)
+            if steps is None or digests is None:
+                lowering.lower_def(name)
+            else:
+                steps.lower(lowering, name, digests, sources)
         except ModelsError as err:
             refused[name] = err
             keep(lowering, name)
-            lowering = Lowering(index, lowering.source)
+            lowering = fresh()
     keep(lowering)
     classes = {name: tuple(paths) for name, paths in origins.items()}
     return Survey(classes, refused, None if refused else lowering)
