@@ -264,7 +264,9 @@ def _cli(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], *args: str
 ) -> tuple[int, str]:
     # the writer is what is under test: a small, fixed set of outputs stands in for the spec's
-    monkeypatch.setattr(cli, "build_outputs", lambda spec, reuse, index: {"generated/a.json": b"a\n"})
+    monkeypatch.setattr(
+        cli, "build_outputs", lambda spec, reuse, index: {"generated/a.json": b"a\n"}
+    )
     monkeypatch.delenv("ACP_SPEC_DEBUG", raising=False)
     code = cli.main(["--spec", str(SPEC_PATH), *args])
     return code, capsys.readouterr().err
