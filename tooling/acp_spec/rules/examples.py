@@ -29,7 +29,7 @@ from .types import bad_patterns
 
 
 def examples_validate(spec: Spec, index: Index, written: Written) -> Iterator[Diagnostic]:
-    broken = index.once(dangling_refs) or index.once(bad_patterns) or index.once(reference_loops)
+    broken = dangling_refs(spec, index) or index.once(bad_patterns) or index.once(reference_loops)
     if written.types - set(spec.types) or broken:
         return  # some types are too broken to validate against; their problems are reported
     errors_of = type_errors(index)
