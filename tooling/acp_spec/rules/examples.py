@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from functools import cache
 from typing import Any, TypeVar
+from weakref import WeakKeyDictionary
 
 from jsonschema import Draft202012Validator, ValidationError
 from referencing import Registry, Resource
@@ -70,28 +70,10 @@ def type_errors(index: Index, *, mostly_valid: bool = True) -> TypeErrors:
     """What is wrong with a value as the spec's type of a name, for the rules. A compiled
     verdict answers for the values it finds valid; where it cannot answer and most values
     are valid (``mostly_valid``), python's quick one does."""
-    uri = "urn:acp-spec:types"
-    root = {"$id": uri, "$defs": index.defs}
-    registry: Registry[Any] = Registry().with_resource(
-        uri, Resource.from_contents(root, DRAFT202012)
-    )
-
-    def schema(name: str) -> dict[str, str]:
-        return {"$ref": f"{uri}#/$defs/{name}"}
-
-    # patterns matched in linear time: no pattern in the spec can make check hang
-    @cache
-    def quick(name: str) -> Draft202012Validator:
-        return patterns.quick_validator_for(schema(name), registry=registry)
-
-    @cache
-    def full(name: str) -> Draft202012Validator:
-        return patterns.validator_for(schema(name), registry=registry)
-
-    @cache
-    def compiled() -> verdicts.DefVerdict:
-        # made on the first value asked about: a spec with no examples compiles nothing
-        return verdicts.defs_verdict(index.defs)
+    validators = _SHARED.get(index)
+    if validators is None:
+        validators = _SHARED[index] = _Validators(index)
+    compiled, quick, full = validators.compiled, validators.quick, validators.full
 
     def errors(name: str, value: Any) -> Iterator[ValidationError]:
         verdict = compiled()(name, value)
@@ -100,6 +82,48 @@ def type_errors(index: Index, *, mostly_valid: bool = True) -> TypeErrors:
         return full(name).iter_errors(value)
 
     return errors
+
+
+class _Validators:
+    """The validators of an index's defs, made when first asked and shared by the rules
+    that validate against them (examples and traces) for the run."""
+
+    def __init__(self, index: Index) -> None:
+        self._defs = index.defs
+        uri = "urn:acp-spec:types"
+        self._uri = uri
+        root = {"$id": uri, "$defs": index.defs}
+        self._registry: Registry[Any] = Registry().with_resource(
+            uri, Resource.from_contents(root, DRAFT202012)
+        )
+        self._quick: dict[str, Draft202012Validator] = {}
+        self._full: dict[str, Draft202012Validator] = {}
+        self._compiled: verdicts.DefVerdict | None = None
+
+    def _schema(self, name: str) -> dict[str, str]:
+        return {"$ref": f"{self._uri}#/$defs/{name}"}
+
+    # patterns matched in linear time: no pattern in the spec can make check hang
+    def quick(self, name: str) -> Draft202012Validator:
+        if name not in self._quick:
+            self._quick[name] = patterns.quick_validator_for(
+                self._schema(name), registry=self._registry
+            )
+        return self._quick[name]
+
+    def full(self, name: str) -> Draft202012Validator:
+        if name not in self._full:
+            self._full[name] = patterns.validator_for(self._schema(name), registry=self._registry)
+        return self._full[name]
+
+    def compiled(self) -> verdicts.DefVerdict:
+        # made on the first value asked about: a spec with no examples compiles nothing
+        if self._compiled is None:
+            self._compiled = verdicts.defs_verdict(self._defs)
+        return self._compiled
+
+
+_SHARED: WeakKeyDictionary[Index, _Validators] = WeakKeyDictionary()
 
 
 def examples_say_what_they_mean(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:

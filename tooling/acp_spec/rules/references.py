@@ -15,9 +15,14 @@ from .common import at as _at
 
 
 def references(spec: Spec, index: Index, written: Written) -> Iterator[Diagnostic]:
+    # a removed type is named at every place that used it: one guess of the name serves all
+    guesses: dict[str, str] = {}
+
     def unknown_type(path: PathKey, name: str, what: str) -> Diagnostic:
+        if name not in guesses:
+            guesses[name] = did_you_mean(name, written.types)
         return _at(spec, path, f"{what} '{name}' is not a type in this spec"
-                   f"{did_you_mean(name, written.types)}; define it under types or fix the name")  # fmt: skip
+                   f"{guesses[name]}; define it under types or fix the name")  # fmt: skip
 
     for method in spec.methods.values():
         base: PathKey = ("methods", method.name)

@@ -25,23 +25,43 @@ STANDARD_ERRORS = {
 }
 
 
-def nodes(fragment: Any, path: PathKey) -> Iterator[tuple[PathKey, Mapping[str, Any]]]:
-    """(path, schema) of a fragment and of every schema nested in it."""
-    if isinstance(fragment, Mapping):
-        yield path, fragment
-        for key, value in fragment.items():
-            if key in SCHEMA_MAPS:
+_MAPS, _LISTS, _ONE = frozenset(SCHEMA_MAPS), frozenset(SCHEMA_LISTS), frozenset(ONE_SCHEMA)
+_NESTING = _MAPS | _LISTS | _ONE
+
+Node = tuple[PathKey, Mapping[str, Any]]
+
+
+def nodes(fragment: Any, path: PathKey) -> list[Node]:
+    """(path, schema) of a fragment and of every schema nested in it, in order."""
+    found: list[Node] = []
+    add = found.append
+
+    # into a list, not nested generators: every node passed up through each level that
+    # holds it was most of the walk's time
+    def visit(node: Mapping[str, Any], path: PathKey) -> None:
+        add((path, node))
+        for key, value in node.items():
+            if key not in _NESTING:
+                continue  # the usual key: no schema under it
+            if key in _MAPS:
                 if isinstance(value, Mapping):
                     for name, sub in value.items():
-                        yield from nodes(sub, (*path, key, name))
-            elif key in SCHEMA_LISTS and isinstance(value, list):
-                for number, sub in enumerate(value):
-                    yield from nodes(sub, (*path, key, number))
-            elif key in ONE_SCHEMA:
-                yield from nodes(value, (*path, key))
+                        if isinstance(sub, Mapping):
+                            visit(sub, (*path, key, name))
+            elif key in _LISTS:
+                if isinstance(value, list):
+                    for number, sub in enumerate(value):
+                        if isinstance(sub, Mapping):
+                            visit(sub, (*path, key, number))
+            elif isinstance(value, Mapping):
+                visit(value, (*path, key))
+
+    if isinstance(fragment, Mapping):
+        visit(fragment, path)
+    return found
 
 
-def type_nodes(spec: Spec) -> tuple[tuple[PathKey, Mapping[str, Any]], ...]:
+def type_nodes(spec: Spec) -> tuple[Node, ...]:
     """(path, schema) of every schema of every type, nested ones too; several rules walk
     them, so ask it once: ``index.once(type_nodes)``."""
     return tuple(
