@@ -373,20 +373,28 @@ _LIST = frozenset({"anyOf", "oneOf", "allOf", "prefixItems"})
 _MAP = frozenset({"properties", "patternProperties", "$defs", "dependentSchemas"})
 
 
-def _schema_descriptions(node: Any, path: PathKey) -> Iterator[tuple[PathKey, str]]:
-    if not isinstance(node, Mapping):
-        return
-    for key, value in node.items():
-        if key == "description" and isinstance(value, str):
-            yield (*path, key), value
-        elif key in _ONE:
-            yield from _schema_descriptions(value, (*path, key))
-        elif key in _LIST and isinstance(value, list):
-            for number, item in enumerate(value):
-                yield from _schema_descriptions(item, (*path, key, number))
-        elif key in _MAP and isinstance(value, Mapping):
-            for name, item in value.items():
-                yield from _schema_descriptions(item, (*path, key, name))
+def _schema_descriptions(node: Any, path: PathKey) -> list[tuple[PathKey, str]]:
+    found: list[tuple[PathKey, str]] = []
+
+    # into a list, not nested generators: each text passed up through every level that
+    # holds it was most of the walk's time
+    def visit(node: Any, path: PathKey) -> None:
+        if not isinstance(node, Mapping):
+            return
+        for key, value in node.items():
+            if key == "description" and isinstance(value, str):
+                found.append(((*path, key), value))
+            elif key in _ONE:
+                visit(value, (*path, key))
+            elif key in _LIST and isinstance(value, list):
+                for number, item in enumerate(value):
+                    visit(item, (*path, key, number))
+            elif key in _MAP and isinstance(value, Mapping):
+                for name, item in value.items():
+                    visit(item, (*path, key, name))
+
+    visit(node, path)
+    return found
 
 
 def unresolved(spec: Spec, index: Index) -> list[tuple[PathKey, str]]:
