@@ -263,20 +263,22 @@ class Index:
         """The node (resolved) and its ``allOf`` parts, deepest first, each once: a part
         that refers back to its own def (a cycle the rules report) ends the walk."""
         found: list[Mapping[str, Any]] = []
-        seen: set[int] = set()
-
-        def visit(current: Mapping[str, Any]) -> None:
-            current = self.resolve(current)
-            if id(current) in seen:
-                return
-            seen.add(id(current))
-            for part in current.get("allOf", []):
-                if isinstance(part, Mapping):
-                    visit(part)
-            found.append(current)
-
-        visit(node)
+        self._gather_parts(node, found, set())
         return found
+
+    def _gather_parts(
+        self, current: Mapping[str, Any], found: list[Mapping[str, Any]], seen: set[int]
+    ) -> None:
+        # a method, not a closure that calls itself: that is a reference cycle at every
+        # call, left for the garbage collector (and _parts is asked thousands of times)
+        current = self.resolve(current)
+        if id(current) in seen:
+            return
+        seen.add(id(current))
+        for part in current.get("allOf", []):
+            if isinstance(part, Mapping):
+                self._gather_parts(part, found, seen)
+        found.append(current)
 
     # ── unions ──
 

@@ -375,26 +375,26 @@ _MAP = frozenset({"properties", "patternProperties", "$defs", "dependentSchemas"
 
 def _schema_descriptions(node: Any, path: PathKey) -> list[tuple[PathKey, str]]:
     found: list[tuple[PathKey, str]] = []
-
-    # into a list, not nested generators: each text passed up through every level that
-    # holds it was most of the walk's time
-    def visit(node: Any, path: PathKey) -> None:
-        if not isinstance(node, Mapping):
-            return
-        for key, value in node.items():
-            if key == "description" and isinstance(value, str):
-                found.append(((*path, key), value))
-            elif key in _ONE:
-                visit(value, (*path, key))
-            elif key in _LIST and isinstance(value, list):
-                for number, item in enumerate(value):
-                    visit(item, (*path, key, number))
-            elif key in _MAP and isinstance(value, Mapping):
-                for name, item in value.items():
-                    visit(item, (*path, key, name))
-
-    visit(node, path)
+    _gather_descriptions(node, path, found)
     return found
+
+
+def _gather_descriptions(node: Any, path: PathKey, found: list[tuple[PathKey, str]]) -> None:
+    # into one list, not through nested generators, which passed each text up through every
+    # level that holds it
+    if not isinstance(node, Mapping):
+        return
+    for key, value in node.items():
+        if key == "description" and isinstance(value, str):
+            found.append(((*path, key), value))
+        elif key in _ONE:
+            _gather_descriptions(value, (*path, key), found)
+        elif key in _LIST and isinstance(value, list):
+            for number, item in enumerate(value):
+                _gather_descriptions(item, (*path, key, number), found)
+        elif key in _MAP and isinstance(value, Mapping):
+            for name, item in value.items():
+                _gather_descriptions(item, (*path, key, name), found)
 
 
 def unresolved(spec: Spec, index: Index) -> list[tuple[PathKey, str]]:

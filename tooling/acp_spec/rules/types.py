@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from .. import patterns
@@ -34,31 +34,30 @@ Node = tuple[PathKey, Mapping[str, Any]]
 def nodes(fragment: Any, path: PathKey) -> list[Node]:
     """(path, schema) of a fragment and of every schema nested in it, in order."""
     found: list[Node] = []
-    add = found.append
-
-    # into a list, not nested generators: every node passed up through each level that
-    # holds it was most of the walk's time
-    def visit(node: Mapping[str, Any], path: PathKey) -> None:
-        add((path, node))
-        for key, value in node.items():
-            if key not in _NESTING:
-                continue  # the usual key: no schema under it
-            if key in _MAPS:
-                if isinstance(value, Mapping):
-                    for name, sub in value.items():
-                        if isinstance(sub, Mapping):
-                            visit(sub, (*path, key, name))
-            elif key in _LISTS:
-                if isinstance(value, list):
-                    for number, sub in enumerate(value):
-                        if isinstance(sub, Mapping):
-                            visit(sub, (*path, key, number))
-            elif isinstance(value, Mapping):
-                visit(value, (*path, key))
-
     if isinstance(fragment, Mapping):
-        visit(fragment, path)
+        _visit(fragment, path, found.append)
     return found
+
+
+def _visit(node: Mapping[str, Any], path: PathKey, add: Callable[[Node], None]) -> None:
+    # into a list, not through nested generators, which passed every node up through each
+    # level that holds it
+    add((path, node))
+    for key, value in node.items():
+        if key not in _NESTING:
+            continue  # the usual key: no schema under it
+        if key in _MAPS:
+            if isinstance(value, Mapping):
+                for name, sub in value.items():
+                    if isinstance(sub, Mapping):
+                        _visit(sub, (*path, key, name), add)
+        elif key in _LISTS:
+            if isinstance(value, list):
+                for number, sub in enumerate(value):
+                    if isinstance(sub, Mapping):
+                        _visit(sub, (*path, key, number), add)
+        elif isinstance(value, Mapping):
+            _visit(value, (*path, key), add)
 
 
 def type_nodes(spec: Spec) -> tuple[Node, ...]:
