@@ -12,10 +12,13 @@ from __future__ import annotations
 import copy
 import functools
 import json
+from dataclasses import replace
 from typing import Any
 
 import pytest
+from acp_spec.index import Index
 from acp_spec.model import Spec
+from acp_spec.rules.upstream import types_follow_upstream
 from conftest import UPSTREAM_V2
 from jsonschema import Draft202012Validator
 
@@ -258,3 +261,24 @@ def test_idempotency_key_alone(validator_for: Any, value: Any, valid: bool) -> N
 
 def test_idempotency_key_alone_rejects_null(validator_for: Any) -> None:
     assert not validator_for("IdempotencyKey").is_valid(None)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        # equal values to Python, not the same JSON: each is a difference
+        (lambda d: {**d, "minimum": 0.0}, "at /minimum: it has 0 where upstream has 0.0"),
+        (lambda d: dict(reversed(d.items())), "orders its keys differently"),
+        (lambda d: {**d, "minimum": False}, "at /minimum: it has 0 where upstream has false"),
+    ],
+)
+def test_a_def_equal_in_value_but_not_in_json_differs_from_upstream(
+    real_spec: Spec, change: Any, message: str
+) -> None:
+    upstream = copy.deepcopy(real_spec.upstream.unstable)
+    assert upstream is not None
+    upstream["$defs"]["ProtocolVersion"] = change(upstream["$defs"]["ProtocolVersion"])
+    spec = replace(real_spec, upstream=replace(real_spec.upstream, unstable=upstream))
+    found = [d.message for d in types_follow_upstream(spec, Index(real_spec), None)]
+    assert len(found) == 1 and "type ProtocolVersion differs from upstream" in found[0], found
+    assert message in found[0]

@@ -128,3 +128,27 @@ def test_only_schemas_both_libraries_read_alike_go_native(
     schema: dict[str, Any], native: bool
 ) -> None:
     assert verdicts.Verdicts({"$defs": {"A": schema}}).native is native
+
+
+@pytest.mark.parametrize(
+    ("schema", "native"),
+    [
+        ({"type": "string"}, True),
+        # the keys named in a text: the quick look at the pickle sees them, the walk clears them
+        (
+            {"description": "no $id, $schema, multipleOf or patternProperties", "type": "string"},
+            True,
+        ),
+        ({"properties": {"$id": {"type": "string"}}}, True),
+        ({"properties": {"a": {"items": {"$id": "urn:x"}}}}, False),
+        ({"anyOf": [{"multipleOf": 0.5}]}, False),
+        ({"items": {"patternProperties": {"\\w": {}}}}, False),
+        ({"multipleOf": 2}, True),
+    ],
+)
+def test_the_rules_defs_go_native_only_where_both_libraries_read_them_alike(
+    schema: dict[str, Any], native: bool
+) -> None:
+    verdict = verdicts.defs_verdict({"A": schema, "B": {"type": "integer"}})
+    assert (verdict("A", "x") is not None) is native
+    assert verdict("B", 1) is (True if native else None)

@@ -181,18 +181,20 @@ def referenced_names(fragment: Any) -> list[str]:
     answer for ``$ref``, without the paths: the index asks it of every def, and building
     a path per node was most of the index's time)."""
     found: list[str] = []
-
-    def walk(node: Any) -> None:
-        if isinstance(node, dict):
-            for key, value in node.items():
-                if key == "$ref" and not isinstance(value, dict):
-                    if isinstance(value, str):
-                        found.append(value)
-                else:
-                    walk(value)
-        elif isinstance(node, list):
-            for item in node:
-                walk(item)
-
-    walk(fragment)
+    _gather_references(fragment, found)
     return found
+
+
+def _gather_references(node: Any, found: list[str]) -> None:
+    # a module function, not a closure: a closure that calls itself is a reference cycle,
+    # left for the garbage collector with its list at every call
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "$ref" and not isinstance(value, dict):
+                if isinstance(value, str):
+                    found.append(value)
+            else:
+                _gather_references(value, found)
+    elif isinstance(node, list):
+        for item in node:
+            _gather_references(item, found)

@@ -130,6 +130,10 @@ def _reached(root: Iterable[Any], defs: Mapping[str, Any]) -> set[str]:
     return seen
 
 
+# The keys _annotate adds to an expanded type (each only where the type does not write it).
+METHOD_ANNOTATIONS = ("x-side", "x-method", "x-retry-class", "x-stability")
+
+
 def _annotate(methods: Iterable[Method], defs: dict[str, Any]) -> None:
     """Upstream's x-method/x-side, and our x-retry-class/x-stability on params defs."""
     for method in methods:

@@ -175,24 +175,33 @@ class Index:
             }
         return {name: tuple(referenced_names(t.schema)) for name, t in self.spec.types.items()}
 
+    def references(self, name: str) -> tuple[str, ...]:
+        """The names def ``name``'s schema refers to directly, in order of appearance, as
+        written in the spec (``referenced_names``' answer); for an index of a schema alone,
+        the defs its ``$defs`` entry names. ``()`` for a name that is no def."""
+        return self._references.get(name, ())
+
     def reachable(self, name: str) -> frozenset[str]:
         """Every def reachable from ``name`` through references, ``name`` included."""
-        return self._reachable.get(name, frozenset())
+        known = self._reachable
+        if name not in known:
+            # found when asked: the rules and the diff ask it of the methods' roots, a
+            # fraction of the defs
+            references = self._references
+            seen: set[str] = set()
+            todo = [name]
+            while todo:
+                current = todo.pop()
+                if current in seen or current not in references:
+                    continue
+                seen.add(current)
+                todo.extend(references[current])
+            known[name] = frozenset(seen)
+        return known[name]
 
     @cached_property
     def _reachable(self) -> dict[str, frozenset[str]]:
-        out: dict[str, frozenset[str]] = {}
-        for start in self._references:
-            seen: set[str] = set()
-            todo = [start]
-            while todo:
-                current = todo.pop()
-                if current in seen or current not in self._references:
-                    continue
-                seen.add(current)
-                todo.extend(self._references[current])
-            out[start] = frozenset(seen)
-        return out
+        return {}
 
     @cached_property
     def _used_by(self) -> dict[str, tuple[str, ...]]:
@@ -254,20 +263,22 @@ class Index:
         """The node (resolved) and its ``allOf`` parts, deepest first, each once: a part
         that refers back to its own def (a cycle the rules report) ends the walk."""
         found: list[Mapping[str, Any]] = []
-        seen: set[int] = set()
-
-        def visit(current: Mapping[str, Any]) -> None:
-            current = self.resolve(current)
-            if id(current) in seen:
-                return
-            seen.add(id(current))
-            for part in current.get("allOf", []):
-                if isinstance(part, Mapping):
-                    visit(part)
-            found.append(current)
-
-        visit(node)
+        self._gather_parts(node, found, set())
         return found
+
+    def _gather_parts(
+        self, current: Mapping[str, Any], found: list[Mapping[str, Any]], seen: set[int]
+    ) -> None:
+        # a method, not a closure that calls itself: that is a reference cycle at every
+        # call, left for the garbage collector (and _parts is asked thousands of times)
+        current = self.resolve(current)
+        if id(current) in seen:
+            return
+        seen.add(id(current))
+        for part in current.get("allOf", []):
+            if isinstance(part, Mapping):
+                self._gather_parts(part, found, seen)
+        found.append(current)
 
     # ── unions ──
 

@@ -373,20 +373,28 @@ _LIST = frozenset({"anyOf", "oneOf", "allOf", "prefixItems"})
 _MAP = frozenset({"properties", "patternProperties", "$defs", "dependentSchemas"})
 
 
-def _schema_descriptions(node: Any, path: PathKey) -> Iterator[tuple[PathKey, str]]:
+def _schema_descriptions(node: Any, path: PathKey) -> list[tuple[PathKey, str]]:
+    found: list[tuple[PathKey, str]] = []
+    _gather_descriptions(node, path, found)
+    return found
+
+
+def _gather_descriptions(node: Any, path: PathKey, found: list[tuple[PathKey, str]]) -> None:
+    # into one list, not through nested generators, which passed each text up through every
+    # level that holds it
     if not isinstance(node, Mapping):
         return
     for key, value in node.items():
         if key == "description" and isinstance(value, str):
-            yield (*path, key), value
+            found.append(((*path, key), value))
         elif key in _ONE:
-            yield from _schema_descriptions(value, (*path, key))
+            _gather_descriptions(value, (*path, key), found)
         elif key in _LIST and isinstance(value, list):
             for number, item in enumerate(value):
-                yield from _schema_descriptions(item, (*path, key, number))
+                _gather_descriptions(item, (*path, key, number), found)
         elif key in _MAP and isinstance(value, Mapping):
             for name, item in value.items():
-                yield from _schema_descriptions(item, (*path, key, name))
+                _gather_descriptions(item, (*path, key, name), found)
 
 
 def unresolved(spec: Spec, index: Index) -> list[tuple[PathKey, str]]:

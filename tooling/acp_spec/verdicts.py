@@ -24,14 +24,13 @@ the same verdicts on every value the generators ask about and where the librarie
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
 import jsonschema_rs
 
-from .content import Recent, digest
+from .content import Recent, digest_of, pickled
 from .defs import DEFS_PREFIX, referenced_names
 from .patterns import quick_validator_for, search
 
@@ -196,14 +195,21 @@ DefVerdict = Callable[[str, Any], "bool | None"]
 _DEFS_VALIDATORS: Recent[jsonschema_rs.Validator | None] = Recent(4)
 
 
-def _compiled_defs(defs: Mapping[str, Any]) -> jsonschema_rs.Validator | None:
+# the keys that can make ``_agrees`` say no: a document none of whose strings is one of
+# these agrees, known without walking it
+_DISAGREEING_KEYS = tuple(k.encode() for k in (*_OWN_RESOURCES, "patternProperties", "multipleOf"))
+
+
+def _compiled_defs(defs: Mapping[str, Any], written: bytes) -> jsonschema_rs.Validator | None:
     """One validator for every def at once: an object ``{name: value}`` is checked against
-    def ``name`` (a property each), so the defs are compiled once, not once per name."""
-    if not _agrees(list(defs.values())):
+    def ``name`` (a property each), so the defs are compiled once, not once per name.
+    ``written``: the defs' pickle, which holds every key of theirs as its bytes."""
+    if any(key in written for key in _DISAGREEING_KEYS) and not _agrees(list(defs.values())):
         return None
+    # jsonschema-rs compiles from its own copy of the defs (what the caller does to
+    # ``defs`` later cannot change the validator), so none is made here
     schema = {
-        # from a copy: what the caller does to ``defs`` later cannot change it
-        "$defs": json.loads(json.dumps(defs, ensure_ascii=False)),
+        "$defs": defs,
         "properties": {name: {"$ref": DEFS_PREFIX + _escape(name)} for name in defs},
     }
     return _compiled(schema)
@@ -218,7 +224,8 @@ def defs_verdict(defs: Mapping[str, Any]) -> DefVerdict:
     are ``#/$defs/X``), from a compiled validator; None where only Python's can say. The
     same verdict as :func:`patterns.validator_for`'s on every value it answers for. Compiled
     once per content of ``defs`` a process meets (the last few are kept)."""
-    validator = _DEFS_VALIDATORS.get(digest(defs), lambda: _compiled_defs(defs))
+    written = pickled(defs)
+    validator = _DEFS_VALIDATORS.get(digest_of(written), lambda: _compiled_defs(defs, written))
     known = frozenset(defs)
 
     def verdict(name: str, value: Any) -> bool | None:

@@ -67,7 +67,6 @@ def shape(node: Any, rename: Mapping[str, str] | None = None) -> str:
 def find_renames(old: ProtocolView, new: ProtocolView) -> Renames:
     gone = sorted(set(old.defs) - set(new.defs) - old.routing)
     came = sorted(set(new.defs) - set(old.defs) - new.routing)
-    old_referrers, new_referrers = old.referrers, new.referrers
     mapping: dict[str, str] = {}
     for _ in range(_ROUNDS):
         before = len(mapping)
@@ -83,8 +82,9 @@ def find_renames(old: ProtocolView, new: ProtocolView) -> Renames:
             news = by_shape.get(key, [])
             if len(olds) == 1 and len(news) == 1:
                 was, now = olds[0], news[0]
-                switched = {mapping.get(d, d) for d in old_referrers.get(was, ())}
-                if switched & new_referrers.get(now, set()) or _moved(old, new, was, now):
+                # the referrers asked only here: most comparisons find no candidate
+                switched = {mapping.get(d, d) for d in old.referrers.get(was, ())}
+                if switched & new.referrers.get(now, set()) or _moved(old, new, was, now):
                     mapping[was] = now
         if len(mapping) == before:
             break

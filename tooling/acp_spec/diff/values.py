@@ -80,6 +80,8 @@ class Values:
     # ── entry points ──
 
     def compare_def(self, was: str, now: str) -> None:
+        if self.old.defs[was] == self.new.defs[now]:
+            return  # as node() finds, before the flow it would not use is made
         flow = self.old.flow(was) | self.new.flow(now)
         at = Place(def_pointer(was), def_pointer(now), now, flow, now)
         self.node(self.old.defs[was], self.new.defs[now], at)

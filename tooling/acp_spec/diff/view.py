@@ -12,8 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal
 
-from ..defs import referenced_names
-from ..index import Index, ref_name
+from ..index import Index
 from ..model import Direction, Kind, Sender
 
 Side = Literal["client", "agent"]
@@ -116,13 +115,12 @@ class ProtocolView:
     def referrers(self) -> dict[str, set[str]]:
         """Def -> the defs (routing unions aside) whose schema names it directly."""
         out: dict[str, set[str]] = {}
-        for name, node in self.defs.items():
+        for name in self.defs:
             if name in self.routing:
                 continue
-            for ref in referenced_names(node):
-                target = ref_name(ref)
-                if target is not None:
-                    out.setdefault(target, set()).add(name)
+            # the index's references, found once for reachability too
+            for target in self.index.references(name):
+                out.setdefault(target, set()).add(name)
         return out
 
     @cached_property

@@ -9,8 +9,9 @@ is reported once, with the names it was probably meant to be.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from functools import cache
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, TypeVar
+from weakref import WeakKeyDictionary
 
 from jsonschema import Draft202012Validator, ValidationError
 from referencing import Registry, Resource
@@ -19,7 +20,7 @@ from referencing.jsonschema import DRAFT202012
 from .. import patterns, verdicts
 from ..defs import DEFS_PREFIX, OTHER_TITLE
 from ..diagnostics import Diagnostic, did_you_mean, one_of
-from ..index import Index, is_null, stands_for
+from ..index import Index, TaggedUnion, Variant, is_null, stands_for
 from ..model import Call, Example, Spec
 from ..yamlsource import PathKey
 from .common import Written
@@ -29,7 +30,7 @@ from .types import bad_patterns
 
 
 def examples_validate(spec: Spec, index: Index, written: Written) -> Iterator[Diagnostic]:
-    broken = index.once(dangling_refs) or index.once(bad_patterns) or index.once(reference_loops)
+    broken = dangling_refs(spec, index) or index.once(bad_patterns) or index.once(reference_loops)
     if written.types - set(spec.types) or broken:
         return  # some types are too broken to validate against; their problems are reported
     errors_of = type_errors(index)
@@ -69,28 +70,10 @@ def type_errors(index: Index, *, mostly_valid: bool = True) -> TypeErrors:
     """What is wrong with a value as the spec's type of a name, for the rules. A compiled
     verdict answers for the values it finds valid; where it cannot answer and most values
     are valid (``mostly_valid``), python's quick one does."""
-    uri = "urn:acp-spec:types"
-    root = {"$id": uri, "$defs": index.defs}
-    registry: Registry[Any] = Registry().with_resource(
-        uri, Resource.from_contents(root, DRAFT202012)
-    )
-
-    def schema(name: str) -> dict[str, str]:
-        return {"$ref": f"{uri}#/$defs/{name}"}
-
-    # patterns matched in linear time: no pattern in the spec can make check hang
-    @cache
-    def quick(name: str) -> Draft202012Validator:
-        return patterns.quick_validator_for(schema(name), registry=registry)
-
-    @cache
-    def full(name: str) -> Draft202012Validator:
-        return patterns.validator_for(schema(name), registry=registry)
-
-    @cache
-    def compiled() -> verdicts.DefVerdict:
-        # made on the first value asked about: a spec with no examples compiles nothing
-        return verdicts.defs_verdict(index.defs)
+    validators = _SHARED.get(index)
+    if validators is None:
+        validators = _SHARED[index] = _Validators(index)
+    compiled, quick, full = validators.compiled, validators.quick, validators.full
 
     def errors(name: str, value: Any) -> Iterator[ValidationError]:
         verdict = compiled()(name, value)
@@ -101,7 +84,50 @@ def type_errors(index: Index, *, mostly_valid: bool = True) -> TypeErrors:
     return errors
 
 
+class _Validators:
+    """The validators of an index's defs, made when first asked and shared by the rules
+    that validate against them (examples and traces) for the run."""
+
+    def __init__(self, index: Index) -> None:
+        self._defs = index.defs
+        uri = "urn:acp-spec:types"
+        self._uri = uri
+        root = {"$id": uri, "$defs": index.defs}
+        self._registry: Registry[Any] = Registry().with_resource(
+            uri, Resource.from_contents(root, DRAFT202012)
+        )
+        self._quick: dict[str, Draft202012Validator] = {}
+        self._full: dict[str, Draft202012Validator] = {}
+        self._compiled: verdicts.DefVerdict | None = None
+
+    def _schema(self, name: str) -> dict[str, str]:
+        return {"$ref": f"{self._uri}#/$defs/{name}"}
+
+    # patterns matched in linear time: no pattern in the spec can make check hang
+    def quick(self, name: str) -> Draft202012Validator:
+        if name not in self._quick:
+            self._quick[name] = patterns.quick_validator_for(
+                self._schema(name), registry=self._registry
+            )
+        return self._quick[name]
+
+    def full(self, name: str) -> Draft202012Validator:
+        if name not in self._full:
+            self._full[name] = patterns.validator_for(self._schema(name), registry=self._registry)
+        return self._full[name]
+
+    def compiled(self) -> verdicts.DefVerdict:
+        # made on the first value asked about: a spec with no examples compiles nothing
+        if self._compiled is None:
+            self._compiled = verdicts.defs_verdict(self._defs)
+        return self._compiled
+
+
+_SHARED: WeakKeyDictionary[Index, _Validators] = WeakKeyDictionary()
+
+
 def examples_say_what_they_mean(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:
+    facts = _Facts(index)  # shared by every example: they meet the same nodes
     for method in spec.methods.values():
         for number, example in enumerate(method.examples):
             call = method.call(example.kind)
@@ -111,49 +137,146 @@ def examples_say_what_they_mean(spec: Spec, index: Index, _: object) -> Iterator
             for role, type_name, value in _roles(call, example):
                 if type_name not in index.defs:
                     continue
-                lint = _Lint(index, f"example '{example.title}'")
-                for path, message in lint.walk(value, {"$ref": DEFS_PREFIX + type_name}, ()):
+                lint = _Lint(facts, f"example '{example.title}'")
+                for path, message in lint.walk(value, facts.root(type_name), ()):
                     yield Diagnostic(
                         spec.where.at((*base, role, *path), key=True), message, "warning"
                     )
 
 
-class _Lint:
-    def __init__(self, index: Index, what: str) -> None:
+N = TypeVar("N")
+Memo = dict[int, tuple[Any, N]]
+
+
+def _remembered(table: Memo[N], node: Any, make: Callable[[], N]) -> N:
+    """``make()``, found once per node: by its id, kept with the node so that the id stays
+    the node's while the table lives."""
+    entry = table.get(id(node))
+    if entry is None or entry[0] is not node:
+        entry = table[id(node)] = (node, make())
+    return entry[1]
+
+
+@dataclass(frozen=True)
+class _Shape:
+    """What the walk reads of a schema node before it looks at the value."""
+
+    described: Mapping[str, Any] | None  # {description, allOf: [{$ref}]}: the reference
+    name: str | None  # the def the node stands for
+    resolved: Mapping[str, Any]  # the node, its reference followed
+    members: list[Mapping[str, Any]]  # its union's members, null left out
+
+
+class _Facts:
+    """The index's answers about the nodes the examples meet, each found once per run (the
+    examples of a method, and the methods sharing types, walk the same nodes again)."""
+
+    def __init__(self, index: Index) -> None:
         self.index = index
+        self._shapes: Memo[_Shape] = {}
+        self._unions: Memo[TaggedUnion | None] = {}
+        self._chosen: dict[tuple[int, int], tuple[Any, Any, dict[str, Any]]] = {}
+        self._declared: Memo[dict[str, Any]] = {}
+        self._enums: Memo[tuple[list[str], bool]] = {}
+        self._roots: dict[str, Mapping[str, Any]] = {}
+
+    def root(self, name: str) -> Mapping[str, Any]:
+        """The reference to def ``name`` an example's walk starts from, one per def."""
+        return self._roots.setdefault(name, {"$ref": DEFS_PREFIX + name})
+
+    def shape(self, node: Mapping[str, Any]) -> _Shape:
+        return _remembered(self._shapes, node, lambda: self._shape(node))
+
+    def _shape(self, node: Mapping[str, Any]) -> _Shape:
+        name = stands_for(node)
+        if name is not None and "$ref" not in node:
+            return _Shape(node["allOf"][0], name, node, [])
+        resolved = self.index.resolve(node)
+        members = [m for m in self.index.members(resolved) if not is_null(m)]
+        return _Shape(None, name, resolved, members)
+
+    def union(self, node: Mapping[str, Any]) -> TaggedUnion | None:
+        return _remembered(self._unions, node, lambda: self.index.tagged_union(node))
+
+    def chosen(self, node: Mapping[str, Any], variant: Variant) -> dict[str, Any]:
+        """The schema a tagged union's value is held to once its tag chose ``variant``: a
+        flattened union's base properties hold beside the variant's own."""
+
+        def make() -> dict[str, Any]:
+            base = {k: v for k, v in node.items() if k not in ("anyOf", "oneOf")}
+            return {"allOf": [base, variant.schema]}
+
+        key = (id(node), id(variant.schema))  # a member may be in a nested union too
+        entry = self._chosen.get(key)
+        if entry is None or entry[0] is not node or entry[1] is not variant.schema:
+            entry = self._chosen[key] = (node, variant.schema, make())
+        return entry[2]
+
+    def declared(self, node: Mapping[str, Any]) -> dict[str, Any]:
+        return _remembered(self._declared, node, lambda: self._declared_in(node, frozenset()))
+
+    def _declared_in(self, node: Mapping[str, Any], seen: frozenset[int]) -> dict[str, Any]:
+        """The properties an object may have: its own, its parts', and those of every member
+        of an untagged union inside it (which member applies is not ours to guess)."""
+        node = self.index.resolve(node)
+        if id(node) in seen:
+            return {}
+        seen |= {id(node)}
+        found: dict[str, Any] = {}
+        for part in [*node.get("allOf", []), *self.index.members(node)]:
+            if isinstance(part, Mapping):
+                for key, schema in self._declared_in(part, seen).items():
+                    found.setdefault(key, schema)
+        found.update(node.get("properties", {}))
+        return found
+
+    def enum(
+        self, node: Mapping[str, Any], members: list[Mapping[str, Any]]
+    ) -> tuple[list[str], bool]:
+        """An enum's listed values, and whether it is open (a catch-all member)."""
+
+        def make() -> tuple[list[str], bool]:
+            resolved = [self.index.resolve(m) for m in members]
+            known = [str(m["const"]) for m in resolved if isinstance(m.get("const"), str)]
+            return known, any(m.get("title") == OTHER_TITLE for m in resolved)
+
+        return _remembered(self._enums, node, make)
+
+
+class _Lint:
+    def __init__(self, facts: _Facts, what: str) -> None:
+        self.facts = facts
+        self.index = facts.index
         self.what = what
 
     def walk(
         self, value: Any, node: Mapping[str, Any], path: PathKey
     ) -> Iterator[tuple[PathKey, str]]:
-        name = stands_for(node)
-        if name is not None and "$ref" not in node:
+        shape = self.facts.shape(node)
+        if shape.described is not None:
             # a described reference ({description, allOf: [{$ref}]}): the def decides, a
             # tagged union by its tag rather than by every member's properties at once
-            yield from self.walk(value, node["allOf"][0], path)
+            yield from self.walk(value, shape.described, path)
             return
-        node = self.index.resolve(node)
-        members = [m for m in self.index.members(node) if not is_null(m)]
+        node, members = shape.resolved, shape.members
         if isinstance(value, dict):
             if members:
                 yield from self._union(value, node, members, path)
                 return
-            yield from self._object(value, node, name, path)
+            yield from self._object(value, node, shape.name, path)
         elif isinstance(value, list) and isinstance(node.get("items"), Mapping):
             for number, item in enumerate(value):
                 yield from self.walk(item, node["items"], (*path, number))
         elif len(members) == 1:
             yield from self.walk(value, members[0], path)
         elif isinstance(value, str) and members:
-            yield from self._open_enum(value, members, path)
+            yield from self._open_enum(value, node, members, path)
 
     def _open_enum(
-        self, value: str, members: list[Mapping[str, Any]], path: PathKey
+        self, value: str, node: Mapping[str, Any], members: list[Mapping[str, Any]], path: PathKey
     ) -> Iterator[tuple[PathKey, str]]:
         """A string outside an open enum's listed values (``stopReason: end_trun``)."""
-        resolved = [self.index.resolve(m) for m in members]
-        known = [str(m["const"]) for m in resolved if isinstance(m.get("const"), str)]
-        open_ = any(m.get("title") == OTHER_TITLE for m in resolved)
+        known, open_ = self.facts.enum(node, members)
         if open_ and known and value not in known and not value.startswith("_"):
             yield (
                 path,
@@ -169,7 +292,7 @@ class _Lint:
         members: list[Mapping[str, Any]],
         path: PathKey,
     ) -> Iterator[tuple[PathKey, str]]:
-        union = self.index.tagged_union(node)
+        union = self.facts.union(node)
         if union is None:
             if len(members) == 1:
                 yield from self.walk(value, members[0], path)
@@ -177,9 +300,7 @@ class _Lint:
         tag = value.get(union.field)
         chosen = next((v for v in union.variants if v.tag == tag), None)
         if chosen is not None:
-            # a flattened union's base properties hold beside the variant's own
-            base = {k: v for k, v in node.items() if k not in ("anyOf", "oneOf")}
-            yield from self.walk(value, {"allOf": [base, chosen.schema]}, path)
+            yield from self.walk(value, self.facts.chosen(node, chosen), path)
             return
         if union.open and isinstance(tag, str) and not tag.startswith("_"):
             known = [str(t) for t in union.tags]
@@ -202,7 +323,7 @@ class _Lint:
                     f"catch-all accepts it{did_you_mean(tag, known)}; use one of "
                     f"{one_of(known)}, or start an extension's value with '_'",
                 )
-        props = self._declared(node, frozenset())
+        props = self.facts.declared(node)
         extra = node.get("additionalProperties")
         for key, item in value.items():
             if key in props:
@@ -242,18 +363,3 @@ class _Lint:
                     if tag is not None and tag[1] == value.get(field):
                         yield from self._inherited_tags({"allOf": [member]}, value, seen)
             yield from self._inherited_tags(resolved, value, seen)
-
-    def _declared(self, node: Mapping[str, Any], seen: frozenset[int]) -> dict[str, Any]:
-        """The properties an object may have: its own, its parts', and those of every member
-        of an untagged union inside it (which member applies is not ours to guess)."""
-        node = self.index.resolve(node)
-        if id(node) in seen:
-            return {}
-        seen |= {id(node)}
-        found: dict[str, Any] = {}
-        for part in [*node.get("allOf", []), *self.index.members(node)]:
-            if isinstance(part, Mapping):
-                for key, schema in self._declared(part, seen).items():
-                    found.setdefault(key, schema)
-        found.update(node.get("properties", {}))
-        return found

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ..defs import keyword_values, referenced_names
+from ..defs import keyword_values
 from ..diagnostics import Diagnostic, did_you_mean
 from ..index import Index
 from ..model import DERIVED_TYPE_NAMES, Spec
@@ -15,9 +15,14 @@ from .common import at as _at
 
 
 def references(spec: Spec, index: Index, written: Written) -> Iterator[Diagnostic]:
+    # a removed type is named at every place that used it: one guess of the name serves all
+    guesses: dict[str, str] = {}
+
     def unknown_type(path: PathKey, name: str, what: str) -> Diagnostic:
+        if name not in guesses:
+            guesses[name] = did_you_mean(name, written.types)
         return _at(spec, path, f"{what} '{name}' is not a type in this spec"
-                   f"{did_you_mean(name, written.types)}; define it under types or fix the name")  # fmt: skip
+                   f"{guesses[name]}; define it under types or fix the name")  # fmt: skip
 
     for method in spec.methods.values():
         base: PathKey = ("methods", method.name)
@@ -36,6 +41,8 @@ def references(spec: Spec, index: Index, written: Written) -> Iterator[Diagnosti
                           f"{did_you_mean(retry.retry_class, spec.retry_classes)}; use one of "
                           f"{', '.join(spec.retry_classes)}")  # fmt: skip
     for typedef in spec.types.values():
+        if all(name in written.types for name in index.references(typedef.name)):
+            continue  # the usual case, known from the index without a walk for the paths
         for path, name in _refs(typedef.schema, ("types", typedef.name)):
             if name not in written.types:
                 yield unknown_type(path, name, "$ref")
@@ -108,9 +115,7 @@ def reference_cycles(spec: Spec, index: Index, _: Written) -> Iterator[Diagnosti
                   "real schema, or reach the type again only through a property or items")  # fmt: skip
 
 
-def dangling_refs(spec: Spec) -> bool:
-    """Whether a type refers to a name that is no type. Ask ``index.once(dangling_refs)``."""
+def dangling_refs(spec: Spec, index: Index) -> bool:
+    """Whether a type refers to a name that is no type (``index`` is the spec's)."""
     # the names `references` reports, without the paths it reports them at
-    return any(
-        name not in spec.types for t in spec.types.values() for name in referenced_names(t.schema)
-    )
+    return any(name not in spec.types for t in spec.types for name in index.references(t))

@@ -260,7 +260,7 @@ def trace_keys_fixed(spec: Spec, index: Index, _: Written) -> Iterator[Diagnosti
 
 
 def trace_messages_validate(spec: Spec, index: Index, written: Written) -> Iterator[Diagnostic]:
-    broken = index.once(dangling_refs) or index.once(bad_patterns) or index.once(reference_loops)
+    broken = dangling_refs(spec, index) or index.once(bad_patterns) or index.once(reference_loops)
     if written.types - set(spec.types) or broken:
         return  # some types are too broken to validate against; their problems are reported
     # an error entry the format refused is not in spec.errors: its code is no unknown one

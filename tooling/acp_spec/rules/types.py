@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from .. import patterns
@@ -25,23 +25,42 @@ STANDARD_ERRORS = {
 }
 
 
-def nodes(fragment: Any, path: PathKey) -> Iterator[tuple[PathKey, Mapping[str, Any]]]:
-    """(path, schema) of a fragment and of every schema nested in it."""
+_MAPS, _LISTS, _ONE = frozenset(SCHEMA_MAPS), frozenset(SCHEMA_LISTS), frozenset(ONE_SCHEMA)
+_NESTING = _MAPS | _LISTS | _ONE
+
+Node = tuple[PathKey, Mapping[str, Any]]
+
+
+def nodes(fragment: Any, path: PathKey) -> list[Node]:
+    """(path, schema) of a fragment and of every schema nested in it, in order."""
+    found: list[Node] = []
     if isinstance(fragment, Mapping):
-        yield path, fragment
-        for key, value in fragment.items():
-            if key in SCHEMA_MAPS:
-                if isinstance(value, Mapping):
-                    for name, sub in value.items():
-                        yield from nodes(sub, (*path, key, name))
-            elif key in SCHEMA_LISTS and isinstance(value, list):
+        _visit(fragment, path, found.append)
+    return found
+
+
+def _visit(node: Mapping[str, Any], path: PathKey, add: Callable[[Node], None]) -> None:
+    # into a list, not through nested generators, which passed every node up through each
+    # level that holds it
+    add((path, node))
+    for key, value in node.items():
+        if key not in _NESTING:
+            continue  # the usual key: no schema under it
+        if key in _MAPS:
+            if isinstance(value, Mapping):
+                for name, sub in value.items():
+                    if isinstance(sub, Mapping):
+                        _visit(sub, (*path, key, name), add)
+        elif key in _LISTS:
+            if isinstance(value, list):
                 for number, sub in enumerate(value):
-                    yield from nodes(sub, (*path, key, number))
-            elif key in ONE_SCHEMA:
-                yield from nodes(value, (*path, key))
+                    if isinstance(sub, Mapping):
+                        _visit(sub, (*path, key, number), add)
+        elif isinstance(value, Mapping):
+            _visit(value, (*path, key), add)
 
 
-def type_nodes(spec: Spec) -> tuple[tuple[PathKey, Mapping[str, Any]], ...]:
+def type_nodes(spec: Spec) -> tuple[Node, ...]:
     """(path, schema) of every schema of every type, nested ones too; several rules walk
     them, so ask it once: ``index.once(type_nodes)``."""
     return tuple(

@@ -14,9 +14,11 @@ import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from ..content import pickled
 from ..defs import expand_type
 from ..diagnostics import Diagnostic
 from ..diff.upstream import against_upstream
+from ..document import METHOD_ANNOTATIONS
 from ..index import Index
 from ..model import DERIVED_TYPE_NAMES, Difference, Spec
 from ..upstream_import import without_additions, without_method_keywords
@@ -94,7 +96,7 @@ def types_follow_upstream(spec: Spec, index: Index, _: object) -> Iterator[Diagn
                              f"spec has no type for; add it as upstream writes it (`{IMPORT_HINT} "
                              f"{name}`)")  # fmt: skip
             continue
-        yield from _compare(spec, name, definition, listed.get(name))
+        yield from _compare(spec, index, name, definition, listed.get(name))
     for name in spec.types:
         entry = listed.get(name)
         if name not in theirs and (entry is None or entry.kind != "new-type"):
@@ -114,13 +116,22 @@ def types_follow_upstream(spec: Spec, index: Index, _: object) -> Iterator[Diagn
 
 
 def _compare(
-    spec: Spec, name: str, upstream_def: Mapping[str, Any], difference: Difference | None
+    spec: Spec,
+    index: Index,
+    name: str,
+    upstream_def: Mapping[str, Any],
+    difference: Difference | None,
 ) -> Iterator[Diagnostic]:
-    ours = expand_type(spec.types[name].schema)
+    ours = _expanded(spec, index, name)
     if difference is not None and difference.kind == "new-properties":
         theirs = upstream_def.get("properties", {})
         ours = without_additions(ours, tuple(p for p in difference.adds if p not in theirs))
-    found = first_difference(ours, without_method_keywords(upstream_def))
+    upstream = without_method_keywords(upstream_def)
+    if ours == upstream and pickled(ours) == pickled(upstream):
+        # the usual answer, found in C: equal pickles are the same keys in the same order
+        # and the same types; equal values rule out a NaN, which first_difference tells
+        return
+    found = first_difference(ours, upstream)
     if found is None:
         return
     path, what = found
@@ -128,6 +139,17 @@ def _compare(
                      f"type {name} differs from upstream at {_pointer(path)}: it {what}; make it "
                      f"upstream's (`{IMPORT_HINT} {name}`), or list the difference under "
                      "upstream › differences with why")  # fmt: skip
+
+
+def _expanded(spec: Spec, index: Index, name: str) -> dict[str, Any]:
+    """``expand_type`` of type ``name`` (not a derived one), read off the index's def: the
+    schema's builder adds to it only the method annotations the type does not write."""
+    written = spec.types[name].schema
+    return {
+        key: value
+        for key, value in index.defs[name].items()
+        if key not in METHOD_ANNOTATIONS or key in written
+    }
 
 
 def _routing_unions(
