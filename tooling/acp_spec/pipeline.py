@@ -9,6 +9,7 @@ import hashlib
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from .emit import models
 from .emit.docs import emit_docs
@@ -130,14 +131,23 @@ def models_key(source: models.ModelsInput) -> str:
     digest = hashlib.sha256()
     # keys in their order, which is the classes' and fields' order; ASCII, which any
     # string has (a lone surrogate too)
-    arguments = {**dataclasses.asdict(source), "keep": sorted(source.keep)}
-    digest.update(json.dumps(arguments).encode())
+    arguments = {f.name: getattr(source, f.name) for f in dataclasses.fields(source)}
+    arguments["keep"] = sorted(source.keep)
+    # the records inside (a refusal, a tolerance) as asdict writes them; asdict of the
+    # whole input would copy every def first, a third of a cached models step
+    digest.update(json.dumps(arguments, default=_record).encode())
     for path in step_code(models.__name__):
         data = path.read_bytes()
         name = path.relative_to(TOOLING).as_posix()
         digest.update(f"\0{name}\0{len(data)}\0".encode() + data)
     digest.update(json.dumps(tool_versions(), sort_keys=True).encode())
     return digest.hexdigest()
+
+
+def _record(value: object) -> dict[str, Any]:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return dataclasses.asdict(value)
+    raise TypeError(f"{type(value).__name__} is no value of the models step's input")
 
 
 def emit_models(spec: Spec, index: Index, reuse: Reuse) -> dict[str, bytes]:
