@@ -84,9 +84,9 @@ def load_checked(
                 problems.append(read)
                 snapshot[which] = None
                 continue
-            raw, value = read
+            actual, value = read
             if which in digests:
-                problems += _digest_problem(raw, str(name), str(digests[which]),
+                problems += _digest_problem(actual, str(name), str(digests[which]),
                                             where.at(("upstream", "sha256", which)))  # fmt: skip
             snapshot[which] = value
     spec = _build(data, where, broken, snapshot)
@@ -166,17 +166,16 @@ def _read_change(
 _SNAPSHOTS: Recent[Any] = Recent(4)
 
 
-def _read_upstream(file: Path, at: Position) -> tuple[bytes, Mapping[str, Any]] | Diagnostic:
-    """An upstream JSON Schema the spec names (its bytes and its value), or the problem that
-    keeps it from being read."""
+def _read_upstream(file: Path, at: Position) -> tuple[str, Mapping[str, Any]] | Diagnostic:
+    """An upstream JSON Schema the spec names (the sha256 of its bytes and its value), or the
+    problem that keeps it from being read."""
     try:
         if file.stat().st_size > MAX_BYTES:
             return Diagnostic(at, f"{file.name} is over {MAX_BYTES // 1048576} MiB; name "
                               "upstream's published schema file")  # fmt: skip
         raw = file.read_bytes()
-        value = _SNAPSHOTS.get(
-            hashlib.sha256(raw).hexdigest(), lambda: json.loads(raw.decode("utf-8"))
-        )
+        actual = hashlib.sha256(raw).hexdigest()
+        value = _SNAPSHOTS.get(actual, lambda: json.loads(raw.decode("utf-8")))
     except OSError as err:
         return Diagnostic(at, f"cannot read upstream's schema {file}: {err.strerror}; "
                           "fix the path (it is relative to the spec file)")  # fmt: skip
@@ -185,13 +184,12 @@ def _read_upstream(file: Path, at: Position) -> tuple[bytes, Mapping[str, Any]] 
                           "upstream's published file unchanged")  # fmt: skip
     if not isinstance(value, dict) or not isinstance(value.get("$defs"), dict):
         return Diagnostic(at, f"{file} has no $defs; name upstream's published schema file")
-    return raw, value
+    return actual, value
 
 
-def _digest_problem(raw: bytes, name: str, recorded: str, at: Position) -> list[Diagnostic]:
+def _digest_problem(actual: str, name: str, recorded: str, at: Position) -> list[Diagnostic]:
     """The file is not the one the spec records, so the version it names is not what is
     compared with: said at the recorded digest."""
-    actual = hashlib.sha256(raw).hexdigest()
     if actual == recorded:
         return []
     return [Diagnostic(at, f"{name} has sha256 {actual}, not the {recorded} recorded here; "

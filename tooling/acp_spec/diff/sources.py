@@ -67,9 +67,10 @@ def _from_file(path: Path, label: str, *, history: bool = False) -> ProtocolView
         return view_of_json(path, label)
     # imported here: the loader's rules and the docs compare the spec with upstream
     # through this package, so it cannot import the loader at its own import
-    from ..spec import load_spec
+    from ..spec import load_checked
 
-    return view_of_spec(load_spec(path, display=label, history=history), label)
+    spec, index = load_checked(path, display=label, history=history)
+    return view_of_spec(spec, label, index)
 
 
 def _is_json(path: Path) -> bool:
