@@ -119,8 +119,11 @@ def scaled_spec(spec_text: str, factor: int) -> str:
 def upstream_python() -> Path:
     python = UPSTREAM_VENV / "bin" / "python"
     if not python.exists():
-        subprocess.run([PY, "-m", "venv", str(UPSTREAM_VENV)], check=True)
-        subprocess.run([str(python), "-m", "pip", "install", "-q", UPSTREAM_SDK], check=True)
+        # this interpreter's pip installs into it: a pip of its own (ensurepip) would cost
+        # as much CPU again as the install, on every fresh clone's first run
+        subprocess.run([PY, "-m", "venv", "--without-pip", str(UPSTREAM_VENV)], check=True)
+        install = [PY, "-m", "pip", "--python", str(python), "install", "-q", UPSTREAM_SDK]
+        subprocess.run(install, check=True)
     return python
 
 

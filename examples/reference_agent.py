@@ -27,8 +27,10 @@ import sqlite3
 import sys
 import uuid
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
+
+# os.path, not pathlib: the traces start this program a hundred times a run, and pathlib's
+# import is a twentieth of its start
 
 try:
     from acp_models import JsonRpcError
@@ -42,7 +44,8 @@ try:
     )
     from acp_models.v2.retry import check_key
 except ImportError:  # run from a checkout without installing the models
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "generated/python/src"))
+    examples = os.path.dirname(os.path.realpath(__file__))
+    sys.path.insert(0, os.path.join(os.path.dirname(examples), "generated", "python", "src"))
     from acp_models import JsonRpcError
     from acp_models.v2.keys import (
         Inserted,
@@ -70,9 +73,9 @@ class Held:
 
 
 class Agent:
-    def __init__(self, state: Path, defect: str | None) -> None:
+    def __init__(self, state: str, defect: str | None) -> None:
         self.defect = defect
-        self.store = SqliteKeyStore(state / "agent.sqlite")
+        self.store = SqliteKeyStore(os.path.join(state, "agent.sqlite"))
         self.db = self.store.connection()
         self.db.executescript(
             "CREATE TABLE IF NOT EXISTS sessions (session_id TEXT PRIMARY KEY, cwd TEXT);"
@@ -314,7 +317,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--defect", choices=DEFECTS, help="break one rule (for tests)")
     args = parser.parse_args()
-    state = Path(os.environ.get("ACP_TRACE_STATE_DIR", "."))
+    state = os.environ.get("ACP_TRACE_STATE_DIR", ".")
     agent = Agent(state, args.defect)
     while line := sys.stdin.readline():
         if not line.strip():

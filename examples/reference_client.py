@@ -21,13 +21,16 @@ import itertools
 import json
 import os
 import sys
-from pathlib import Path
 from typing import Any
+
+# os.path, not pathlib: the traces start this program a hundred times a run, and pathlib's
+# import is a twentieth of its start
 
 try:
     from acp_models.v2.retry import GiveUp, PendingPrompt, RetryPolicy, TransportLost
 except ImportError:  # run from a checkout without installing the models
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "generated/python/src"))
+    examples = os.path.dirname(os.path.realpath(__file__))
+    sys.path.insert(0, os.path.join(os.path.dirname(examples), "generated", "python", "src"))
     from acp_models.v2.retry import GiveUp, PendingPrompt, RetryPolicy, TransportLost
 
 INITIALIZE = {
@@ -42,7 +45,7 @@ class Lost(Exception):
 
 
 class Client:
-    def __init__(self, agent: list[str], state: Path, defect: str | None) -> None:
+    def __init__(self, agent: list[str], state: str, defect: str | None) -> None:
         self.agent = agent
         self.state = state
         self.defect = defect
@@ -61,14 +64,16 @@ class Client:
 
     def _load(self, name: str, default: Any) -> Any:
         try:
-            return json.loads((self.state / name).read_text("utf-8"))
+            with open(os.path.join(self.state, name), encoding="utf-8") as file:
+                return json.load(file)
         except FileNotFoundError:
             return default
 
     def _save(self, name: str, value: Any) -> None:
-        temporary = self.state / (name + ".tmp")
-        temporary.write_text(json.dumps(value), "utf-8")
-        temporary.replace(self.state / name)  # never half a file after a crash
+        temporary = os.path.join(self.state, name + ".tmp")
+        with open(temporary, "w", encoding="utf-8") as file:
+            file.write(json.dumps(value))
+        os.replace(temporary, os.path.join(self.state, name))  # never half a file after a crash
 
     def _save_pending(self) -> None:
         self._save("pending.json", [p.to_json() for p in self.pending])
@@ -213,7 +218,7 @@ def main() -> int:
     parser.add_argument("--defect", choices=["new-key-per-attempt"], help="for tests")
     args = parser.parse_args()
     agent = json.loads(os.environ["ACP_TRACE_AGENT"])
-    state = Path(os.environ.get("ACP_TRACE_STATE_DIR", "."))
+    state = os.environ.get("ACP_TRACE_STATE_DIR", ".")
     asyncio.run(Client(agent, state, args.defect).run())
     return 0
 

@@ -68,6 +68,8 @@ if not REFERENCE.is_dir():
 SHARED_FIXTURES = frozenset({
     "test_browser", "test_docs", "test_models", "test_vectors", "test_decode",
     "test_generated_models",
+    # one node tool run for the module (json2ts, Ajv), a generated project (models cache)
+    "test_typescript_names", "test_ajv_recipe", "test_models_cache",
 })  # fmt: skip
 
 

@@ -1142,8 +1142,15 @@ AGREEMENT = ["duplicate-method", "keyed-without-a-key", "several-problems-in-one
 AGREEMENT_INNER = {"duplicate-method"}
 
 
+# The hostile inputs run in one batch, on the worker that first asks for one of them: their
+# tests on one worker, or each worker would run the whole batch (a second's CPU each).
+HOSTILE = pytest.mark.xdist_group("test_bad_specs-hostile")
+
+
 def _param(case: Case) -> Any:
     marks = [pytest.mark.xfail(strict=True, reason=case.xfail)] if case.xfail else []
+    if case.fast:
+        marks.append(HOSTILE)
     if not case.fast and case.id not in AGREEMENT:
         # each loads the whole real spec (~0.5 s); together they would double the inner loop,
         # which keeps the hostile inputs and the edits that AGREEMENT names
@@ -1193,6 +1200,7 @@ def test_the_corpus_is_big_enough() -> None:
     assert len({case.id for case in CASES}) == len(CASES), "case ids must be unique"
 
 
+@HOSTILE
 def test_the_python_tag_ran_nothing(outcomes: Outcomes) -> None:
     outcome = outcomes["python-tag-does-not-run"]
     assert outcome.result is not None and outcome.result.returncode == 1
@@ -1264,7 +1272,7 @@ def test_a_broken_error_entry_is_reported_once(tmp_path: Path) -> None:
     )
     path = write_spec(tmp_path)
     path.write_text(text, encoding="utf-8")
-    result = run_check(path)
+    result = check_in_process(path)  # an edit of the real spec, like the corpus's
     assert_reported(
         result,
         path,
@@ -1281,7 +1289,7 @@ def test_a_broken_error_entry_causes_no_cascade(tmp_path: Path) -> None:
     )
     path = write_spec(tmp_path)
     path.write_text(text, encoding="utf-8")
-    result = run_check(path)
+    result = check_in_process(path)
     assert result.returncode == 1
     assert result.stderr.splitlines()[-1] == "1 problem found; nothing was written", result.stderr
 

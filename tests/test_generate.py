@@ -1,7 +1,14 @@
-"""acp-spec generate/check on a copy of the project: in sync, idempotent, deterministic."""
+"""acp-spec generate/check on a copy of the project: in sync, idempotent, deterministic.
+
+The two generates whose interpreters differ (hash seed, time zone, locale, working folder)
+run the command in subprocesses; the other runs call ``cli.main`` here, which spares an
+interpreter's start and imports (0.6 s) each and says the same (tests/test_bad_specs.py
+proves the two agree)."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import shutil
 import subprocess
@@ -9,6 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from acp_spec import cli
 from conftest import write_spec
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -21,6 +29,16 @@ def run(
         [sys.executable, "-m", "acp_spec", *args], cwd=cwd, env=env,
         capture_output=True, text=True, timeout=300, check=False,
     )  # fmt: skip
+
+
+def in_process(cwd: Path, *args: str) -> tuple[int, str, str]:
+    """``run(cwd, *args)``'s exit code, stdout and stderr, from ``cli.main`` in this process
+    (the spec and root those of ``cwd``, as the command's defaults are of its folder)."""
+    out, err = io.StringIO(), io.StringIO()
+    spec = str(cwd / "spec/acp-v2.yaml")
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = cli.main(["--spec", spec, "--root", str(cwd), *args])
+    return code, out.getvalue(), err.getvalue()
 
 
 @pytest.fixture
@@ -39,8 +57,8 @@ def tree(root: Path) -> dict[str, bytes]:
 
 
 def test_committed_artifacts_are_current() -> None:
-    result = run(ROOT, "check")
-    assert result.returncode == 0, result.stderr
+    code, _, err = in_process(ROOT, "check")
+    assert code == 0, err
 
 
 @pytest.mark.slow
@@ -50,7 +68,7 @@ def test_generate_is_deterministic_then_check_passes_and_a_second_generate_chang
     """From nothing generated: two generates under other hash seeds, time zones, locales and
     working directories make the same bytes (each runs datamodel-code-generator, seconds);
     then a third changes nothing and check passes."""
-    assert run(project, "check").returncode == 1
+    assert in_process(project, "check")[0] == 1
     other = tmp_path / "other"
     shutil.copytree(project, other)
     here = {**os.environ, "PYTHONHASHSEED": "1", "TZ": "UTC", "LC_ALL": "C"}
@@ -64,11 +82,11 @@ def test_generate_is_deterministic_then_check_passes_and_a_second_generate_chang
     assert elsewhere.returncode == 0, elsewhere.stderr
     before = tree(project)
     assert before == tree(other)
-    second = run(project, "generate")
-    assert second.returncode == 0
-    assert "0 written" in second.stdout
+    code, out, _ = in_process(project, "generate")
+    assert code == 0
+    assert "0 written" in out
     assert tree(project) == before
-    assert run(project, "check").returncode == 0
+    assert in_process(project, "check")[0] == 0
 
 
 @pytest.mark.slow
@@ -77,7 +95,7 @@ def test_check_names_a_changed_file_with_a_diff(project: Path) -> None:
     shutil.copytree(ROOT / "generated", project / "generated")
     meta = project / "generated/meta.json"
     meta.write_text(meta.read_text().replace('"keyed"', '"idempotent"', 1))
-    result = run(project, "check")
-    assert result.returncode == 1
-    assert "generated/meta.json: differs" in result.stderr
-    assert '-      "retryClass": "idempotent"' in result.stderr
+    code, _, err = in_process(project, "check")
+    assert code == 1
+    assert "generated/meta.json: differs" in err
+    assert '-      "retryClass": "idempotent"' in err

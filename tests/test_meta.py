@@ -10,7 +10,6 @@ from typing import Any
 import pytest
 from acp_spec.emit.meta import build_meta, upstream_key
 from acp_spec.model import Spec
-from acp_spec.spec import load_spec
 from conftest import REFERENCE
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -20,8 +19,8 @@ OLDER_META = REFERENCE / "acp-upstream" / "schema" / "v2" / "meta.unstable.json"
 
 
 @pytest.fixture(scope="module")
-def spec() -> Spec:
-    return load_spec(ROOT / "spec/acp-v2.yaml")
+def spec(real_spec: Spec) -> Spec:
+    return real_spec
 
 
 def test_upstream_keys_keep_their_meaning(spec: Spec) -> None:

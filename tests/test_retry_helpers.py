@@ -329,6 +329,9 @@ def test_a_prompt_for_a_session_not_resumed_is_a_caller_error(retry: ModuleType)
 
 
 def test_message_id_for_is_a_stable_uuid5_per_session_and_key(keys: ModuleType) -> None:
+    # the namespace is the RFD's address under the URL namespace, whatever the module spells
+    rfd = "https://agentclientprotocol.com/rfds/v2/idempotency-keys"
+    assert uuid.uuid5(uuid.NAMESPACE_URL, rfd) == keys.MESSAGE_ID_NAMESPACE
     derived = keys.message_id_for(SESSION, "K")
     assert uuid.UUID(derived).version == 5
     assert keys.message_id_for(SESSION, "K") == derived

@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 from acp_spec.document import build_schema
 from acp_spec.model import Spec
-from acp_spec.spec import load_spec
 from conftest import REFERENCE, UPSTREAM_V2
 from jsonschema import Draft202012Validator
 
@@ -42,8 +41,8 @@ ANNOTATIONS = {"x-retry-class", "x-stability", "x-method", "x-side"}
 
 
 @pytest.fixture(scope="module")
-def spec() -> Spec:
-    return load_spec(ROOT / "spec/acp-v2.yaml")
+def spec(real_spec: Spec) -> Spec:
+    return real_spec
 
 
 @pytest.fixture(scope="module")

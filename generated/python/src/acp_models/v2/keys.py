@@ -17,12 +17,16 @@ import sqlite3
 import threading
 import uuid
 from collections.abc import Callable, Hashable, Iterator
-from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeAlias, TypeVar
 
 from .. import JsonRpcError
 from .retry import check_key
+
+if TYPE_CHECKING:
+    # imported where a future is made: concurrent.futures brings logging and traceback,
+    # a third of this module's import time, to agents that may never hold a prompt
+    from concurrent.futures import Future
 
 __all__ = [
     "MESSAGE_ID_NAMESPACE",
@@ -42,11 +46,11 @@ __all__ = [
 
 _CANCELLED = -32800
 
-# Names the derived messageIds: uuid5(NAMESPACE_URL, the RFD's address). Fixed, so every
-# agent and SDK that derives ids from keys derives the same ones.
-MESSAGE_ID_NAMESPACE = uuid.uuid5(
-    uuid.NAMESPACE_URL, "https://agentclientprotocol.com/rfds/v2/idempotency-keys"
-)
+# Names the derived messageIds: uuid5(NAMESPACE_URL, the RFD's address,
+# "https://agentclientprotocol.com/rfds/v2/idempotency-keys"). Fixed, so every agent and
+# SDK that derives ids from keys derives the same ones. Written out, not derived at import:
+# uuid5 would import hashlib (OpenSSL) into every agent that imports this module.
+MESSAGE_ID_NAMESPACE = uuid.UUID("dd0a735b-b544-5aee-985e-b8a763c83c26")
 
 
 def message_id_for(session_id: str, key: str, namespace: uuid.UUID = MESSAGE_ID_NAMESPACE) -> str:
@@ -286,8 +290,14 @@ class KeyLeak(Exception):
     """A message the agent is about to send holds an idempotency key."""
 
 
+def _future() -> Future[Outcome]:
+    from concurrent.futures import Future
+
+    return Future()
+
+
 def _settled(outcome: Outcome) -> Future[Outcome]:
-    future: Future[Outcome] = Future()
+    future = _future()
     future.set_result(outcome)
     return future
 
@@ -313,7 +323,7 @@ class Pending:
 
 class _Held:
     def __init__(self) -> None:
-        self.outcome: Future[Outcome] = Future()
+        self.outcome = _future()
         self.inserting = False
         self.requests: list[Hashable] = []
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import random
 import threading
 import time
 import uuid
@@ -50,6 +49,13 @@ _KEY_MIN, _KEY_MAX = 1, 255
 # Errors that answer the request for good: a malformed request, bad params, a cancelled one.
 # Resending would get the same answer or, after -32800, undo what the user asked for.
 NEVER_RESENT_ON = frozenset({-32600, -32602, -32800})
+
+
+def _random() -> float:
+    # random seeds a generator from the OS when imported: only for a policy that waits
+    import random
+
+    return random.random()
 
 
 def _uuid4() -> str:
@@ -292,7 +298,7 @@ class RetryPolicy:
     budget: RetryBudget = field(default_factory=RetryBudget)
     retry_errors: frozenset[int] = frozenset()
     max_pending_age: float = 12 * 3600.0
-    rng: Callable[[], float] = random.random
+    rng: Callable[[], float] = _random
     clock: Callable[[], float] = time.time
 
     def __post_init__(self) -> None:
