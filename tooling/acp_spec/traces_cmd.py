@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import sys
 from pathlib import Path
 from typing import Any
 
 from .constants import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from .emit.traces import TRACES_DIR
-from .traces_run import report
 from .traces_run.load import TraceFileError, load_traces
-from .traces_run.runner import play_all
 
 
 def add_commands(subparsers: Any) -> None:
@@ -49,6 +46,13 @@ def add_commands(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    # the runner (asyncio, a tenth of a second to import) only for this command: every other
+    # command builds this one's parser too
+    import asyncio
+
+    from .traces_run import report
+    from .traces_run.runner import play_all
+
     parser: argparse.ArgumentParser = args.traces_parser
     command = list(args.program)
     if command[:1] == ["--"]:
