@@ -19,6 +19,7 @@ from ...index import Index
 from ...model import Example, Method, Spec
 from ...patterns import validator_for
 from ...verdicts import DefVerdict, Verdict, defs_verdict
+from ..kept_verdicts import kept_verdicts
 from .escaping import code_block
 
 
@@ -57,7 +58,7 @@ def _validators(index: Index) -> Callable[[str | None], _Check]:
     def validator(name: str | None) -> _Check:
         # a new document around the shared $defs: the index's schema is never changed
         target = schema if name is None else {"$ref": DEFS_PREFIX + name, "$defs": schema["$defs"]}
-        fragment: Verdict = partial(index.verdicts.is_valid, target)
+        fragment: Verdict = partial(kept_verdicts(index), target)
         if name is None:
             return _Check(fragment, validator_for(target))
 

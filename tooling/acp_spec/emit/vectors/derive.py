@@ -23,6 +23,7 @@ from typing import Any
 from ...defs import ref_target
 from ...index import Index, TaggedUnion, is_null
 from ...model import Example, Kind, Method
+from ..kept_verdicts import kept_verdicts
 from .cases import Case, Codes, Json, PathKey, apply, id_part, message, text
 from .constraints import BOUND_KEYS, Leaf, Mutation, Repair, Tag, property_rules, tag_rules
 
@@ -75,7 +76,7 @@ class Walker:
     def __init__(self, index: Index, codes: Codes) -> None:
         self.index = index
         self.codes = codes
-        self.valid = index.verdicts.is_valid
+        self.valid = kept_verdicts(index)
 
     # The walk: an object's view, then each property's rules, then its present children.
 
@@ -338,15 +339,12 @@ def _under(
 def _site(m: Mutation, path: PathKey, label: str, ctx: Context) -> Mutation:
     """Place a rule at its path; note where upstream's lenient deserializer disagrees."""
     divergence = m.divergence if m.valid else m.divergence or ctx.lenient
-    return replace(
-        m,
-        path=path,
-        label=label,
-        divergence=divergence,
-        ambiguous=ctx.ambiguous,
-        repair=ctx.repair,
-        taken=ctx.taken,
-    )
+    # every field given: what dataclasses.replace makes, without its look at the fields
+    # (a walk places thousands)
+    return Mutation(
+        path, m.value, label, m.rule, m.valid, m.why, divergence, ctx.ambiguous, ctx.repair,
+        ctx.taken,
+    )  # fmt: skip
 
 
 def _mend(params: Json, repair: Repair) -> Json:
