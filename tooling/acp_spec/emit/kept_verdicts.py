@@ -81,4 +81,3 @@ def _kept(schema: Mapping[str, Any]) -> IsValid:
         return entry[1](value)
 
     return is_valid
-
