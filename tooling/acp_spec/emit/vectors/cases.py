@@ -159,7 +159,7 @@ def apply(base: Json, path: PathKey, value: Json) -> Json:
     spec's values are trees (the loader refuses aliases), so that is the value a deep copy
     has, at a fraction of the cost: a spec's walk makes thousands.
     """
-    out = _copied(base)
+    out = copied(base)
     target = out
     for step in path[:-1]:
         if isinstance(target, dict) and not isinstance(target.get(step), dict | list):
@@ -167,7 +167,7 @@ def apply(base: Json, path: PathKey, value: Json) -> Json:
                 return out
             target[step] = {}
         elif isinstance(target, dict | list):
-            target[step] = _copied(target[step])
+            target[step] = copied(target[step])
         target = target[step]
     last = path[-1]
     if not isinstance(value, Delete):
@@ -179,7 +179,7 @@ def apply(base: Json, path: PathKey, value: Json) -> Json:
     return out
 
 
-def _copied(value: Json) -> Json:
+def copied(value: Json) -> Json:
     """A container's copy, one level deep."""
     if isinstance(value, dict):
         return dict(value)

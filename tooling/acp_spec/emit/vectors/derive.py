@@ -13,7 +13,6 @@ the walk only decides where the rules apply and what the example looks like ther
 
 from __future__ import annotations
 
-import copy
 import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
@@ -24,7 +23,7 @@ from ...defs import ref_target
 from ...index import Index, TaggedUnion, is_null
 from ...model import Example, Kind, Method
 from ..kept_verdicts import kept_verdicts
-from .cases import Case, Codes, Json, PathKey, apply, id_part, message, text
+from .cases import Case, Codes, Json, PathKey, apply, copied, id_part, message, text
 from .constraints import BOUND_KEYS, Leaf, Mutation, Repair, Tag, property_rules, tag_rules
 
 # Upstream's deserializer annotations: where SDKs built like it accept what the schema rejects.
@@ -185,7 +184,7 @@ class Walker:
             where, at = _under(ctx, site, view.tags, name, label, shown)
             leaf = self._leaf(prop)
             lenient = _lenient(at, self.codes) if leaf.lenient else where.lenient
-            inner = replace(where, lenient=lenient)
+            inner = where if lenient is where.lenient else replace(where, lenient=lenient)
             present = name in value
             required = name in view.required
             if leaf.lenient:
@@ -333,7 +332,9 @@ def _under(
     if ctx.qualify:
         hidden = len(tags) - 1 if shown else -1
         prefix += "".join(f"[{value}]" for i, (_, value) in enumerate(chosen) if i != hidden)
-    return replace(ctx, taken=taken), f"{prefix}.{name}" if prefix else name
+    # every field given: dataclasses.replace's Context, without its look at the fields
+    under = Context(ctx.lenient, ctx.ambiguous, ctx.repair, taken, ctx.qualify, ctx.old)
+    return under, f"{prefix}.{name}" if prefix else name
 
 
 def _site(m: Mutation, path: PathKey, label: str, ctx: Context) -> Mutation:
@@ -350,13 +351,17 @@ def _site(m: Mutation, path: PathKey, label: str, ctx: Context) -> Mutation:
 def _mend(params: Json, repair: Repair) -> Json:
     """``params`` as a lenient deserializer reads them: the member at the repair's path
     omitted (or ``[]``), or the item dropped; None if the path is not there."""
-    out = copy.deepcopy(params)
+    # the objects on the way copied, the rest shared: the params are read, never changed
+    out = copied(params)
     target: Any = out
     for step in repair.path[:-1]:
         try:
-            target = target[step]
+            child = target[step]
         except (KeyError, IndexError, TypeError):
             return None
+        if isinstance(target, dict | list):
+            child = target[step] = copied(child)
+        target = child
     last = repair.path[-1]
     if isinstance(target, dict) and isinstance(last, str) and last in target:
         if repair.empty:
