@@ -52,7 +52,7 @@ class _Document:
         return found
 
 
-_DOCUMENTS: Recent[_Document] = Recent(4)
+_DOCUMENTS: Recent[_Document] = Recent(2)
 # one a run: the vectors and the docs ask about the same fragments
 _BY_INDEX: WeakKeyDictionary[Index, IsValid] = WeakKeyDictionary()
 

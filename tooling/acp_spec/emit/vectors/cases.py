@@ -167,7 +167,7 @@ def apply(base: Json, path: PathKey, value: Json) -> Json:
                 return out
             target[step] = {}
         elif isinstance(target, dict | list):
-            target[step] = copied(target[step])
+            own_member(target, step)
         target = target[step]
     last = path[-1]
     if not isinstance(value, Delete):
@@ -184,6 +184,12 @@ def copied(value: Json) -> Json:
     if isinstance(value, dict):
         return dict(value)
     return list(value) if isinstance(value, list) else value
+
+
+def own_member(holder: Any, step: str | int) -> Json:
+    """The member ``step`` of a copied object or list, replaced by its own copy."""
+    member = holder[step] = copied(holder[step])
+    return member
 
 
 # ── Ids ──

@@ -23,7 +23,7 @@ from ...defs import ref_target
 from ...index import Index, TaggedUnion, is_null
 from ...model import Example, Kind, Method
 from ..kept_verdicts import kept_verdicts
-from .cases import Case, Codes, Json, PathKey, apply, copied, id_part, message, text
+from .cases import Case, Codes, Json, PathKey, apply, copied, id_part, message, own_member, text
 from .constraints import BOUND_KEYS, Leaf, Mutation, Repair, Tag, property_rules, tag_rules
 
 # Upstream's deserializer annotations: where SDKs built like it accept what the schema rejects.
@@ -359,9 +359,7 @@ def _mend(params: Json, repair: Repair) -> Json:
             child = target[step]
         except (KeyError, IndexError, TypeError):
             return None
-        if isinstance(target, dict | list):
-            child = target[step] = copied(child)
-        target = child
+        target = own_member(target, step) if isinstance(target, dict | list) else child
     last = repair.path[-1]
     if isinstance(target, dict) and isinstance(last, str) and last in target:
         if repair.empty:
