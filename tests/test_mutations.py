@@ -268,6 +268,7 @@ class Project:
     root: Path
     digest: tuple[str, str]  # of its generated/ and site/ as the real spec makes them
     stamps: Stamps  # of both, as they are now
+    source: Path = REPO  # the project whose generated/ and site/ are the real tree
 
     def unchanged(self) -> bool:
         if tree_stamps(self.root) == self.stamps:
@@ -277,10 +278,39 @@ class Project:
         return after == self.digest
 
     def reset(self) -> None:
-        """The real tree back, after a valid mutant rewrote it."""
-        _real_tree(self.root)
+        """The real tree back, after a valid mutant rewrote it: the files whose stamps
+        changed (written, replaced, added or deleted) put back as they are in the source,
+        on the premise ``unchanged`` stands on; the rest are the real tree's already."""
+        now = tree_stamps(self.root)
+        for path in sorted(set(now) | set(self.stamps)):
+            if now.get(path) != self.stamps.get(path):
+                _restore(self.root, self.source, path)
         self.stamps.clear()
         self.stamps.update(tree_stamps(self.root))
+
+
+def _ignored(relative: Path) -> bool:
+    """A path _real_tree leaves out (a built site, site/site/)."""
+    return "site" in relative.parts[1:]
+
+
+def _restore(root: Path, source: Path, path: str) -> None:
+    """One file of ``root`` made the source's again: copied, or deleted if the source has
+    none (with the folders that held it and that the source does not have)."""
+    relative = Path(path).relative_to(root)
+    original = source / relative
+    target = Path(path)
+    if original.is_file() and not _ignored(relative):
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(original, target)
+        return
+    target.unlink(missing_ok=True)
+    folder = target.parent
+    while folder != root and not (source / folder.relative_to(root)).is_dir():
+        if any(folder.iterdir()):
+            break
+        folder.rmdir()
+        folder = folder.parent
 
 
 def _real_tree(root: Path) -> None:
@@ -355,3 +385,31 @@ def test_a_changed_tree_is_seen_and_a_rewrite_of_the_same_bytes_is_not_a_change(
         (tmp_path / "other").write_text("siTe", encoding="utf-8")  # as the writer does
         os.replace(tmp_path / "other", target)
     assert project.unchanged() == (change == "same bytes")
+
+
+@pytest.mark.parametrize("change", ["changed", "added", "added in a new folder", "deleted"])
+def test_a_reset_puts_back_exactly_the_source_tree(tmp_path: Path, change: str) -> None:
+    source, root = tmp_path / "source", tmp_path / "project"
+    for part in ("generated", "site"):
+        (source / part / "sub").mkdir(parents=True)
+        (source / part / "sub" / "a.txt").write_text(part, encoding="utf-8")
+        (source / part / "b.txt").write_text(part * 2, encoding="utf-8")
+    shutil.copytree(source, root)
+    digest = tree_digest(root / "generated"), tree_digest(root / "site")
+    project = Project(root, digest, tree_stamps(root), source)
+    folders = sorted(p.relative_to(root) for p in root.rglob("*") if p.is_dir())
+    if change == "changed":  # as the writer does: another file in its place
+        (root / "other").write_text("sitE", encoding="utf-8")
+        os.replace(root / "other", root / "site" / "sub" / "a.txt")
+    elif change == "added":
+        (root / "generated" / "sub" / "new.txt").write_text("new", encoding="utf-8")
+    elif change == "added in a new folder":
+        (root / "site" / "new" / "deeper").mkdir(parents=True)
+        (root / "site" / "new" / "deeper" / "new.txt").write_text("new", encoding="utf-8")
+    else:
+        (root / "generated" / "b.txt").unlink()
+    assert not project.unchanged()
+    project.reset()
+    assert (tree_digest(root / "generated"), tree_digest(root / "site")) == digest
+    assert sorted(p.relative_to(root) for p in root.rglob("*") if p.is_dir()) == folders
+    assert project.stamps == tree_stamps(root) and project.unchanged()

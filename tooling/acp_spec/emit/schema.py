@@ -5,9 +5,12 @@ branch titles are named for code generators (titles.py)."""
 
 from __future__ import annotations
 
+import hashlib
 import json
+import pickle
 from typing import Any
 
+from ..content import Recent, digest
 from ..index import Index
 from ..model import Spec
 from .titles import consumer_titles
@@ -18,11 +21,50 @@ UNSTABLE_SCHEMA_PATH = "generated/schema.unstable.json"
 
 def emit_schema(spec: Spec, index: Index) -> dict[str, bytes]:
     return {
-        SCHEMA_PATH: dump_json(consumer_titles(index.stable_schema)),
-        UNSTABLE_SCHEMA_PATH: dump_json(consumer_titles(index.schema)),
+        SCHEMA_PATH: schema_file(index.stable_schema),
+        UNSTABLE_SCHEMA_PATH: schema_file(index.schema),
     }
 
 
+# The published files of the last few documents: the specs a process loads (the tests'
+# mutants, `docs serve` after an edit of a description) mostly make the same schemas.
+_SCHEMA_FILES: Recent[bytes] = Recent(4)
+
+
+def schema_file(schema: dict[str, Any]) -> bytes:
+    """``schema`` with consumer_titles' names, as its file holds it.
+
+    Kept by a digest of the document's pickle with pickle's memo on: that writes every
+    value exactly and in order (types too: ``1``, ``1.0`` and ``True`` differ), and a
+    container met again as a reference to where it was first, so two documents share it
+    only when they are equal and share the same members. consumer_titles reads no more
+    than that (it tells members apart by identity only to name a shared one once), nor
+    does json.dumps."""
+    key = hashlib.sha256(pickle.dumps(schema, protocol=5)).hexdigest()
+    return _SCHEMA_FILES.get(key, lambda: _dumped(consumer_titles(schema)))
+
+
 def dump_json(value: Any) -> bytes:
-    """The one JSON layout of every generated JSON file: stable, readable, newline-ended."""
+    """The one JSON layout of every generated JSON file: stable, readable, newline-ended.
+
+    json.dumps with an indent is Python's encoder, not its C one: the files of the last few
+    values are kept, by content.digest (exactly the value: what json.dumps writes)."""
+    return _FILES.get(digest(value), lambda: _dumped(value))
+
+
+# enough for every JSON file a run makes, but the schemas (a vector file a method, the
+# traces, meta): a spec that changes one method's examples dumps its file alone again
+_FILES: Recent[bytes] = Recent(256)
+
+
+def indented(value: Any) -> str:
+    """``value`` as JSON in the generated files' layout, without the newline: the docs'
+    messages (a few kilobytes each, a thousand a site), kept as dump_json's files are."""
+    return _TEXTS.get(digest(value), lambda: json.dumps(value, indent=2, ensure_ascii=False))
+
+
+_TEXTS: Recent[str] = Recent(4096)
+
+
+def _dumped(value: Any) -> bytes:
     return (json.dumps(value, indent=2, ensure_ascii=False) + "\n").encode("utf-8")

@@ -3,7 +3,6 @@ generated/schema.unstable.json first: a page never shows a message the schema re
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache, partial
@@ -19,6 +18,8 @@ from ...index import Index
 from ...model import Example, Method, Spec
 from ...patterns import validator_for
 from ...verdicts import DefVerdict, Verdict, defs_verdict
+from ..kept_verdicts import kept_verdicts
+from ..schema import indented
 from .escaping import code_block
 
 
@@ -57,7 +58,7 @@ def _validators(index: Index) -> Callable[[str | None], _Check]:
     def validator(name: str | None) -> _Check:
         # a new document around the shared $defs: the index's schema is never changed
         target = schema if name is None else {"$ref": DEFS_PREFIX + name, "$defs": schema["$defs"]}
-        fragment: Verdict = partial(index.verdicts.is_valid, target)
+        fragment: Verdict = partial(kept_verdicts(index), target)
         if name is None:
             return _Check(fragment, validator_for(target))
 
@@ -82,7 +83,7 @@ def example_messages(method: Method, example: Example) -> list[tuple[str, dict[s
 
 
 def _fenced(message: Any) -> Markup:
-    return Markup(code_block(json.dumps(message, indent=2, ensure_ascii=False), "json"))
+    return Markup(code_block(indented(message), "json"))
 
 
 # The error a method's error example answers with: invalid params where the method lists it
@@ -171,8 +172,7 @@ def render_examples(spec: Spec, index: Index) -> dict[str, tuple[RenderedExample
             messages = example_messages(method, example)
             problems.extend(_check_example(spec, validator, method, number, example, messages))
             blocks = tuple(
-                (label, Markup(code_block(json.dumps(msg, indent=2, ensure_ascii=False), "json")))
-                for label, msg in messages
+                (label, Markup(code_block(indented(msg), "json"))) for label, msg in messages
             )
             out.append(RenderedExample(example.title, example.kind, blocks))
         rendered[method.name] = tuple(out)

@@ -83,6 +83,9 @@ def _environment(templates: Path, stamp: tuple[tuple[str, int, int], ...]) -> ji
         kinds=KIND_LABELS, stability_notes=STABILITY_NOTES, class_anchor=class_anchor,
         error_anchor=error_anchor, key_type=KEY_TYPE,
     )  # fmt: skip
+    # the shared macros, made once an environment, without context, as the pages' imports
+    # of them were: each import worked out which globals to pass them, a set a page
+    env.globals["m"] = env.get_template("_macros.md.j2").module
     return env
 
 

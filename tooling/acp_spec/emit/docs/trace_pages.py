@@ -8,7 +8,6 @@ messages are fenced code blocks no content can close early, as the examples are.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from html import escape
 from typing import Any
@@ -16,6 +15,7 @@ from typing import Any
 from markupsafe import Markup
 
 from ...model import Spec, Trace
+from ..schema import indented
 from ..traces import trace_file
 from .escaping import code_block, code_span, markdown_text
 
@@ -159,7 +159,7 @@ def _other(side: str) -> str:
 
 
 def _fenced(message: Any) -> Markup:
-    return Markup(code_block(json.dumps(message, indent=2, ensure_ascii=False), "json"))
+    return Markup(code_block(indented(message), "json"))
 
 
 # The diagram's geometry, in SVG user units; it scales to the page's width.

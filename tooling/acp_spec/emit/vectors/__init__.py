@@ -77,9 +77,12 @@ def _successors(groups: Sequence[Group], retired: frozenset[str]) -> list[Group]
     """The groups with each case whose id is retired under its successor id: a retired id
     keeps the meaning it had for good, so its case, which now means something else, takes
     another (see vector_ids.py)."""
-    return [
-        replace(g, cases=[replace(c, id=successor(c.id, retired)) for c in g.cases]) for g in groups
-    ]
+    return [replace(g, cases=[_renamed(c, retired) for c in g.cases]) for g in groups]
+
+
+def _renamed(case: Case, retired: frozenset[str]) -> Case:
+    """The case under its successor id; itself if its id is not retired (most are not)."""
+    return case if case.id not in retired else replace(case, id=successor(case.id, retired))
 
 
 def successor(case_id: str, retired: frozenset[str]) -> str:

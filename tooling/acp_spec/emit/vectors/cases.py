@@ -153,14 +153,21 @@ def apply(base: Json, path: PathKey, value: Json) -> Json:
     be put at a nested path the example leaves out; removing one that is not there changes
     nothing. A new member goes last, an existing one keeps its place: the vectors' bytes
     depend on it.
+
+    Only the objects on the way to the member are copied; the rest is shared with ``base``,
+    and nothing changes a case's params once made (they are written out as text). The
+    spec's values are trees (the loader refuses aliases), so that is the value a deep copy
+    has, at a fraction of the cost: a spec's walk makes thousands.
     """
-    out = copy.deepcopy(base)
+    out = copied(base)
     target = out
     for step in path[:-1]:
         if isinstance(target, dict) and not isinstance(target.get(step), dict | list):
             if isinstance(value, Delete):
                 return out
             target[step] = {}
+        elif isinstance(target, dict | list):
+            own_member(target, step)
         target = target[step]
     last = path[-1]
     if not isinstance(value, Delete):
@@ -170,6 +177,19 @@ def apply(base: Json, path: PathKey, value: Json) -> Json:
     else:
         del target[last]
     return out
+
+
+def copied(value: Json) -> Json:
+    """A container's copy, one level deep."""
+    if isinstance(value, dict):
+        return dict(value)
+    return list(value) if isinstance(value, list) else value
+
+
+def own_member(holder: Any, step: str | int) -> Json:
+    """The member ``step`` of a copied object or list, replaced by its own copy."""
+    member = holder[step] = copied(holder[step])
+    return member
 
 
 # ── Ids ──

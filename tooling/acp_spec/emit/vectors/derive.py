@@ -13,7 +13,6 @@ the walk only decides where the rules apply and what the example looks like ther
 
 from __future__ import annotations
 
-import copy
 import json
 import re
 from collections.abc import Iterator, Mapping, Sequence
@@ -23,7 +22,8 @@ from typing import Any
 from ...defs import ref_target
 from ...index import Index, TaggedUnion, is_null
 from ...model import Example, Kind, Method
-from .cases import Case, Codes, Json, PathKey, apply, id_part, message, text
+from ..kept_verdicts import kept_verdicts
+from .cases import Case, Codes, Json, PathKey, apply, copied, id_part, message, own_member, text
 from .constraints import BOUND_KEYS, Leaf, Mutation, Repair, Tag, property_rules, tag_rules
 
 # Upstream's deserializer annotations: where SDKs built like it accept what the schema rejects.
@@ -75,7 +75,7 @@ class Walker:
     def __init__(self, index: Index, codes: Codes) -> None:
         self.index = index
         self.codes = codes
-        self.valid = index.verdicts.is_valid
+        self.valid = kept_verdicts(index)
 
     # The walk: an object's view, then each property's rules, then its present children.
 
@@ -184,7 +184,7 @@ class Walker:
             where, at = _under(ctx, site, view.tags, name, label, shown)
             leaf = self._leaf(prop)
             lenient = _lenient(at, self.codes) if leaf.lenient else where.lenient
-            inner = replace(where, lenient=lenient)
+            inner = where if lenient is where.lenient else replace(where, lenient=lenient)
             present = name in value
             required = name in view.required
             if leaf.lenient:
@@ -332,33 +332,34 @@ def _under(
     if ctx.qualify:
         hidden = len(tags) - 1 if shown else -1
         prefix += "".join(f"[{value}]" for i, (_, value) in enumerate(chosen) if i != hidden)
-    return replace(ctx, taken=taken), f"{prefix}.{name}" if prefix else name
+    # every field given: dataclasses.replace's Context, without its look at the fields
+    under = Context(ctx.lenient, ctx.ambiguous, ctx.repair, taken, ctx.qualify, ctx.old)
+    return under, f"{prefix}.{name}" if prefix else name
 
 
 def _site(m: Mutation, path: PathKey, label: str, ctx: Context) -> Mutation:
     """Place a rule at its path; note where upstream's lenient deserializer disagrees."""
     divergence = m.divergence if m.valid else m.divergence or ctx.lenient
-    return replace(
-        m,
-        path=path,
-        label=label,
-        divergence=divergence,
-        ambiguous=ctx.ambiguous,
-        repair=ctx.repair,
-        taken=ctx.taken,
-    )
+    # every field given: what dataclasses.replace makes, without its look at the fields
+    # (a walk places thousands)
+    return Mutation(
+        path, m.value, label, m.rule, m.valid, m.why, divergence, ctx.ambiguous, ctx.repair,
+        ctx.taken,
+    )  # fmt: skip
 
 
 def _mend(params: Json, repair: Repair) -> Json:
     """``params`` as a lenient deserializer reads them: the member at the repair's path
     omitted (or ``[]``), or the item dropped; None if the path is not there."""
-    out = copy.deepcopy(params)
+    # the objects on the way copied, the rest shared: the params are read, never changed
+    out = copied(params)
     target: Any = out
     for step in repair.path[:-1]:
         try:
-            target = target[step]
+            child = target[step]
         except (KeyError, IndexError, TypeError):
             return None
+        target = own_member(target, step) if isinstance(target, dict | list) else child
     last = repair.path[-1]
     if isinstance(target, dict) and isinstance(last, str) and last in target:
         if repair.empty:
