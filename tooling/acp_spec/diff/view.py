@@ -94,10 +94,14 @@ class ProtocolView:
     carries: frozenset[Fact] = frozenset()
     error_codes: Mapping[str, int] = field(default_factory=dict)
     notes: tuple[str, ...] = ()  # what the input leaves unknown, in words
+    # the index of ``schema`` alone, when the caller has made it already (a spec's)
+    schema_index: Index | None = field(default=None, compare=False, repr=False)
 
     @cached_property
     def index(self) -> Index:
         """The toolchain's index of the schema alone: references, unions, nullability."""
+        if self.schema_index is not None:
+            return self.schema_index
         return Index.of_schema(dict(self.schema))
 
     @property
