@@ -19,7 +19,7 @@ from .constants import KEY_TYPE
 from .content import digest, digest_of, pickled
 from .defs import DEFS_PREFIX, OTHER_TITLE, referenced_names
 from .document import build_schema
-from .model import Direction, Method, Spec, Upstream
+from .model import DERIVED_TYPE_NAMES, Direction, Method, Spec, Upstream
 from .verdicts import Verdicts
 from .yamlsource import SourceMap
 
@@ -38,7 +38,7 @@ _PLAIN_NAME = re.compile(r"[A-Za-z0-9_]+")
 # keys that make a resource of their own or resolve by scope: with one anywhere in what a
 # def reaches, a reference may mean what no ``#/$defs/NAME`` says (found in the pickles,
 # which hold every key as its bytes; a longer key that holds one is merely a false alarm)
-_SCOPED_KEYS = tuple(k.encode() for k in ("$id", "$anchor", "$dynamic", "$schema", "$vocabulary"))
+_SCOPED_KEYS = re.compile(rb"\$(?:id|anchor|dynamic|schema|vocabulary)")
 
 
 def ref_name(ref: Any) -> str | None:
@@ -207,9 +207,13 @@ class Index:
         for name, definition in self.defs.items():
             data = pickled(definition)
             digests[name] = digest_of(data)
-            if any(key in data for key in _SCOPED_KEYS):
+            if _SCOPED_KEYS.search(data):
                 scoped.add(name)
         return digests, frozenset(scoped)
+
+    def def_digest(self, name: str) -> str:
+        """The digest of def ``name``'s pickle (``content.digest``)."""
+        return self._def_digests[0][name]
 
     @cached_property
     def schema_digest(self) -> str:
@@ -234,7 +238,6 @@ class Index:
 
     def _reach_digest(self, name: str) -> str:
         digests, scoped = self._def_digests
-        refs = self.schema_index._schema_refs
         seen: set[str] = set()
         todo = [name]
         while todo:
@@ -244,12 +247,32 @@ class Index:
             if current not in digests or current in scoped:
                 return "defs:" + self.schema_digest
             seen.add(current)
-            for ref in refs[current]:
-                target = ref[len(DEFS_PREFIX) :] if ref.startswith(DEFS_PREFIX) else ""
+            for target in self._reached_names(current):
                 if not _PLAIN_NAME.fullmatch(target):
                     return "defs:" + self.schema_digest
                 todo.append(target)
         return "reach:" + digest(sorted((n, digests[n]) for n in seen))
+
+    def _reached_names(self, name: str) -> tuple[str, ...]:
+        """What each ``$ref`` string of def ``name`` in ``defs`` names, past ``#/$defs/``
+        (``""`` for a reference of another form), or more. A spec's type expands to a def
+        whose every reference is a ``$ref: X`` of the type as written, made ``#/$defs/X``
+        (the keys expansion drops and the keys it adds hold none), so the names the type's
+        schema refers to, as the spec's index holds them, are used: a reference too many
+        only makes a digest cover more. A derived def's own are read off it."""
+        if name in self.spec.types and name not in DERIVED_TYPE_NAMES:
+            return self._references.get(name, ())
+        known = self._derived_refs
+        if name not in known:
+            known[name] = tuple(
+                ref[len(DEFS_PREFIX) :] if ref.startswith(DEFS_PREFIX) else ""
+                for ref in referenced_names(self.defs[name])
+            )
+        return known[name]
+
+    @cached_property
+    def _derived_refs(self) -> dict[str, tuple[str, ...]]:
+        return {}
 
     @cached_property
     def _reach_digests(self) -> dict[str, str]:

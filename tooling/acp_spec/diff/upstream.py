@@ -41,20 +41,27 @@ class AgainstUpstream:
 _VIEWS: Recent[ProtocolView] = Recent(4)
 
 
+def snapshot_digest(spec: Spec) -> str:
+    """The digest of the spec's snapshot of upstream's complete schema (as it is now): a
+    fact of the spec that the rules ask once a load (``index.once``)."""
+    return digest(spec.upstream.unstable)
+
+
 def upstream_view(spec: Spec) -> ProtocolView | None:
     """Upstream's release as the spec's snapshot holds it; None without a snapshot."""
-    found = _upstream(spec)
+    found = _upstream(spec, snapshot_digest(spec))
     return None if found is None else found[1]
 
 
-def _upstream(spec: Spec) -> tuple[str, ProtocolView] | None:
-    """The view of upstream's release, with the digest of all it is made of."""
+def _upstream(spec: Spec, unstable_digest: str) -> tuple[str, ProtocolView] | None:
+    """The view of upstream's release, with the digest of all it is made of;
+    ``unstable_digest``: the snapshot's (``snapshot_digest``)."""
     unstable, stable = spec.upstream.unstable, spec.upstream.stable
     if unstable is None:
         return None
     label = f"upstream {spec.upstream.follows}"
     methods = None if stable is None else methods_of(stable)
-    key = digest((label, unstable, None if methods is None else sorted(methods)))
+    key = digest((label, unstable_digest, None if methods is None else sorted(methods)))
     # made of a copy, so that the view answers for the digested content alone, whatever is
     # done to the spec's snapshot afterwards
     view = _VIEWS.get(
@@ -79,7 +86,7 @@ def _compared(theirs_key: str, theirs: ProtocolView, ours: ProtocolView, index: 
 
 
 def against_upstream(spec: Spec, index: Index) -> AgainstUpstream | None:
-    upstream = _upstream(spec)
+    upstream = _upstream(spec, index.once(snapshot_digest))
     if upstream is None:
         return None
     theirs_key, theirs = upstream
