@@ -21,7 +21,7 @@ from acp_spec.diagnostics import Diagnostic
 from acp_spec.diff import upstream as diff_upstream
 from acp_spec.diff.upstream import AgainstUpstream, against_upstream
 from acp_spec.index import Index
-from acp_spec.model import Example, Method, Spec, Step, Trace, TypeDef
+from acp_spec.model import Example, Method, Spec, Step, TypeDef
 from acp_spec.rules import examples as example_rules
 from acp_spec.rules import traces as trace_rules
 from acp_spec.rules import upstream as upstream_rules
@@ -177,9 +177,7 @@ def _kept() -> int:
     return sum(len(getattr(module, name)._made) for module, name, _ in MEMOS)
 
 
-def test_the_rules_reuse_answers_exactly(
-    real_spec: Spec, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_the_rules_reuse_answers_exactly(real_spec: Spec, monkeypatch: pytest.MonkeyPatch) -> None:
     rng = random.Random(SEED)
     first = _outcome(real_spec)
     kept = _kept()

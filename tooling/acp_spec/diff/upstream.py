@@ -76,7 +76,9 @@ def _upstream(spec: Spec, unstable_digest: str) -> tuple[str, ProtocolView] | No
 _FINDINGS: Recent[tuple[Finding, ...]] = Recent(8)
 
 
-def _compared(theirs_key: str, theirs: ProtocolView, ours: ProtocolView, index: Index) -> tuple[Finding, ...]:
+def _compared(
+    theirs_key: str, theirs: ProtocolView, ours: ProtocolView, index: Index
+) -> tuple[Finding, ...]:
     """``compare(theirs, ours)`` for ``ours`` the view of ``index``'s spec."""
     # everything of ``ours`` compare reads: its schema is the index's (its own index
     # derived from it), and the rest is the view's fields

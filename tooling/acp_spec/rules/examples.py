@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, TypeVar
 from weakref import WeakKeyDictionary
 
@@ -159,7 +160,7 @@ def examples_say_what_they_mean(spec: Spec, index: Index, _: object) -> Iterator
                     continue
                 what = f"example '{example.title}'"
                 key = digest(("lint", type_name, index.reach_digest(type_name), what, value))
-                found = _FOUND.get(key, lambda: _linted(facts, what, value, type_name))
+                found = _FOUND.get(key, partial(_linted, facts, what, value, type_name))
                 for path, message in found:
                     yield Diagnostic(
                         spec.where.at((*base, role, *path), key=True), message, "warning"
