@@ -9,6 +9,7 @@ answers "nothing there"): the rules run on it to report what is broken.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -179,8 +180,9 @@ class Index:
         """Def -> the defs its schema names directly, as written in the spec; for an index of
         a schema alone, as its ``$defs`` name them (``#/$defs/X``)."""
         if not self.spec.types:
+            size = len(DEFS_PREFIX)  # ref_name's answer, without a call per reference
             return {
-                name: tuple(n for r in refs if (n := ref_name(r)) is not None)
+                name: tuple(r[size:] for r in refs if r.startswith(DEFS_PREFIX))
                 for name, refs in self._schema_refs.items()
             }
         return {name: tuple(referenced_names(t.schema)) for name, t in self.spec.types.items()}
@@ -251,7 +253,11 @@ class Index:
                 if not _PLAIN_NAME.fullmatch(target):
                     return "defs:" + self.schema_digest
                 todo.append(target)
-        return "reach:" + digest(sorted((n, digests[n]) for n in seen))
+        # each name by its length (names are any text), each digest of a fixed length
+        whole = hashlib.sha256()
+        for found in sorted(seen):
+            whole.update(f"{len(found)}:{found}{digests[found]}".encode())
+        return "reach:" + whole.hexdigest()
 
     def _reached_names(self, name: str) -> tuple[str, ...]:
         """What each ``$ref`` string of def ``name`` in ``defs`` names, past ``#/$defs/``
