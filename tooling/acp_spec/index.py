@@ -217,6 +217,11 @@ class Index:
         """The digest of def ``name``'s pickle (``content.digest``)."""
         return self._def_digests[0][name]
 
+    @property
+    def def_digests(self) -> Mapping[str, str]:
+        """Def -> ``content.digest`` of it, in the order of ``defs``; callers only read it."""
+        return self._def_digests[0]
+
     @cached_property
     def schema_digest(self) -> str:
         """A digest of the whole ``schema`` document (equal exactly when the documents are)."""
