@@ -47,6 +47,11 @@ def snapshot_digest(spec: Spec) -> str:
     return digest(spec.upstream.unstable)
 
 
+def snapshot_digest_of(spec: Spec, index: Index) -> str:
+    """``snapshot_digest(spec)``, made once for ``index`` when it is the spec's own."""
+    return index.once(snapshot_digest) if index.spec is spec else snapshot_digest(spec)
+
+
 def upstream_view(spec: Spec) -> ProtocolView | None:
     """Upstream's release as the spec's snapshot holds it; None without a snapshot."""
     found = _upstream(spec, snapshot_digest(spec))
@@ -88,7 +93,7 @@ def _compared(
 
 
 def against_upstream(spec: Spec, index: Index) -> AgainstUpstream | None:
-    upstream = _upstream(spec, index.once(snapshot_digest))
+    upstream = _upstream(spec, snapshot_digest_of(spec, index))
     if upstream is None:
         return None
     theirs_key, theirs = upstream

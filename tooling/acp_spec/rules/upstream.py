@@ -17,7 +17,7 @@ from typing import Any
 from ..content import Recent, digest_of, pickled
 from ..defs import expand_type
 from ..diagnostics import Diagnostic
-from ..diff.upstream import against_upstream, snapshot_digest
+from ..diff.upstream import against_upstream, snapshot_digest_of
 from ..document import METHOD_ANNOTATIONS
 from ..index import Index
 from ..model import DERIVED_TYPE_NAMES, Difference, Spec
@@ -95,7 +95,7 @@ def _upstream_defs(spec: Spec, index: Index) -> dict[str, tuple[dict[str, Any], 
                 found[name] = (bare, digest_of(pickled(bare)))
         return found
 
-    return _UPSTREAM_DEFS.get(index.once(snapshot_digest), make)
+    return _UPSTREAM_DEFS.get(snapshot_digest_of(spec, index), make)
 
 
 def types_follow_upstream(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:
