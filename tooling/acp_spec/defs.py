@@ -165,15 +165,29 @@ def keyword_values(
 ) -> Iterator[tuple[tuple[str | int, ...], Any]]:
     """(path, value) of every use of ``keyword`` in a fragment, in order of appearance.
     A property named like the keyword (``properties: {pattern: ...}``) is not a use."""
-    if isinstance(fragment, dict):
-        for key, value in fragment.items():
+    found: list[tuple[tuple[str | int, ...], Any]] = []
+    _gather_keyword(fragment, keyword, path, found)
+    return iter(found)
+
+
+def _gather_keyword(
+    node: Any,
+    keyword: str,
+    path: tuple[str | int, ...],
+    found: list[tuple[tuple[str | int, ...], Any]],
+) -> None:
+    # into one list, not through nested generators (which passed each use up through every
+    # level that holds it), and only into containers: a scalar holds no use
+    if isinstance(node, dict):
+        for key, value in node.items():
             if key == keyword and not isinstance(value, dict):
-                yield (*path, key), value
-            else:
-                yield from keyword_values(value, keyword, (*path, key))
-    elif isinstance(fragment, list):
-        for index, item in enumerate(fragment):
-            yield from keyword_values(item, keyword, (*path, index))
+                found.append(((*path, key), value))
+            elif isinstance(value, dict | list):
+                _gather_keyword(value, keyword, (*path, key), found)
+    elif isinstance(node, list):
+        for index, item in enumerate(node):
+            if isinstance(item, dict | list):
+                _gather_keyword(item, keyword, (*path, index), found)
 
 
 def referenced_names(fragment: Any) -> list[str]:
@@ -188,13 +202,15 @@ def referenced_names(fragment: Any) -> list[str]:
 def _gather_references(node: Any, found: list[str]) -> None:
     # a module function, not a closure: a closure that calls itself is a reference cycle,
     # left for the garbage collector with its list at every call
+    # (only containers are walked into: a scalar holds no reference)
     if isinstance(node, dict):
         for key, value in node.items():
             if key == "$ref" and not isinstance(value, dict):
                 if isinstance(value, str):
                     found.append(value)
-            else:
+            elif isinstance(value, dict | list):
                 _gather_references(value, found)
     elif isinstance(node, list):
         for item in node:
-            _gather_references(item, found)
+            if isinstance(item, dict | list):
+                _gather_references(item, found)

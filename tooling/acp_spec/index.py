@@ -9,15 +9,18 @@ answers "nothing there"): the rules run on it to report what is broken.
 
 from __future__ import annotations
 
+import hashlib
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, TypeVar
 
 from .constants import KEY_TYPE
+from .content import digest, digest_of, pickled
 from .defs import DEFS_PREFIX, OTHER_TITLE, referenced_names
 from .document import build_schema
-from .model import Direction, Method, Spec, Upstream
+from .model import DERIVED_TYPE_NAMES, Direction, Method, Spec, Upstream
 from .verdicts import Verdicts
 from .yamlsource import SourceMap
 
@@ -29,6 +32,14 @@ ANNOTATIONS = frozenset({
 
 
 T = TypeVar("T")
+
+# a def name that ``#/$defs/NAME`` points at as it stands: no JSON pointer escape (``~``,
+# ``/``) and no percent-encoding for a resolver to read otherwise
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9_]+")
+# keys that make a resource of their own or resolve by scope: with one anywhere in what a
+# def reaches, a reference may mean what no ``#/$defs/NAME`` says (found in the pickles,
+# which hold every key as its bytes; a longer key that holds one is merely a false alarm)
+_SCOPED_KEYS = re.compile(rb"\$(?:id|anchor|dynamic|schema|vocabulary)")
 
 
 def ref_name(ref: Any) -> str | None:
@@ -169,11 +180,114 @@ class Index:
         """Def -> the defs its schema names directly, as written in the spec; for an index of
         a schema alone, as its ``$defs`` name them (``#/$defs/X``)."""
         if not self.spec.types:
+            size = len(DEFS_PREFIX)  # ref_name's answer, without a call per reference
             return {
-                name: tuple(n for r in referenced_names(d) if (n := ref_name(r)) is not None)
-                for name, d in self.defs.items()
+                name: tuple(r[size:] for r in refs if r.startswith(DEFS_PREFIX))
+                for name, refs in self._schema_refs.items()
             }
         return {name: tuple(referenced_names(t.schema)) for name, t in self.spec.types.items()}
+
+    @cached_property
+    def _schema_refs(self) -> dict[str, list[str]]:
+        """Def -> every ``$ref`` string of its entry in ``defs``, as written there."""
+        return {name: referenced_names(d) for name, d in self.defs.items()}
+
+    @cached_property
+    def schema_index(self) -> Index:
+        """The index of ``schema`` alone (``of_schema``): its references are those of the
+        expanded ``$defs``, derived unions included. Made once for the rules' reach digests
+        and the diff's view of the spec, which both ask it."""
+        return Index.of_schema(self.schema)
+
+    # ── digests, for the memos that outlive a load ──
+
+    @cached_property
+    def _def_digests(self) -> tuple[dict[str, str], frozenset[str]]:
+        """Each def's content digest, and the defs holding a key of ``_SCOPED_KEYS``."""
+        digests: dict[str, str] = {}
+        scoped: set[str] = set()
+        for name, definition in self.defs.items():
+            data = pickled(definition)
+            digests[name] = digest_of(data)
+            if _SCOPED_KEYS.search(data):
+                scoped.add(name)
+        return digests, frozenset(scoped)
+
+    def def_digest(self, name: str) -> str:
+        """The digest of def ``name``'s pickle (``content.digest``)."""
+        return self._def_digests[0][name]
+
+    @property
+    def def_digests(self) -> Mapping[str, str]:
+        """Def -> ``content.digest`` of it, in the order of ``defs``; callers only read it."""
+        return self._def_digests[0]
+
+    @cached_property
+    def schema_digest(self) -> str:
+        """A digest of the whole ``schema`` document (equal exactly when the documents are)."""
+        digests = self._def_digests[0]
+        rest = {key: value for key, value in self.schema.items() if key != "$defs"}
+        return digest((rest, list(digests.items())))
+
+    def reach_digest(self, name: str) -> str:
+        """A digest of all that validating a value against def ``name`` (or walking it, as
+        the rules do through ``resolve``, ``members`` and ``tag_of``) can read of ``defs``:
+        the name and the content of every def its ``$ref``s reach, when each of them is a
+        plain ``#/$defs/NAME`` of an existing def and none of those defs holds a key that
+        scopes references (``$id``, ...); otherwise, the whole of ``defs``. Two indexes whose
+        reach digests of a name agree answer alike about values of it: what a memo of such
+        answers is keyed by (with the value), so that a spec that changes one def keeps the
+        answers about the defs that do not reach it."""
+        known = self._reach_digests
+        if name not in known:
+            known[name] = self._reach_digest(name)
+        return known[name]
+
+    def _reach_digest(self, name: str) -> str:
+        digests, scoped = self._def_digests
+        seen: set[str] = set()
+        todo = [name]
+        while todo:
+            current = todo.pop()
+            if current in seen:
+                continue
+            if current not in digests or current in scoped:
+                return "defs:" + self.schema_digest
+            seen.add(current)
+            for target in self._reached_names(current):
+                if not _PLAIN_NAME.fullmatch(target):
+                    return "defs:" + self.schema_digest
+                todo.append(target)
+        # each name by its length (names are any text), each digest of a fixed length
+        whole = hashlib.sha256()
+        for found in sorted(seen):
+            whole.update(f"{len(found)}:{found}{digests[found]}".encode())
+        return "reach:" + whole.hexdigest()
+
+    def _reached_names(self, name: str) -> tuple[str, ...]:
+        """What each ``$ref`` string of def ``name`` in ``defs`` names, past ``#/$defs/``
+        (``""`` for a reference of another form), or more. A spec's type expands to a def
+        whose every reference is a ``$ref: X`` of the type as written, made ``#/$defs/X``
+        (the keys expansion drops and the keys it adds hold none), so the names the type's
+        schema refers to, as the spec's index holds them, are used: a reference too many
+        only makes a digest cover more. A derived def's own are read off it."""
+        if name in self.spec.types and name not in DERIVED_TYPE_NAMES:
+            return self._references.get(name, ())
+        known = self._derived_refs
+        if name not in known:
+            known[name] = tuple(
+                ref[len(DEFS_PREFIX) :] if ref.startswith(DEFS_PREFIX) else ""
+                for ref in referenced_names(self.defs[name])
+            )
+        return known[name]
+
+    @cached_property
+    def _derived_refs(self) -> dict[str, tuple[str, ...]]:
+        return {}
+
+    @cached_property
+    def _reach_digests(self) -> dict[str, str]:
+        return {}
 
     def references(self, name: str) -> tuple[str, ...]:
         """The names def ``name``'s schema refers to directly, in order of appearance, as

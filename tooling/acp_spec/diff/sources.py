@@ -108,6 +108,7 @@ def view_of_spec(spec: Spec, label: str, index: Index | None = None) -> Protocol
         methods=methods,
         carries=frozenset(FACTS),
         error_codes={name: error.code for name, error in spec.errors.items()},
+        schema_index=index.schema_index,
     )
 
 

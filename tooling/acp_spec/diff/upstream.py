@@ -41,30 +41,67 @@ class AgainstUpstream:
 _VIEWS: Recent[ProtocolView] = Recent(4)
 
 
+def snapshot_digest(spec: Spec) -> str:
+    """The digest of the spec's snapshot of upstream's complete schema (as it is now): a
+    fact of the spec that the rules ask once a load (``index.once``)."""
+    return digest(spec.upstream.unstable)
+
+
+def snapshot_digest_of(spec: Spec, index: Index) -> str:
+    """``snapshot_digest(spec)``, made once for ``index`` when it is the spec's own."""
+    return index.once(snapshot_digest) if index.spec is spec else snapshot_digest(spec)
+
+
 def upstream_view(spec: Spec) -> ProtocolView | None:
     """Upstream's release as the spec's snapshot holds it; None without a snapshot."""
+    found = _upstream(spec, snapshot_digest(spec))
+    return None if found is None else found[1]
+
+
+def _upstream(spec: Spec, unstable_digest: str) -> tuple[str, ProtocolView] | None:
+    """The view of upstream's release, with the digest of all it is made of;
+    ``unstable_digest``: the snapshot's (``snapshot_digest``)."""
     unstable, stable = spec.upstream.unstable, spec.upstream.stable
     if unstable is None:
         return None
     label = f"upstream {spec.upstream.follows}"
     methods = None if stable is None else methods_of(stable)
-    key = digest((label, unstable, None if methods is None else sorted(methods)))
+    key = digest((label, unstable_digest, None if methods is None else sorted(methods)))
     # made of a copy, so that the view answers for the digested content alone, whatever is
     # done to the spec's snapshot afterwards
-    return _VIEWS.get(
+    view = _VIEWS.get(
         key, lambda: schema_view(pickle.loads(pickle.dumps(unstable)), label, methods)
     )
+    return key, view
+
+
+# The findings of the last few comparisons, by a digest of all both views are made of:
+# the docs' page of differences asks again what the rules asked, and the tests load
+# hundreds of specs that differ from the real one where the comparison does not look.
+_FINDINGS: Recent[tuple[Finding, ...]] = Recent(8)
+
+
+def _compared(
+    theirs_key: str, theirs: ProtocolView, ours: ProtocolView, index: Index
+) -> tuple[Finding, ...]:
+    """``compare(theirs, ours)`` for ``ours`` the view of ``index``'s spec."""
+    # everything of ``ours`` compare reads: its schema is the index's (its own index
+    # derived from it), and the rest is the view's fields
+    key = digest((theirs_key, index.schema_digest, ours.label, ours.methods, ours.carries,
+                  ours.error_codes, ours.notes))  # fmt: skip
+    return _FINDINGS.get(key, lambda: tuple(compare(theirs, ours)))
 
 
 def against_upstream(spec: Spec, index: Index) -> AgainstUpstream | None:
-    theirs = upstream_view(spec)
-    if theirs is None:
+    upstream = _upstream(spec, snapshot_digest_of(spec, index))
+    if upstream is None:
         return None
+    theirs_key, theirs = upstream
     ours = view_of_spec(spec, "the spec", index)
     entries: tuple[Listed, ...] = (*spec.upstream.differences, *spec.upstream.departures)
     found: list[list[Finding]] = [[] for _ in entries]
     unexplained: list[Finding] = []
-    for finding in compare(theirs, ours):
+    for finding in _compared(theirs_key, theirs, ours, index):
         numbers = [n for n, e in enumerate(entries) if _explains(spec, ours, e, finding)]
         for number in numbers:
             found[number].append(finding)

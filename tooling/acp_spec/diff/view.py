@@ -94,10 +94,14 @@ class ProtocolView:
     carries: frozenset[Fact] = frozenset()
     error_codes: Mapping[str, int] = field(default_factory=dict)
     notes: tuple[str, ...] = ()  # what the input leaves unknown, in words
+    # the index of ``schema`` alone, when the caller has made it already (a spec's)
+    schema_index: Index | None = field(default=None, compare=False, repr=False)
 
     @cached_property
     def index(self) -> Index:
         """The toolchain's index of the schema alone: references, unions, nullability."""
+        if self.schema_index is not None:
+            return self.schema_index
         return Index.of_schema(dict(self.schema))
 
     @property
@@ -125,17 +129,26 @@ class ProtocolView:
 
     @cached_property
     def _flows(self) -> dict[str, Flow]:
-        flows: dict[str, Flow] = {}
+        # each def's sides and methods gathered into sets, each made a Flow once: the union
+        # of the flows of every role that reaches it
+        found: dict[str, tuple[set[Side], set[Side], set[str]]] = {}
         for method in self.methods.values():
             for call in method.calls:
                 roles = [(call.params, call.senders, call.receivers)]
                 if call.result is not None:
                     roles.append((call.result, call.receivers, call.senders))
                 for root, writers, readers in roles:
-                    flow = Flow(frozenset(writers), frozenset(readers), frozenset({method.name}))
                     for name in self.index.reachable(root):
-                        flows[name] = flows.get(name, NO_FLOW) | flow
-        return flows
+                        sides = found.get(name)
+                        if sides is None:
+                            sides = found[name] = (set(), set(), set())
+                        sides[0].update(writers)
+                        sides[1].update(readers)
+                        sides[2].add(method.name)
+        return {
+            name: Flow(frozenset(writers), frozenset(readers), frozenset(methods))
+            for name, (writers, readers, methods) in found.items()
+        }
 
     def flow(self, name: str) -> Flow:
         """Who writes and reads def ``name``, through the methods whose params or result

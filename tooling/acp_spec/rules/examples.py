@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, TypeVar
 from weakref import WeakKeyDictionary
 
@@ -18,6 +19,7 @@ from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 from .. import patterns, verdicts
+from ..content import Recent, digest
 from ..defs import DEFS_PREFIX, OTHER_TITLE
 from ..diagnostics import Diagnostic, did_you_mean, one_of
 from ..index import Index, TaggedUnion, Variant, is_null, stands_for
@@ -48,11 +50,30 @@ def examples_validate(spec: Spec, index: Index, written: Written) -> Iterator[Di
             for role, type_name, value in _roles(call, example):
                 if type_name not in spec.types:
                     continue
-                for error in errors_of(type_name, value):
-                    inner = tuple(error.absolute_path)
+                for inner, message in _example_errors(index, errors_of, type_name, value):
                     where = " › ".join([role, *map(str, inner)])
                     yield _at(spec, base + (role, *inner), f"example '{example.title}' does not "
-                              f"match {type_name} at {where}: {error.message}; fix the example or the type")  # fmt: skip
+                              f"match {type_name} at {where}: {message}; fix the example or the type")  # fmt: skip
+
+
+Found = tuple[tuple[PathKey, str], ...]
+
+# The rules' answers about one value as one type, kept across the loads of a process (the
+# tests load hundreds of specs that differ from the real one in a place or two), each by
+# what it is made of: the rule, the value exactly, and the type's reach digest (the content
+# of every def the answer can read).
+_FOUND: Recent[Found] = Recent(2048)
+
+
+def _example_errors(index: Index, errors_of: TypeErrors, type_name: str, value: Any) -> Found:
+    """(path in the value, what is wrong there) of every error of the value as the type."""
+    key = digest(("validate", type_name, index.reach_digest(type_name), value))
+    return _FOUND.get(
+        key,
+        lambda: tuple(
+            (tuple(error.absolute_path), error.message) for error in errors_of(type_name, value)
+        ),
+    )
 
 
 def _roles(call: Call, example: Example) -> list[tuple[str, str, Any]]:
@@ -137,11 +158,17 @@ def examples_say_what_they_mean(spec: Spec, index: Index, _: object) -> Iterator
             for role, type_name, value in _roles(call, example):
                 if type_name not in index.defs:
                     continue
-                lint = _Lint(facts, f"example '{example.title}'")
-                for path, message in lint.walk(value, facts.root(type_name), ()):
+                what = f"example '{example.title}'"
+                key = digest(("lint", type_name, index.reach_digest(type_name), what, value))
+                found = _FOUND.get(key, partial(_linted, facts, what, value, type_name))
+                for path, message in found:
                     yield Diagnostic(
                         spec.where.at((*base, role, *path), key=True), message, "warning"
                     )
+
+
+def _linted(facts: _Facts, what: str, value: Any, type_name: str) -> Found:
+    return tuple(_Lint(facts, what).walk(value, facts.root(type_name), ()))
 
 
 N = TypeVar("N")

@@ -62,28 +62,33 @@ def reserved_names(spec: Spec, index: Index, _: Written) -> Iterator[Diagnostic]
 _SAME_VALUE = ("$ref", "allOf", "anyOf", "oneOf", "not", "if", "then", "else")
 
 
-def _same_value_refs(fragment: Any, path: PathKey) -> Iterator[tuple[PathKey, str]]:
+def _same_value_refs(fragment: Any, path: PathKey) -> list[tuple[PathKey, str]]:
     """The types a fragment applies to the very value it checks, and where it names them."""
+    found: list[tuple[PathKey, str]] = []
+    _gather_same_value_refs(fragment, path, found)
+    return found
+
+
+def _gather_same_value_refs(fragment: Any, path: PathKey, found: list[tuple[PathKey, str]]) -> None:
+    # into one list, not through nested generators
     if not isinstance(fragment, dict):
         return
     for key in _SAME_VALUE:
         value = fragment.get(key)
         if key == "$ref" and isinstance(value, str):
-            yield (*path, key), value
+            found.append(((*path, key), value))
         elif isinstance(value, list):
             for number, item in enumerate(value):
-                yield from _same_value_refs(item, (*path, key, number))
+                _gather_same_value_refs(item, (*path, key, number), found)
         elif isinstance(value, dict):
-            yield from _same_value_refs(value, (*path, key))
+            _gather_same_value_refs(value, (*path, key), found)
 
 
 def reference_loops(spec: Spec) -> tuple[tuple[list[str], PathKey], ...]:
     """Each cycle of types that refer to one another for the same value, with the place its
     first type names the next; found by a depth-first walk, each cycle once. Ask
     ``index.once(reference_loops)``."""
-    edges = {
-        name: list(_same_value_refs(t.schema, ("types", name))) for name, t in spec.types.items()
-    }
+    edges = {name: _same_value_refs(t.schema, ("types", name)) for name, t in spec.types.items()}
     loops: list[tuple[list[str], PathKey]] = []
     done: set[str] = set()
 

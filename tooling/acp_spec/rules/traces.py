@@ -15,6 +15,7 @@ from typing import Any
 
 from jsonschema.exceptions import ValidationError, best_match
 
+from ..content import Recent, digest
 from ..diagnostics import Diagnostic, did_you_mean, one_of
 from ..index import Index
 from ..model import Kind, Method, Spec, Step, Trace
@@ -317,13 +318,22 @@ def _values(step: Step) -> list[tuple[Any, Mapping[str, str]]]:
     return [(o.message, o.capture) for o in step.outcomes]
 
 
+Problems = tuple[tuple[PathKey, str], ...]
+
+# What is wrong with a value as a type, kept across the loads of a process (the tests load
+# hundreds of specs that differ from the real one in a place or two) by the value, exactly,
+# and the reach digest of the type: the content of every def validating it can read.
+_PROBLEMS: Recent[Problems] = Recent(4096)
+
+
 class _Checker:
     def __init__(self, spec: Spec, index: Index, *, errors_whole: bool) -> None:
         self.spec = spec
+        self.index = index
         self.errors_whole = errors_whole
         # a trace's patterns ($name, partial messages) are seldom valid as they stand
         self.errors_of = type_errors(index, mostly_valid=False)
-        self.seen: dict[tuple[str, bool, str], list[tuple[PathKey, str]]] = {}
+        self.seen: dict[tuple[str, bool, str], Problems] = {}
 
     def message(
         self,
@@ -454,17 +464,23 @@ class _Checker:
             yield _at(self.spec, (*where, *inner), f"the message does not match {type_name} at "
                       f"{shown}: {detail}; fix the message")  # fmt: skip
 
-    def _problems(self, type_name: str, value: Any, exact: bool) -> list[tuple[PathKey, str]]:
+    def _problems(self, type_name: str, value: Any, exact: bool) -> Problems:
         """What is wrong with a value: once per distinct value, as traces repeat their
         setup (initialize, session/new) message for message."""
         key = (type_name, exact, json.dumps(value, sort_keys=True))
         if key not in self.seen:
-            self.seen[key] = [
-                (tuple(error.absolute_path), (best_match([error]) or error).message)
-                for error in self.errors_of(type_name, value)
-                if _real(error, partial=not exact)
-            ]
+            # the first value of the run with this key decides, as without the memo: the
+            # memo's key is that value as it is (key order, 1 and 1.0 and True apart)
+            kept = digest((type_name, exact, self.index.reach_digest(type_name), value))
+            self.seen[key] = _PROBLEMS.get(kept, lambda: self._found(type_name, value, exact))
         return self.seen[key]
+
+    def _found(self, type_name: str, value: Any, exact: bool) -> Problems:
+        return tuple(
+            (tuple(error.absolute_path), (best_match([error]) or error).message)
+            for error in self.errors_of(type_name, value)
+            if _real(error, partial=not exact)
+        )
 
 
 def _real(error: ValidationError, *, partial: bool) -> bool:

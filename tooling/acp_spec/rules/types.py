@@ -76,7 +76,9 @@ def required_are_defined(spec: Spec, index: Index, _: object) -> Iterator[Diagno
         required, props = node.get("required"), node.get("properties")
         if not isinstance(required, list) or not isinstance(props, Mapping):
             continue  # a bare `required` (a guard, say) constrains a parent's properties
-        declared = set(props) | set(index.properties(_expanded_parts(node)))
+        declared = set(props)
+        if "allOf" in node:  # without parts the object declares only its own
+            declared |= set(index.properties(_expanded_parts(node)))
         for number, name in enumerate(required):
             if isinstance(name, str) and name not in declared:
                 yield Diagnostic(spec.where.at((*path, "required", number)),

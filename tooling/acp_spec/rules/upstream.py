@@ -14,10 +14,10 @@ import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ..content import pickled
+from ..content import Recent, digest_of, pickled
 from ..defs import expand_type
 from ..diagnostics import Diagnostic
-from ..diff.upstream import against_upstream
+from ..diff.upstream import against_upstream, snapshot_digest_of
 from ..document import METHOD_ANNOTATIONS
 from ..index import Index
 from ..model import DERIVED_TYPE_NAMES, Difference, Spec
@@ -81,10 +81,28 @@ def _show(value: Any) -> str:
     return text if len(text) <= 80 else text[:77] + "..."
 
 
+# Upstream's defs without its method keywords, each with the digest of its pickle, by the
+# digest of the snapshot they are read off: every load of a spec compares with them.
+_UPSTREAM_DEFS: Recent[dict[str, tuple[dict[str, Any], str]]] = Recent(4)
+
+
+def _upstream_defs(spec: Spec, index: Index) -> dict[str, tuple[dict[str, Any], str]]:
+    def make() -> dict[str, tuple[dict[str, Any], str]]:
+        found = {}
+        for name, definition in _defs(spec.upstream.unstable).items():
+            if isinstance(definition, Mapping):
+                bare = without_method_keywords(definition)
+                found[name] = (bare, digest_of(pickled(bare)))
+        return found
+
+    return _UPSTREAM_DEFS.get(snapshot_digest_of(spec, index), make)
+
+
 def types_follow_upstream(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:
     theirs = _defs(spec.upstream.unstable)
     if not theirs:
         return  # no snapshot to compare with; the loader said why
+    prepared = _upstream_defs(spec, index)
     listed: dict[str, Difference] = {}
     for difference in spec.upstream.differences:
         listed.setdefault(difference.type, difference)
@@ -96,7 +114,7 @@ def types_follow_upstream(spec: Spec, index: Index, _: object) -> Iterator[Diagn
                              f"spec has no type for; add it as upstream writes it (`{IMPORT_HINT} "
                              f"{name}`)")  # fmt: skip
             continue
-        yield from _compare(spec, index, name, definition, listed.get(name))
+        yield from _compare(spec, index, name, prepared[name], listed.get(name))
     for name in spec.types:
         entry = listed.get(name)
         if name not in theirs and (entry is None or entry.kind != "new-type"):
@@ -119,15 +137,20 @@ def _compare(
     spec: Spec,
     index: Index,
     name: str,
-    upstream_def: Mapping[str, Any],
+    prepared: tuple[dict[str, Any], str],
     difference: Difference | None,
 ) -> Iterator[Diagnostic]:
+    upstream, upstream_digest = prepared
     ours = _expanded(spec, index, name)
+    # the def as the index holds it, all its keys kept: its pickle's digest is known
+    whole = len(ours) == len(index.defs[name])
     if difference is not None and difference.kind == "new-properties":
-        theirs = upstream_def.get("properties", {})
+        theirs = upstream.get("properties", {})
         ours = without_additions(ours, tuple(p for p in difference.adds if p not in theirs))
-    upstream = without_method_keywords(upstream_def)
-    if ours == upstream and pickled(ours) == pickled(upstream):
+        whole = False
+    if ours == upstream and upstream_digest == (
+        index.def_digest(name) if whole else digest_of(pickled(ours))
+    ):
         # the usual answer, found in C: equal pickles are the same keys in the same order
         # and the same types; equal values rule out a NaN, which first_difference tells
         return

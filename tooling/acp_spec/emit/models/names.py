@@ -151,7 +151,7 @@ def survey(index: Index) -> Survey:
     It depends on ``index.defs`` alone. Callers only read it; it may be shared."""
     from .steps import STEPS
 
-    digests = {name: digest(node) for name, node in index.defs.items()}
+    digests = index.def_digests  # each def's digest, made once a load for the rules too
     return _SURVEYS.get(digest(digests), lambda: survey_with(index, STEPS, digests))
 
 
