@@ -65,19 +65,19 @@ def load_checked(
     git:REF``). It was checked by the rules of its day, which today's may not be: the rules
     are not run, and of the format only what the build needs is held (``upstream`` is how it
     followed upstream then, not a protocol fact)."""
-    source = load(path, display)
     with _collector_paused():
-        return _checked(source, path, history=history)
+        return _checked(load(path, display), path, history=history)
 
 
 @contextmanager
 def _collector_paused() -> Iterator[None]:
-    """The cyclic garbage collector held off while the loaded spec is checked and built.
-    That phase makes hundreds of thousands of objects, nearly all freed by their reference
-    counts when it ends, and the collector, run every few hundred of them, walked the young
-    ones again and again, and every few thousand the whole heap with the loaded tree: a
-    fifth of the phase's CPU. Its cycles (a few thousand objects) are left for the first
-    collection after it. A caller that held the collector off already keeps it off."""
+    """The cyclic garbage collector held off while the spec is read, checked and built.
+    Reading makes tens of thousands of containers, none of them garbage, and checking
+    hundreds of thousands of objects, nearly all freed by their reference counts when it
+    ends; the collector, run every few hundred of them, walked the young ones again and
+    again, and every few thousand the whole heap with the loaded tree: a fifth of the
+    phase's CPU. Its cycles (a few thousand objects) are left for the first collection
+    after it. A caller that held the collector off already keeps it off."""
     enabled = gc.isenabled()
     gc.disable()
     try:
