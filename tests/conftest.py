@@ -8,11 +8,12 @@ import json
 import os
 import re
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from acp_spec.defs import expand_types
+from acp_spec.defs import ONE_SCHEMA, SCHEMA_LISTS, SCHEMA_MAPS, expand_types
 from acp_spec.model import Spec
 from acp_spec.spec import load_spec
 
@@ -196,3 +197,23 @@ def without_upstream_snapshot(text: str) -> str:
     out, count = _SNAPSHOT.subn("", text)
     assert count == 1, "the spec's upstream › schemas block changed; update this helper"
     return out
+
+
+def subschemas(node: Any) -> Iterator[tuple[Any, Any]]:
+    """(container, key) of every subschema below ``node``, where JSON Schema nests them."""
+    if not isinstance(node, dict):
+        return
+    for key in ONE_SCHEMA:
+        if key in node:
+            yield node, key
+            yield from subschemas(node[key])
+    for key in SCHEMA_LISTS:
+        if isinstance(node.get(key), list):
+            for number, item in enumerate(node[key]):
+                yield node[key], number
+                yield from subschemas(item)
+    for key in SCHEMA_MAPS:
+        if isinstance(node.get(key), dict):
+            for name, item in node[key].items():
+                yield node[key], name
+                yield from subschemas(item)

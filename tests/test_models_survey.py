@@ -8,16 +8,16 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from acp_spec.content import digest
-from acp_spec.defs import DEFS_PREFIX, ONE_SCHEMA, SCHEMA_LISTS, SCHEMA_MAPS
+from acp_spec.defs import DEFS_PREFIX
 from acp_spec.emit.models.names import Survey, survey_with
 from acp_spec.emit.models.steps import Steps
 from acp_spec.index import Index
 from acp_spec.model import Spec
+from conftest import subschemas
 
 SEED = 20261202
 SPECS = 30  # mutated specs, each 1-3 edits away from the real one
@@ -30,26 +30,6 @@ TABLES = ("defs", "variants", "nots", "omittable", "tolerant", "aliases", "claim
 @pytest.fixture(scope="module")
 def real_defs(real_spec: Spec) -> Defs:
     return Index(real_spec).defs
-
-
-def _subschemas(node: Any) -> Iterator[tuple[Any, Any]]:
-    """(container, key) of every subschema below ``node``, where JSON Schema nests them."""
-    if not isinstance(node, dict):
-        return
-    for key in ONE_SCHEMA:
-        if key in node:
-            yield node, key
-            yield from _subschemas(node[key])
-    for key in SCHEMA_LISTS:
-        if isinstance(node.get(key), list):
-            for number, item in enumerate(node[key]):
-                yield node[key], number
-                yield from _subschemas(item)
-    for key in SCHEMA_MAPS:
-        if isinstance(node.get(key), dict):
-            for name, item in node[key].items():
-                yield node[key], name
-                yield from _subschemas(item)
 
 
 def _mutated(rng: random.Random, real: Defs) -> Defs:
@@ -70,7 +50,7 @@ def _mutated(rng: random.Random, real: Defs) -> Defs:
             defs = {(f"{name}Renamed" if n == name else n): d for n, d in defs.items()}
         elif edit == 2:  # moved first: another def may lower it, or its parents, first
             defs = {name: defs[name], **{n: d for n, d in defs.items() if n != name}}
-        elif edit == 3 and (places := list(_subschemas(defs[name]))):
+        elif edit == 3 and (places := list(subschemas(defs[name]))):
             container, key = rng.choice(places)
             other = DEFS_PREFIX + rng.choice(names)
             container[key] = rng.choice([
@@ -86,7 +66,7 @@ def _mutated(rng: random.Random, real: Defs) -> Defs:
         elif edit == 5:
             tags = [
                 (c, k)
-                for c, k in _subschemas(defs[name])
+                for c, k in subschemas(defs[name])
                 if isinstance(c[k], dict) and isinstance(c[k].get("const"), str)
             ]
             if tags:
@@ -98,7 +78,7 @@ def _mutated(rng: random.Random, real: Defs) -> Defs:
         elif edit == 7:  # a def another refers to takes null now: not its source, its field's
             targets = [
                 t[len(DEFS_PREFIX) :]
-                for c, k in _subschemas(defs[name])
+                for c, k in subschemas(defs[name])
                 if isinstance(c[k], dict) and isinstance(t := c[k].get("$ref"), str)
             ]
             if (target := rng.choice(targets or [name])) in defs:

@@ -9,14 +9,11 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Iterator
 from dataclasses import replace
-from typing import Any
 
 import pytest
 from acp_spec import rules
 from acp_spec.content import Recent
-from acp_spec.defs import ONE_SCHEMA, SCHEMA_LISTS, SCHEMA_MAPS
 from acp_spec.diagnostics import Diagnostic
 from acp_spec.diff import upstream as diff_upstream
 from acp_spec.diff.upstream import AgainstUpstream, against_upstream
@@ -25,6 +22,7 @@ from acp_spec.model import Example, Method, Spec, Step, TypeDef
 from acp_spec.rules import examples as example_rules
 from acp_spec.rules import traces as trace_rules
 from acp_spec.rules import upstream as upstream_rules
+from conftest import subschemas
 
 SEED = 20261203
 SPECS = 14  # edited specs, each one or two edits away from the real one
@@ -40,25 +38,6 @@ MEMOS = (
 Outcome = tuple[list[Diagnostic], AgainstUpstream | None]
 
 
-def _subschemas(node: Any) -> Iterator[tuple[Any, Any]]:
-    """(container, key) of every subschema below ``node``, where JSON Schema nests them."""
-    if not isinstance(node, dict):
-        return
-    for key in ONE_SCHEMA:
-        if key in node:
-            yield node, key
-            yield from _subschemas(node[key])
-    for key in SCHEMA_LISTS:
-        for number, item in enumerate(node.get(key) or []):
-            yield node[key], number
-            yield from _subschemas(item)
-    for key in SCHEMA_MAPS:
-        if isinstance(node.get(key), dict):
-            for name, item in node[key].items():
-                yield node[key], name
-                yield from _subschemas(item)
-
-
 def _edit_type(rng: random.Random, spec: Spec) -> Spec:
     """A type's subschema replaced, or the type given an ``$id``, reordered or removed."""
     types = dict(spec.types)
@@ -66,7 +45,7 @@ def _edit_type(rng: random.Random, spec: Spec) -> Spec:
     name = rng.choice(names)
     schema = copy.deepcopy(dict(types[name].schema))
     edit = rng.randrange(4)
-    if edit == 0 and (places := list(_subschemas(schema))):
+    if edit == 0 and (places := list(subschemas(schema))):
         container, key = rng.choice(places)
         other = rng.choice(names)
         container[key] = rng.choice([
