@@ -213,10 +213,6 @@ class Index:
                 scoped.add(name)
         return digests, frozenset(scoped)
 
-    def def_digest(self, name: str) -> str:
-        """The digest of def ``name``'s pickle (``content.digest``)."""
-        return self._def_digests[0][name]
-
     @property
     def def_digests(self) -> Mapping[str, str]:
         """Def -> ``content.digest`` of it, in the order of ``defs``; callers only read it."""

@@ -152,7 +152,7 @@ def _record(value: object) -> dict[str, Any]:
 
 def emit_models(spec: Spec, index: Index, reuse: Reuse) -> dict[str, bytes]:
     # the models get the schema's facts only: what they are made of is in the schema
-    lowering = models.lowered(Index.of_schema(index.schema))
+    lowering = models.lowered(index.schema_index)  # the rules' too: made once a run
     rows = tuple(table(spec))
     source = models.ModelsInput.of(lowering, models.kept_classes(rows))
     key = models_key(source)

@@ -60,11 +60,15 @@ _FILES: Recent[bytes] = Recent(256)
 def indented(value: Any) -> str:
     """``value`` as JSON in the generated files' layout, without the newline: the docs'
     messages (a few kilobytes each, a thousand a site), kept as dump_json's files are."""
-    return _TEXTS.get(digest(value), lambda: json.dumps(value, indent=2, ensure_ascii=False))
+    return _TEXTS.get(digest(value), lambda: _text(value))
 
 
 _TEXTS: Recent[str] = Recent(4096)
 
 
+def _text(value: Any) -> str:
+    return json.dumps(value, indent=2, ensure_ascii=False)
+
+
 def _dumped(value: Any) -> bytes:
-    return (json.dumps(value, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    return (_text(value) + "\n").encode("utf-8")

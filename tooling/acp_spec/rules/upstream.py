@@ -149,7 +149,7 @@ def _compare(
         ours = without_additions(ours, tuple(p for p in difference.adds if p not in theirs))
         whole = False
     if ours == upstream and upstream_digest == (
-        index.def_digest(name) if whole else digest_of(pickled(ours))
+        index.def_digests[name] if whole else digest_of(pickled(ours))
     ):
         # the usual answer, found in C: equal pickles are the same keys in the same order
         # and the same types; equal values rule out a NaN, which first_difference tells
