@@ -7,15 +7,19 @@ Run through the pipeline in process, on a tmp copy of the project generated once
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import inspect
+import pickle
 import re
 import shutil
 import subprocess
 import tomllib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
+from typing import Any
 
+import datamodel_code_generator
 import pytest
 from acp_spec import cli, pipeline
 from acp_spec.emit import models
@@ -127,6 +131,29 @@ EDITS: list[tuple[str, Callable[[str], str], bool]] = [
     ("a method's docs link", _docs_link, False),
     ("a retry's `again` text", _again, False),
 ]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _one_codegen_run_per_input() -> Iterator[None]:
+    """datamodel-code-generator run once for each set of arguments it is given.
+
+    Most edits leave the step's input as it was, so each uncached run hands the code
+    generator the same defs and options (seconds a run). It is a third-party pure function
+    of its arguments, so its answer is reused only for arguments equal to the byte (their
+    pickle: order included); everything of ours, from reading the spec to the step's
+    arguments to what is made of the generator's output, still runs afresh each time."""
+    made: dict[bytes, Any] = {}
+    generate = datamodel_code_generator.generate
+
+    def once(*args: Any, **kwargs: Any) -> Any:
+        key = hashlib.sha256(pickle.dumps((args, kwargs))).digest()
+        if key not in made:
+            made[key] = generate(*args, **kwargs)
+        return made[key]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(datamodel_code_generator, "generate", once)
+        yield
 
 
 @pytest.fixture(scope="module")
