@@ -14,7 +14,7 @@
 - ``first-use``: seconds to import and parse one message, in a fresh interpreter.
 
 ``--smoke`` parses a few messages once instead of the whole corpus for a second. Each
-library runs in its own interpreter (upstream's SDK lives in its own venv); given several
+library runs in its own interpreter (upstream's SDK from a folder of its own); given several
 corpora, it prints one rate a line, each measured after the ones before it.
 """
 
@@ -170,7 +170,7 @@ def parser(kind: str, name: str) -> Callable[[bytes], object]:
 
 def installed(package: str, folder: Path) -> None:
     """``package`` copied into ``folder`` with its bytecode compiled, as ``pip install``
-    leaves a package (upstream's SDK, in its venv, has its own), and imported from there:
+    leaves a package (upstream's SDK, installed by pip, has its own), and imported from there:
     with PYTHONDONTWRITEBYTECODE set, as on these machines, every run would compile ours
     from source (0.13 s of _models.py alone), which no installed copy does."""
     import compileall

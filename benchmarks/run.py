@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PY = sys.executable
 BIN = Path(PY).parent
 UPSTREAM_SDK = "agent-client-protocol==0.12.1"
-UPSTREAM_VENV = ROOT / "benchmarks" / ".venv-upstream"
+UPSTREAM_SDK_DIR = ROOT / "benchmarks" / ".upstream-sdk"
 REFERENCE = ROOT.parent / "shared" / "reference"
 UPSTREAM_RELEASES = (
     str(REFERENCE / "acp-upstream/schema/v2/schema.unstable.json"),
@@ -116,22 +116,26 @@ def scaled_spec(spec_text: str, factor: int) -> str:
     return json.dumps(data, indent=1)
 
 
-def upstream_python() -> Path:
-    python = UPSTREAM_VENV / "bin" / "python"
-    if not python.exists():
-        # this interpreter's pip installs into it: a pip of its own (ensurepip) would cost
-        # as much CPU again as the install, on every fresh clone's first run
-        subprocess.run([PY, "-m", "venv", "--without-pip", str(UPSTREAM_VENV)], check=True)
-        install = [PY, "-m", "pip", "--python", str(python), "install", "-q", UPSTREAM_SDK]
+def upstream_env() -> dict[str, str]:
+    """The environment in which this interpreter imports upstream's SDK and not ours.
+
+    The SDK alone, in a folder of its own: its one dependency, pydantic, is this virtualenv's
+    pinned one, the version its own install would take, so both sides run the same pydantic.
+    A virtualenv of its own cost four times the CPU on every fresh clone's first run."""
+    marker = UPSTREAM_SDK_DIR / ".installed"
+    if not marker.exists() or marker.read_text(encoding="utf-8") != UPSTREAM_SDK:
+        shutil.rmtree(UPSTREAM_SDK_DIR, ignore_errors=True)
+        install = [PY, "-m", "pip", "install", "-q", "--no-deps", "--target",
+                   str(UPSTREAM_SDK_DIR), UPSTREAM_SDK]  # fmt: skip
         subprocess.run(install, check=True)
-    return python
+        marker.write_text(UPSTREAM_SDK, encoding="utf-8")
+    environ = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    return {**environ, "PYTHONPATH": str(UPSTREAM_SDK_DIR)}
 
 
-def import_time(python: Path, module: str, env: dict[str, str] | None = None) -> float:
+def import_time(module: str, env: dict[str, str]) -> float:
     code = f"import time; t = time.perf_counter(); import {module}; print(time.perf_counter() - t)"
-    result = subprocess.run(
-        [str(python), "-c", code], capture_output=True, text=True, env=env, check=True
-    )
+    result = subprocess.run([PY, "-c", code], capture_output=True, text=True, env=env, check=True)
     return float(result.stdout.strip())
 
 
@@ -175,7 +179,7 @@ def main() -> None:
     reps, factor = (1, 2) if args.quick or args.smoke else (3, 10)
     if args.models:
         env = {**os.environ, "PYTHONPATH": str(ROOT / "generated/python/src")}
-        report(model_rows(upstream_python(), env, False, 5), smoke=False)
+        report(model_rows(upstream_env(), env, False, 5), smoke=False)
         return
     # the smoke run reuses one measurement wherever the full run repeats it
     reuse = once if args.smoke else (lambda measure: measure)
@@ -218,11 +222,11 @@ def main() -> None:
         rows.append((f"docs build {factor}× spec ÷ real spec", big_docs, real_docs, f"≤ {factor}"))
 
     # 4. import acp_models.v2 vs the upstream SDK's import acp.schema
-    upstream = upstream_python()
+    upstream = upstream_env()
     env = {**os.environ, "PYTHONPATH": str(ROOT / "generated/python/src")}
     ours, theirs = pair(
-        lambda: import_time(Path(PY), "acp_models.v2", env),
-        lambda: import_time(upstream, "acp.schema"),
+        lambda: import_time("acp_models.v2", env),
+        lambda: import_time("acp.schema", upstream),
         reps,
     )
     rows.append(("import acp_models.v2 ÷ upstream import acp.schema", ours, theirs, "≤ 0.5"))
@@ -254,16 +258,15 @@ def main() -> None:
 
 
 def model_rows(
-    upstream: Path, env: dict[str, str], smoke: bool, reps: int
+    upstream: dict[str, str], env: dict[str, str], smoke: bool, reps: int
 ) -> list[tuple[str, float, float, str]]:
     """Import plus first use, and parse rates, ours and upstream's SDK side by side: each
     repetition runs both, one after the other, so that both see the same machine load."""
     script = str(ROOT / "benchmarks/parse.py")
-    pythons = {"ours": (PY, env), "upstream": (str(upstream), None), "jsonschema": (PY, env)}
+    envs = {"ours": env, "upstream": upstream, "jsonschema": env}
 
     def run(kind: str, *corpora: str) -> list[float]:
-        python, environ = pythons[kind]
-        return _rates([python, script, kind, *corpora, *(["--smoke"] if smoke else [])], environ)
+        return _rates([PY, script, kind, *corpora, *(["--smoke"] if smoke else [])], envs[kind])
 
     shared = ("update", "prompt", "decode")
     # the smoke run parses each library's corpora in one interpreter (not first-use, whose
