@@ -11,15 +11,18 @@ inert, and the test asserts that `acp_spec` is imported from the wheel.
 
 from __future__ import annotations
 
+import importlib.metadata
 import os
 import shutil
 import subprocess
 import sys
 import sysconfig
+import tomllib
 import zipfile
 from pathlib import Path
 
 import pytest
+from packaging.requirements import Requirement
 
 ROOT = Path(__file__).resolve().parents[1]
 # What a spec repository holds; the toolchain (tooling/) is what the wheel brings.
@@ -46,17 +49,21 @@ def _run(command: list[str], cwd: Path, timeout: float = 600) -> subprocess.Comp
 
 def _build_wheel(tmp: Path) -> Path:
     # From a copy: an in-tree build would leave build/ and *.egg-info in the checkout.
-    # With build isolation: the virtualenv's own setuptools may be older than
-    # pyproject.toml's build requirement.
+    # Without build isolation: the test extra's setuptools meets pyproject.toml's build
+    # requirement (asserted here), and an isolated build would install one again each run.
     source = tmp / "source"
     source.mkdir()
     for name in ("pyproject.toml", "README.md"):
         shutil.copy2(ROOT / name, source / name)
     shutil.copytree(ROOT / "tooling", source / "tooling",
                     ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))  # fmt: skip
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    for requirement in map(Requirement, project["build-system"]["requires"]):
+        have = importlib.metadata.version(requirement.name)
+        assert requirement.specifier.contains(have), f"{requirement.name} {have}: not {requirement}"
     out = tmp / "dist"
-    result = _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out),
-                   str(source)], cwd=tmp)  # fmt: skip
+    result = _run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
+                   "-q", "-w", str(out), str(source)], cwd=tmp)  # fmt: skip
     assert result.returncode == 0, result.stdout + result.stderr
     (wheel,) = out.glob("acp_spec-*.whl")
     return wheel
