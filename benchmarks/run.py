@@ -129,8 +129,7 @@ def upstream_env() -> dict[str, str]:
                    str(UPSTREAM_SDK_DIR), UPSTREAM_SDK]  # fmt: skip
         subprocess.run(install, check=True)
         marker.write_text(UPSTREAM_SDK, encoding="utf-8")
-    environ = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    return {**environ, "PYTHONPATH": str(UPSTREAM_SDK_DIR)}
+    return {**os.environ, "PYTHONPATH": str(UPSTREAM_SDK_DIR)}
 
 
 def import_time(module: str, env: dict[str, str]) -> float:

@@ -557,16 +557,12 @@ def _ruff_command() -> str:
     return command
 
 
-def ruff(code: str, *, fix: bool) -> str:
-    """``code`` through ruff, with every setting given here: ``--isolated`` reads no config
-    file, so the bytes don't depend on the directory this runs in."""
-    return _ruffed(code, fix)
-
-
 # the pinned ruff is a pure function of its input: a run that builds many specs alike (the
 # tests, `docs serve`) formats each runtime file once, not a process each file and build
 @functools.lru_cache(maxsize=16)
-def _ruffed(code: str, fix: bool) -> str:
+def ruff(code: str, *, fix: bool) -> str:
+    """``code`` through ruff, with every setting given here: ``--isolated`` reads no config
+    file, so the bytes don't depend on the directory this runs in."""
     command = _ruff_command()
     settings = ["--isolated", "--line-length", "100", "--target-version", "py311", "-"]
     steps = [["format", *settings]]
