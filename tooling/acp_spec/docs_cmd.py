@@ -9,6 +9,7 @@ changes; mkdocs sees the pages change and reloads the browser.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import signal
 import subprocess
@@ -159,3 +160,6 @@ def _regenerate_quietly(spec_path: Path, root: Path) -> None:
               file=sys.stderr)  # fmt: skip
     else:
         print(f"acp-spec docs serve: regenerated ({len(written)} files written)", flush=True)
+    finally:
+        # what the loads of a long session leave in cycles (see spec._collector_paused)
+        gc.collect()
