@@ -591,3 +591,47 @@ def test_what_a_load_leaves_is_in_the_oldest_generation() -> None:
     held = [spec, index, spec.methods, next(iter(spec.types.values()))]
     assert not [type(o).__name__ for o in held if id(o) in young]
     assert gc.isenabled()
+
+
+def test_a_duplicate_key_names_the_line_of_the_first_among_nested_keys() -> None:
+    text = (
+        "a:\n"  # 1
+        "  b: {c: 1, d: [{e: 2}, {f: 3, f: 4}]}\n"  # 2: f twice
+        "  g:\n"  # 3
+        "    - h: 5\n"  # 4
+        "      i: 6\n"  # 5
+        "  j: 7\n"  # 6
+        "  g: 8\n"  # 7: g again
+        "  b: 9\n"  # 8: b again
+        "k: {a: 1}\n"  # 9
+        "a: 10\n"  # 10: a again
+    )
+    found = problems(text)
+    assert sorted(found) == [
+        (2, 32, "duplicate key 'f' (first defined at line 2); remove or rename one of them"),
+        (7, 3, "duplicate key 'g' (first defined at line 3); remove or rename one of them"),
+        (8, 3, "duplicate key 'b' (first defined at line 2); remove or rename one of them"),
+        (10, 1, "duplicate key 'a' (first defined at line 1); remove or rename one of them"),
+    ]
+
+
+def test_the_places_of_every_value_and_key_are_those_written() -> None:
+    text = "a:\n  - x\n  - {b: 1, c: [2, 3]}\nd: 'e'\nf: {}\n"
+    where = loads(text.encode(), "spec.yaml").where
+    values = {
+        (): (1, 1), ("a",): (2, 3), ("a", 0): (2, 5), ("a", 1): (3, 5),
+        ("a", 1, "b"): (3, 9), ("a", 1, "c"): (3, 15), ("a", 1, "c", 0): (3, 16),
+        ("a", 1, "c", 1): (3, 19), ("d",): (4, 4), ("f",): (5, 4),
+    }  # fmt: skip
+    keys = {("a",): (1, 1), ("a", 1, "b"): (3, 6), ("a", 1, "c"): (3, 12), ("d",): (4, 1),
+            ("f",): (5, 1)}  # fmt: skip
+    for path, place in values.items():
+        assert (where.at(path).line, where.at(path).column) == place, path
+        written = where.at(path, key=True)
+        assert (written.line, written.column) == keys.get(path, place), path
+        assert where.holds(path)
+    # a path the data does not hold: its nearest ancestor's place
+    assert where.at(("a", 1, "c", 5)) == where.at(("a", 1, "c"))
+    assert where.at(("a", 1, "nowhere", 0), key=True) == where.at(("a", 1))
+    assert where.at(("f", "g"), key=True) == where.at(("f",), key=True)
+    assert not any(where.holds(p) for p in [("a", 2), ("a", -1), ("d", 0), ("a", "0"), ("x",)])

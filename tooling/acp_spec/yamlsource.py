@@ -76,24 +76,78 @@ PathKey = tuple[str | int, ...]
 
 @dataclass(frozen=True)
 class SourceMap:
-    """Where each value (and each mapping key) of the data was written."""
+    """Where each value (and each mapping key) of the data was written.
+
+    The loader notes the places in the order it builds the nodes, as flat lists of 0-based
+    line and column numbers: of each value, and of each mapping's keys. A place asked for is
+    found by counting the nodes written before it, walking the data in that same order:
+    recording each place by its path as the loader read was a fifth of a load, and only a
+    spec with a problem asks for any."""
 
     file: str
-    # (line, column) of each: a Position is made only for the few places a message names
-    values: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
-    keys: dict[PathKey, tuple[int, int]] = field(default_factory=dict)
+    data: Any = None
+    value_marks: list[int] = field(default_factory=list)
+    key_marks: list[int] = field(default_factory=list)
+    # _counts of the data's collections by their id, as the loader noted them (the data,
+    # held here, is never changed); one missing is counted when asked and kept
+    counted: dict[int, tuple[int, int]] = field(default_factory=dict)
+
+    def holds(self, path: PathKey) -> bool:
+        """Whether the data has a value at ``path``."""
+        return bool(self.value_marks) and len(self._find(path)[0]) == len(path)
 
     def at(self, path: PathKey, *, key: bool = False) -> Position:
         """The position of ``path`` (its key if ``key``), else of its nearest ancestor."""
-        table = self.keys if key else self.values
-        probe = tuple(path)
-        while probe:
-            if probe in table:
-                return Position(self.file, *table[probe])
-            if probe in self.values:
-                return Position(self.file, *self.values[probe])
-            probe = probe[:-1]
-        return Position(self.file, *self.values.get((), (1, 1)))
+        if not self.value_marks:
+            return Position(self.file, 1, 1)
+        _, value, key_number = self._find(path)
+        if key and key_number is not None:
+            marks, number = self.key_marks, key_number
+        else:
+            marks, number = self.value_marks, value
+        return Position(self.file, marks[2 * number] + 1, marks[2 * number + 1] + 1)
+
+    def _find(self, path: PathKey) -> tuple[PathKey, int, int | None]:
+        """The longest start of ``path`` the data holds, the number of its value in the
+        order written, and that of its key if it is a mapping's value."""
+        node, value, key_number = self.data, 0, None
+        keys_before = 0  # the keys written before the node's own
+        for depth, step in enumerate(path):
+            if type(node) is dict and type(step) is str and step in node:
+                for name, item in node.items():
+                    if name == step:
+                        break
+                    values, keys = _counts(item, self.counted)
+                    value, keys_before = value + values, keys_before + keys + 1
+                key_number = keys_before
+                keys_before += 1
+            elif type(node) is list and type(step) is int and 0 <= step < len(node):
+                for item in node[:step]:
+                    values, keys = _counts(item, self.counted)
+                    value, keys_before = value + values, keys_before + keys
+                key_number = None
+            else:
+                return path[:depth], value, key_number
+            value += 1
+            node = node[step]
+        return path, value, key_number
+
+
+def _counts(node: Any, known: dict[int, tuple[int, int]]) -> tuple[int, int]:
+    """How many values (``node`` among them) and mapping keys ``node`` holds, by ``known``
+    (collection id -> its counts) or counted and kept there."""
+    if type(node) is not dict and type(node) is not list:
+        return 1, 0
+    if id(node) in known:
+        return known[id(node)]
+    values, keys = 1, 0
+    for item in node.values() if type(node) is dict else node:
+        inner_values, inner_keys = _counts(item, known)
+        values, keys = values + inner_values, keys + inner_keys
+    if type(node) is dict:
+        keys += len(node)
+    known[id(node)] = (values, keys)
+    return values, keys
 
 
 @dataclass(frozen=True)
@@ -153,7 +207,8 @@ def loads(raw: bytes, name: str) -> Source:
     problems = refused + builder.problems
     if problems:
         raise SpecError(problems)
-    return Source(data, builder.where)
+    where = SourceMap(name, data, builder.value_marks, builder.key_marks, builder.counts)
+    return Source(data, where)
 
 
 def _build(builder: _Builder, text: str) -> Any:
@@ -260,7 +315,10 @@ class _Builder:
 
     def __init__(self, name: str) -> None:
         self.name = name
-        self.where = SourceMap(name)
+        self.value_marks: list[int] = []
+        self.key_marks: list[int] = []
+        # each collection's _counts, by its id: the source map's walks need them
+        self.counts: dict[int, tuple[int, int]] = {}
         self.problems: list[Diagnostic] = []
         yaml = YAML(typ="safe", pure=True)
         self._constructor = yaml.constructor
@@ -291,10 +349,10 @@ class _Builder:
     def problem(self, event: Event, message: str) -> None:
         self.problems.append(Diagnostic(self.pos(event), message))
 
-    def build(self, event: Event, path: PathKey = ()) -> Any:
+    def build(self, event: Event, depth: int = 0) -> Any:
         mark = event.start_mark
-        self.where.values[path] = (mark.line + 1, mark.column + 1)
-        if type(event) is ScalarEvent and len(path) <= MAX_DEPTH:
+        self.value_marks += (mark.line, mark.column)
+        if type(event) is ScalarEvent and depth <= MAX_DEPTH:
             # the common case, inline: what _enter and _scalar do for a scalar
             if event.anchor is not None:
                 self._anchors.add(event.anchor)
@@ -304,20 +362,22 @@ class _Builder:
                 tag = self._plain.get(event.value) or self._resolve(event.value)
                 return event.value if tag == _STR else self._scalar(event, tag)
             return self._scalar(event)
-        self._enter(event, len(path))
+        self._enter(event, depth)
         if isinstance(event, ScalarEvent):
             return self._scalar(event)
         if isinstance(event, AliasEvent):
             return self._alias(event)
         if isinstance(event, SequenceStartEvent):
             if self._tag(event) != _CORE + "seq":
-                return self._bad_tag(event, skip=len(path))
+                return self._bad_tag(event, skip=depth)
             items: list[Any] = []
+            values, keys = len(self.value_marks), len(self.key_marks)
             while not isinstance(item := next(self._events), SequenceEndEvent):
-                items.append(self.build(item, path + (len(items),)))
+                items.append(self.build(item, depth + 1))
+            self._counted(items, values, keys)
             return items
         assert isinstance(event, MappingStartEvent)
-        return self._mapping(event, path)
+        return self._mapping(event, depth)
 
     def _enter(self, event: Event, depth: int) -> None:
         if depth > MAX_DEPTH:
@@ -344,12 +404,14 @@ class _Builder:
             self.problem(event, "aliases ('*name') are not allowed in the spec; "
                          "write the value out where it is used")  # fmt: skip
 
-    def _mapping(self, event: MappingStartEvent, path: PathKey) -> dict[str, Any]:
+    def _mapping(self, event: MappingStartEvent, depth: int) -> dict[str, Any]:
         if self._tag(event) != _CORE + "map":
-            self._bad_tag(event, skip=len(path))
+            self._bad_tag(event, skip=depth)
             return {}
         out: dict[str, Any] = {}
-        keys, events, plain = self.where.keys, self._events, self._plain
+        values = len(self.value_marks)
+        first = len(self.key_marks) // 2  # the number its first key will have
+        keys, events, plain = self.key_marks, self._events, self._plain
         while not isinstance(key_event := next(events), MappingEndEvent):
             key: str | None = None
             if type(key_event) is ScalarEvent and key_event.ctag is None:
@@ -358,21 +420,30 @@ class _Builder:
                 if not key_event.implicit[0] or (plain.get(text) or self._resolve(text)) == _STR:
                     key = text if text not in out else None
             if key is None:
-                key = self._key(key_event, path, out)
+                key = self._key(key_event, depth, out, first)
             value_event = next(events)
             if key is None:
-                self._skip(value_event, len(path) + 1)
+                self._skip(value_event, depth + 1)
                 continue
             mark = key_event.start_mark
-            at = path + (key,)
-            keys[at] = (mark.line + 1, mark.column + 1)
-            out[key] = self.build(value_event, at)
+            keys += (mark.line, mark.column)
+            out[key] = self.build(value_event, depth + 1)
+        self._counted(out, values, 2 * first)
         return out
 
-    def _key(self, event: Event, path: PathKey, out: dict[str, Any]) -> str | None:
-        """The key ``event`` starts, or None (with its problem) if it cannot be one."""
+    def _counted(self, collection: Any, values: int, keys: int) -> None:
+        """Note the counts of ``collection``, read when the marks had ``values`` and
+        ``keys`` numbers (its own value's among them)."""
+        self.counts[id(collection)] = (
+            (len(self.value_marks) - values) // 2 + 1,
+            (len(self.key_marks) - keys) // 2,
+        )
+
+    def _key(self, event: Event, depth: int, out: dict[str, Any], first: int) -> str | None:
+        """The key ``event`` starts, or None (with its problem) if it cannot be one; ``out``
+        is its mapping so far, whose first key was the ``first``-th recorded."""
         if not isinstance(event, ScalarEvent):
-            self._skip(event, len(path) + 1)
+            self._skip(event, depth + 1)
             if isinstance(event, AliasEvent):
                 self._alias(event)
             else:
@@ -387,11 +458,20 @@ class _Builder:
             self.problem(event, "mapping keys must be strings; quote the key")
             return None
         if key in out:
-            first = self.where.at(path + (key,), key=True)
             self.problem(event, f"duplicate key '{key}' (first defined at line "
-                         f"{first.line}); remove or rename one of them")  # fmt: skip
+                         f"{self._key_line(out, key, first)}); remove or rename one of them")  # fmt: skip
             return None
         return key
+
+    def _key_line(self, out: dict[str, Any], key: str, number: int) -> int:
+        """The line of ``key`` in ``out``, a mapping whose first key was the ``number``-th
+        recorded: counted through the keys its values hold (a duplicate is rare; a table
+        of every mapping's keys, kept for it, would cost every load)."""
+        for written, value in out.items():
+            if written == key:
+                break
+            number += 1 + _counts(value, self.counts)[1]
+        return self.key_marks[2 * number] + 1
 
     def _tag(self, event: ScalarEvent | CollectionStartEvent) -> str:
         # As the composer does: no tag, or the non-specific '!', means the core schema decides.

@@ -65,10 +65,10 @@ def example_ids(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:
     for method in spec.methods.values():
         seen: dict[str, tuple[int, str]] = {}
         for number, example in enumerate(method.examples):
-            at = spec.where.at(("methods", method.name, "examples", number, "title"))
+            at = ("methods", method.name, "examples", number, "title")
             slug = words_slug(example.title)
             if not slug:
-                yield Diagnostic(at, f"example title {json.dumps(example.title)} has no letter "
+                yield Diagnostic(spec.where.at(at), f"example title {json.dumps(example.title)} has no letter "
                                  "or digit, so it makes no vector id; give it words")  # fmt: skip
             elif (first := seen.setdefault(slug, (number, example.title)))[0] != number:
                 # a second example of the very same title, too, would repeat its ids
@@ -78,7 +78,7 @@ def example_ids(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:
                     if earlier == example.title
                     else f"example titles {json.dumps(earlier)} and {json.dumps(example.title)}"
                 )
-                yield Diagnostic(at, f"{what}, which make the same vector id ({slug}); "
+                yield Diagnostic(spec.where.at(at), f"{what}, which make the same vector id ({slug}); "
                                  "reword one of them")  # fmt: skip
 
 

@@ -38,6 +38,7 @@ def _base(number: int) -> PathKey:
 
 
 def _line(spec: Spec, path: PathKey) -> int:
+    # asked for only in a message: the rules keep paths, which cost nothing to note
     return spec.where.at(path).line
 
 
@@ -69,22 +70,22 @@ def trace_connections(spec: Spec, index: Index, _: Written) -> Iterator[Diagnost
     """A connection is connected before it is used, once, and not used once closed."""
     for trace in spec.traces:
         number = trace.number
-        opened: dict[str, int] = {}
-        closed: dict[str, int] = {}
+        opened: dict[str, PathKey] = {}
+        closed: dict[str, PathKey] = {}
         told: set[str] = set()
         for i, step in enumerate(trace.steps):
             path = _step_path(number, i, step)
             name = step.connection
             if step.kind == "connect" and name is not None:
                 if name in opened:
-                    yield _at(spec, path, f"connection '{name}' was opened at line {opened[name]}; "
+                    yield _at(spec, path, f"connection '{name}' was opened at line {_line(spec, opened[name])}; "
                               "name each connection once (c1, c2, ...)")  # fmt: skip
-                opened.setdefault(name, _line(spec, path))
+                opened.setdefault(name, path)
                 continue
             if step.kind == "fault":
                 yield from _fault_fields(spec, step, path)
                 if step.fault in ("restart-agent", "restart-client"):
-                    closed.update({n: _line(spec, path) for n in opened if n not in closed})
+                    closed.update({n: path for n in opened if n not in closed})
                     continue
             if name is None or step.kind not in ("send", "expect", "fault"):
                 continue
@@ -96,10 +97,10 @@ def trace_connections(spec: Spec, index: Index, _: Written) -> Iterator[Diagnost
                 # a count is checked over the whole connection, closed or not; the first
                 # use after the close is the one to fix (or the close)
                 told.add(name)
-                yield _at(spec, on, f"connection '{name}' was closed at line {closed[name]}; "
+                yield _at(spec, on, f"connection '{name}' was closed at line {_line(spec, closed[name])}; "
                           "connect a new one and use it")  # fmt: skip
             if step.fault == "close" and name in opened:
-                closed.setdefault(name, _line(spec, path))
+                closed.setdefault(name, path)
 
 
 def _fault_fields(spec: Spec, step: Step, path: PathKey) -> Iterator[Diagnostic]:
@@ -151,9 +152,10 @@ class _Scope:
     """What a trace has defined so far: captures and labels."""
 
     # each with the line it is defined at
-    captures: dict[str, int] = field(default_factory=dict)
-    partial: dict[str, int] = field(default_factory=dict)  # captured in only some outcomes
-    labels: dict[str, int] = field(default_factory=dict)
+    # each name with the step that defined it
+    captures: dict[str, PathKey] = field(default_factory=dict)
+    partial: dict[str, PathKey] = field(default_factory=dict)  # captured in only some outcomes
+    labels: dict[str, PathKey] = field(default_factory=dict)
 
 
 def trace_captures(spec: Spec, index: Index, _: Written) -> Iterator[Diagnostic]:
@@ -166,21 +168,21 @@ def trace_captures(spec: Spec, index: Index, _: Written) -> Iterator[Diagnostic]
             for where, value in _messages(spec, number, i, step):
                 for inner, name in references(value):
                     if name not in scope.captures:
-                        yield _at(spec, (*where, *inner), _undefined(name, scope))
+                        yield _at(spec, (*where, *inner), _undefined(spec, name, scope))
             if step.after is not None and step.after not in scope.labels:
                 yield _at(spec, (*path, "after"), f"no earlier step is labelled '{step.after}'"
                           f"{did_you_mean(step.after, scope.labels)}; label it with `as:` or fix the name")  # fmt: skip
             if step.label is not None:
                 if step.label in scope.labels:
                     yield _at(spec, (*path, "as"), f"label '{step.label}' is taken by the step at "
-                              f"line {scope.labels[step.label]}; give this step another")  # fmt: skip
-                scope.labels.setdefault(step.label, _line(spec, path))
+                              f"line {_line(spec, scope.labels[step.label])}; give this step another")  # fmt: skip
+                scope.labels.setdefault(step.label, path)
             yield from _define(spec, scope, number, i, step)
 
 
-def _undefined(name: str, scope: _Scope) -> str:
+def _undefined(spec: Spec, name: str, scope: _Scope) -> str:
     if name in scope.partial:
-        return (f"${name} is captured in only some outcomes of the expect at line {scope.partial[name]}; "
+        return (f"${name} is captured in only some outcomes of the expect at line {_line(spec, scope.partial[name])}; "
                 "capture it in every outcome, or do not use it after")  # fmt: skip
     return (f"${name} is not captured by an earlier step{did_you_mean(name, scope.captures)}; "
             "capture it with `capture:` in an expect before this step")  # fmt: skip
@@ -203,17 +205,17 @@ def _define(spec: Spec, scope: _Scope, number: int, i: int, step: Step) -> Itera
                           key=True)  # fmt: skip
             elif name in scope.captures:
                 yield _at(spec, where, f"${name} is captured already at line "
-                          f"{scope.captures[name]}; use it, or give this capture another name", key=True)  # fmt: skip
+                          f"{_line(spec, scope.captures[name])}; use it, or give this capture another name", key=True)  # fmt: skip
     every = set.intersection(*named) if named else set()
     for name in sorted(set().union(*named) - every) if named else ():
-        scope.partial.setdefault(name, _line(spec, path))
+        scope.partial.setdefault(name, path)
     for name in sorted(every):
-        scope.captures.setdefault(name, _line(spec, path))
+        scope.captures.setdefault(name, path)
 
 
 def _outcome_path(spec: Spec, path: PathKey, k: int) -> PathKey:
     """Where outcome ``k`` of an expect is written: in its oneOf, or the expect itself."""
-    return (*path, "oneOf", k) if (*path, "oneOf") in spec.where.values else path
+    return (*path, "oneOf", k) if spec.where.holds((*path, "oneOf")) else path
 
 
 def _messages(spec: Spec, number: int, i: int, step: Step) -> Iterator[tuple[PathKey, Any]]:
@@ -232,7 +234,7 @@ def trace_expects_say_what(spec: Spec, index: Index, _: Written) -> Iterator[Dia
             path = _step_path(number, i, step)
             if step.kind != "expect":
                 continue
-            written = {key for key in ("message", "oneOf") if (*path, key) in spec.where.values}
+            written = {key for key in ("message", "oneOf") if spec.where.holds((*path, key))}
             if written != {"message"} and written != {"oneOf"}:
                 yield _at(spec, path, "an expect gives the message it waits for: either "
                           "`message:` or `oneOf:` (a list of outcomes), not both")  # fmt: skip

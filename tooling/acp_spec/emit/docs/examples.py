@@ -140,18 +140,18 @@ def render_keyed_examples(spec: Spec, index: Index) -> tuple[RenderedExample, ..
         blocks = []
         for position, shown in enumerate(example.messages):
             check = validator(None)
-            where = spec.where.at(("keyedPrompts", "examples", number, "messages", position))
+            where = ("keyedPrompts", "examples", number, "messages", position)
             # a message that must be rejected needs no error to report: the verdict, which is
             # Python's validator's (acp_spec.verdicts), is enough
             error = check.first_error(shown.message) if shown.valid else None
             if shown.valid and error is not None:
                 path = " › ".join(map(str, error.absolute_path)) or "the top"
-                problems.append(Diagnostic(where, f"keyed-prompt example '{example.title}': "
+                problems.append(Diagnostic(spec.where.at(where), f"keyed-prompt example '{example.title}': "
                     f"generated/schema.unstable.json rejects '{shown.label}' at {path}: "
                     f"{error.message}; fix the message, or mark it valid: false if the schema "
                     "must reject it"))  # fmt: skip
             elif not shown.valid and check.quick(shown.message):
-                problems.append(Diagnostic(where, f"keyed-prompt example '{example.title}': "
+                problems.append(Diagnostic(spec.where.at(where), f"keyed-prompt example '{example.title}': "
                     f"'{shown.label}' is marked valid: false but generated/schema.unstable.json "
                     "accepts it; make it a message the schema rejects, or drop valid: false"))  # fmt: skip
             blocks.append((shown.label, _fenced(shown.message)))
@@ -195,13 +195,13 @@ def _check_example(
     checks: list[tuple[str, str | None, Any]] = [(label, None, msg) for label, msg in messages]
     if call is not None and call.result is not None:
         checks.append(("result", call.result, example.result))
-    where = spec.where.at(("methods", method.name, "examples", number))
+    where = ("methods", method.name, "examples", number)
     for label, type_name, value in checks:
         error = validator(type_name).first_error(value)
         if error is None:
             continue
         what = f"its {label} as {type_name}" if type_name else f"its JSON-RPC {label.lower()}"
         path = " › ".join(map(str, error.absolute_path)) or "the top"
-        yield Diagnostic(where, f"example '{example.title}' of {method.name}: generated/"
+        yield Diagnostic(spec.where.at(where), f"example '{example.title}' of {method.name}: generated/"
                          f"schema.unstable.json rejects {what} at {path}: {error.message}; the docs "
                          "show no example the schema rejects, so fix the example or the type")  # fmt: skip
