@@ -94,7 +94,16 @@ class SourceMap:
 
     def holds(self, path: PathKey) -> bool:
         """Whether the data has a value at ``path``."""
-        return bool(self.value_marks) and len(self._find(path)[0]) == len(path)
+        node = self.data
+        for step in path:
+            if type(node) is dict:
+                found = type(step) is str and step in node
+            else:
+                found = type(node) is list and type(step) is int and 0 <= step < len(node)
+            if not found:
+                return False
+            node = node[step]
+        return bool(self.value_marks)
 
     def at(self, path: PathKey, *, key: bool = False) -> Position:
         """The position of ``path`` (its key if ``key``), else of its nearest ancestor."""
