@@ -634,4 +634,5 @@ def test_the_places_of_every_value_and_key_are_those_written() -> None:
     assert where.at(("a", 1, "c", 5)) == where.at(("a", 1, "c"))
     assert where.at(("a", 1, "nowhere", 0), key=True) == where.at(("a", 1))
     assert where.at(("f", "g"), key=True) == where.at(("f",), key=True)
-    assert not any(where.holds(p) for p in [("a", 2), ("a", -1), ("d", 0), ("a", "0"), ("x",)])
+    absent: list[tuple[str | int, ...]] = [("a", 2), ("a", -1), ("d", 0), ("a", "0"), ("x",)]
+    assert not any(where.holds(path) for path in absent)
