@@ -44,6 +44,7 @@ from acp_spec.model import Example, Spec
 from acp_spec.pipeline import EMITTERS
 from acp_spec.writer import replace_all
 from conftest import RFD
+from installed import installed, run
 from small_project import small_project
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -800,9 +801,10 @@ REGENERATED_PAGE = "site/docs/methods/session-prompt.md"
 def real_site(
     tmp_path_factory: pytest.TempPathFactory, spec: Spec
 ) -> tuple[Path, str, float, Path]:
-    """The real spec's site as `acp-spec docs build` makes it, built once a test run: the
-    first module to ask builds it while holding a lock, and the others (in this worker or
-    another) wait and take it. The project it is built in is a copy of this one with one
+    """The real spec's site as `acp-spec docs build` makes it, the command a regular install
+    of the wheel (tests/installed.py) has, built once a test run: the first module to ask
+    builds it while holding a lock, and the others (in this worker or another) wait and
+    take it. The project it is built in is a copy of this one with one
     generated page deleted, which the command must write again. Returns the built folder,
     the command's output, how long it took and the project; asserts it built."""
     worker = os.environ.get("PYTEST_XDIST_WORKER")
@@ -818,10 +820,10 @@ def real_site(
             shutil.rmtree(project, ignore_errors=True)  # an earlier attempt's, if it failed
             _project(shared)
             (project / REGENERATED_PAGE).unlink()
+            # built by the wheel's install (tests/test_wheel.py reads what it said)
+            command = [str(installed(tmp_path_factory).acp_spec), "docs", "build"]
             started = time.perf_counter()
-            result = _acp_spec(
-                project, "docs", "build", "--site-dir", str(shared / "built"), timeout=600
-            )
+            result = run([*command, "--site-dir", str(shared / "built")], cwd=project)
             seconds = time.perf_counter() - started
             assert result.returncode == 0, result.stdout + result.stderr
             done.write_text(json.dumps([result.stdout + result.stderr, seconds]), encoding="utf-8")
