@@ -591,6 +591,14 @@ def test_what_a_load_leaves_is_in_the_oldest_generation() -> None:
     held = [spec, index, spec.methods, next(iter(spec.types.values()))]
     assert not [type(o).__name__ for o in held if id(o) in young]
     assert gc.isenabled()
+    # a caller's frozen objects stay frozen: the load then leaves its own to the collector
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        load_checked(SPEC)
+        assert gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()
 
 
 def test_a_duplicate_key_names_the_line_of_the_first_among_nested_keys() -> None:

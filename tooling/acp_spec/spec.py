@@ -81,15 +81,17 @@ def _collector_paused() -> Iterator[None]:
     walked by the next young collection first, 10 to 30 ms a load. Its cycles (a few
     thousand objects, a failed load's traceback among them) wait for the next full
     collection; a process that loads again and again collects them itself (``docs serve``
-    does after each rebuild). A caller that held the collector off already keeps it off."""
+    does after each rebuild). A caller that held the collector off already keeps it off,
+    and one that froze objects of its own keeps them frozen (unfreezing hands back all)."""
     enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if enabled:
-            gc.freeze()
-            gc.unfreeze()
+            if gc.get_freeze_count() == 0:
+                gc.freeze()
+                gc.unfreeze()
             gc.enable()
 
 
