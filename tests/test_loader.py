@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import functools
+import pickle
 import re
 import time
 from collections.abc import Sequence
@@ -642,5 +643,7 @@ def test_the_places_of_every_value_and_key_are_those_written() -> None:
     assert where.at(("a", 1, "c", 5)) == where.at(("a", 1, "c"))
     assert where.at(("a", 1, "nowhere", 0), key=True) == where.at(("a", 1))
     assert where.at(("f", "g"), key=True) == where.at(("f",), key=True)
+    for copied in (copy.deepcopy(where), pickle.loads(pickle.dumps(where))):
+        assert all(copied.at(path) == where.at(path) for path in values)
     absent: list[tuple[str | int, ...]] = [("a", 2), ("a", -1), ("d", 0), ("a", "0"), ("x",)]
     assert not any(where.holds(path) for path in absent)

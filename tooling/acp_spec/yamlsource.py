@@ -92,6 +92,10 @@ class SourceMap:
     # held here, is never changed); one missing is counted when asked and kept
     counted: dict[int, tuple[int, int]] = field(default_factory=dict)
 
+    def __reduce__(self) -> tuple[type[SourceMap], tuple[str, Any, list[int], list[int]]]:
+        # a copy's data are other objects: its counts are made again, by their ids
+        return SourceMap, (self.file, self.data, self.value_marks, self.key_marks)
+
     def holds(self, path: PathKey) -> bool:
         """Whether the data has a value at ``path``."""
         node = self.data
