@@ -18,7 +18,7 @@ from jsonschema.exceptions import best_match
 
 from . import rules
 from .content import Recent
-from .diagnostics import Diagnostic, SpecError
+from .diagnostics import Diagnostic, Position, SpecError
 from .formatcheck import check_format
 from .index import Index
 from .model import (
@@ -111,16 +111,16 @@ def _checked(source: Source, path: Path, *, history: bool) -> tuple[Spec, Index]
         upstream = _section(data, "upstream")
         digests = _section(upstream, "sha256") if _healthy(broken, ("upstream", "sha256")) else {}
         for which, name in _section(upstream, "schemas").items():
-            # the places only for a problem: the first asked for maps every place
-            read = _read_upstream(path.parent / str(name))
-            if isinstance(read, str):
-                problems.append(Diagnostic(where.at(("upstream", "schemas", which)), read))
+            at = where.at(("upstream", "schemas", which))
+            read = _read_upstream(path.parent / str(name), at)
+            if isinstance(read, Diagnostic):
+                problems.append(read)
                 snapshot[which] = None
                 continue
             actual, value = read
-            if which in digests and actual != str(digests[which]):
-                problems.append(Diagnostic(where.at(("upstream", "sha256", which)),
-                                           _digest_problem(actual, str(name), str(digests[which]))))  # fmt: skip
+            if which in digests:
+                problems += _digest_problem(actual, str(name), str(digests[which]),
+                                            where.at(("upstream", "sha256", which)))  # fmt: skip
             snapshot[which] = value
     spec = _build(data, where, broken, snapshot)
     if not history and _healthy(broken, ("changes",)):
@@ -172,19 +172,16 @@ def _read_change(
     folder: Path, number: int, entry: Mapping[str, Any], where: SourceMap
 ) -> Change | Diagnostic:
     """One changelog entry with its report, or why the report cannot be used."""
-
-    def problem(message: str) -> Diagnostic:  # placed only when there is one
-        return Diagnostic(where.at(("changes", number, "report")), message)
-
+    at = where.at(("changes", number, "report"))
     file = folder / str(entry["report"])
     try:
         report = json.loads(file.read_text(encoding="utf-8"))
     except OSError as err:
-        return problem(f"cannot read the report {file}: {err.strerror}; write it with "
-                       "`acp-spec diff OLD NEW --format json` (the path is relative to the spec)")  # fmt: skip
+        return Diagnostic(at, f"cannot read the report {file}: {err.strerror}; write it with "
+                          "`acp-spec diff OLD NEW --format json` (the path is relative to the spec)")  # fmt: skip
     except ValueError as err:
-        return problem(f"the report {file} is not JSON ({err}); write it again with "
-                       "`acp-spec diff OLD NEW --format json`")  # fmt: skip
+        return Diagnostic(at, f"the report {file} is not JSON ({err}); write it again with "
+                          "`acp-spec diff OLD NEW --format json`")  # fmt: skip
     fast, words = _report_validators()
     try:
         valid = fast.is_valid(report)
@@ -192,8 +189,8 @@ def _read_change(
         valid = False
     error = None if valid else best_match(words.iter_errors(report))
     if error is not None:
-        return problem(f"the report {file} is not what `acp-spec diff --format json` "
-                       f"writes ({error.message}); write it again with that command")  # fmt: skip
+        return Diagnostic(at, f"the report {file} is not what `acp-spec diff --format json` "
+                          f"writes ({error.message}); write it again with that command")  # fmt: skip
     return Change(str(entry["title"]), str(entry["date"]), report)
 
 
@@ -202,33 +199,35 @@ def _read_change(
 _SNAPSHOTS: Recent[Any] = Recent(4)
 
 
-def _read_upstream(file: Path) -> tuple[str, Mapping[str, Any]] | str:
-    """An upstream JSON Schema the spec names (the sha256 of its bytes and its value), or
-    what keeps it from being read."""
+def _read_upstream(file: Path, at: Position) -> tuple[str, Mapping[str, Any]] | Diagnostic:
+    """An upstream JSON Schema the spec names (the sha256 of its bytes and its value), or the
+    problem that keeps it from being read."""
     try:
         if file.stat().st_size > MAX_BYTES:
-            return (f"{file.name} is over {MAX_BYTES // 1048576} MiB; name "
-                    "upstream's published schema file")  # fmt: skip
+            return Diagnostic(at, f"{file.name} is over {MAX_BYTES // 1048576} MiB; name "
+                              "upstream's published schema file")  # fmt: skip
         raw = file.read_bytes()
         actual = hashlib.sha256(raw).hexdigest()
         value = _SNAPSHOTS.get(actual, lambda: json.loads(raw.decode("utf-8")))
     except OSError as err:
-        return (f"cannot read upstream's schema {file}: {err.strerror}; "
-                "fix the path (it is relative to the spec file)")  # fmt: skip
+        return Diagnostic(at, f"cannot read upstream's schema {file}: {err.strerror}; "
+                          "fix the path (it is relative to the spec file)")  # fmt: skip
     except ValueError as err:
-        return (f"upstream's schema {file} is not JSON ({err}); copy "
-                "upstream's published file unchanged")  # fmt: skip
+        return Diagnostic(at, f"upstream's schema {file} is not JSON ({err}); copy "
+                          "upstream's published file unchanged")  # fmt: skip
     if not isinstance(value, dict) or not isinstance(value.get("$defs"), dict):
-        return f"{file} has no $defs; name upstream's published schema file"
+        return Diagnostic(at, f"{file} has no $defs; name upstream's published schema file")
     return actual, value
 
 
-def _digest_problem(actual: str, name: str, recorded: str) -> str:
+def _digest_problem(actual: str, name: str, recorded: str, at: Position) -> list[Diagnostic]:
     """The file is not the one the spec records, so the version it names is not what is
     compared with: said at the recorded digest."""
-    return (f"{name} has sha256 {actual}, not the {recorded} recorded here; "
-            "if you copied in a newer upstream file, record its digest here and its "
-            "package and version (or commit) above; otherwise restore the file")  # fmt: skip
+    if actual == recorded:
+        return []
+    return [Diagnostic(at, f"{name} has sha256 {actual}, not the {recorded} recorded here; "
+                       "if you copied in a newer upstream file, record its digest here and its "
+                       "package and version (or commit) above; otherwise restore the file")]  # fmt: skip
 
 
 def _section(data: dict[str, Any], key: str) -> dict[str, Any]:

@@ -151,7 +151,6 @@ def trace_sides(spec: Spec, index: Index, _: Written) -> Iterator[Diagnostic]:
 class _Scope:
     """What a trace has defined so far: captures and labels."""
 
-    # each with the line it is defined at
     # each name with the step that defined it
     captures: dict[str, PathKey] = field(default_factory=dict)
     partial: dict[str, PathKey] = field(default_factory=dict)  # captured in only some outcomes

@@ -186,11 +186,12 @@ def bounds_are_counts(spec: Spec, index: Index, _: object) -> Iterator[Diagnosti
             if keyword not in node:
                 continue
             value = node[keyword]
+            at = spec.where.at((*path, keyword))
             if isinstance(value, bool) or not isinstance(value, int):
-                yield Diagnostic(spec.where.at((*path, keyword)), f"{keyword} is {json.dumps(value)}; a count is a whole "
+                yield Diagnostic(at, f"{keyword} is {json.dumps(value)}; a count is a whole "
                                  "number, like 1 (not 1.0), so write it without a fraction")  # fmt: skip
             elif not 0 <= value <= MAX_BOUND:
-                yield Diagnostic(spec.where.at((*path, keyword)), f"{keyword} {value} is outside 0..{MAX_BOUND}; the test "
+                yield Diagnostic(at, f"{keyword} {value} is outside 0..{MAX_BOUND}; the test "
                                  "vectors write a value at and just past each bound, so keep "
                                  "bounds to what a message can carry")  # fmt: skip
 
