@@ -99,3 +99,30 @@ def test_check_names_a_changed_file_with_a_diff(project: Path) -> None:
     assert code == 1
     assert "generated/meta.json: differs" in err
     assert '-      "retryClass": "idempotent"' in err
+
+
+def test_check_of_a_stale_models_stamp_says_so_without_making_the_models(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The stamp's key is not the models' input: check says the models module is out of
+    date without running datamodel-code-generator (seconds) for a diff, and compares the
+    rest of generated/python exactly."""
+    import datamodel_code_generator
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("check ran datamodel-code-generator")
+
+    shutil.copytree(ROOT / "generated", project / "generated")
+    shutil.copytree(ROOT / "site", project / "site", ignore=shutil.ignore_patterns("site"))
+    (project / "generated/python/input.sha256").write_text("0" * 64 + "\n")
+    methods = project / "generated/python/src/acp_models/v2/_methods.py"
+    methods.write_text(methods.read_text().replace('"as_carried"', '"idempotent"', 1))
+    monkeypatch.setattr(datamodel_code_generator, "generate", refuse)
+    code, _, err = in_process(project, "check")
+    assert code == 1, err
+    assert "generated/python/input.sha256: differs from what the spec generates" in err
+    assert "generated/python/src/acp_models/v2/_methods.py: differs" in err
+    for path in ("generated/python/src/acp_models/v2/_models.py", "generated/manifest.json"):
+        assert f"{path}: out of date: the models' input changed" in err, err
+        assert f"{path}: differs" not in err and f"{path}: generated earlier" not in err
+    assert err.rstrip().endswith("run `acp-spec generate` and commit the result")

@@ -265,7 +265,7 @@ def _cli(
 ) -> tuple[int, str]:
     # the writer is what is under test: a small, fixed set of outputs stands in for the spec's
     monkeypatch.setattr(
-        cli, "build_outputs", lambda spec, reuse, index: {"generated/a.json": b"a\n"}
+        cli, "build_outputs", lambda spec, reuse, index, **_: {"generated/a.json": b"a\n"}
     )
     monkeypatch.delenv("ACP_SPEC_DEBUG", raising=False)
     code = cli.main(["--spec", str(SPEC_PATH), *args])

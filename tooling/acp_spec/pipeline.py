@@ -150,7 +150,7 @@ def _record(value: object) -> dict[str, Any]:
     raise TypeError(f"{type(value).__name__} is no value of the models step's input")
 
 
-def emit_models(spec: Spec, index: Index, reuse: Reuse) -> dict[str, bytes]:
+def emit_models(spec: Spec, index: Index, reuse: Reuse, *, remake: bool = True) -> dict[str, bytes]:
     # the models get the schema's facts only: what they are made of is in the schema
     lowering = models.lowered(index.schema_index)  # the rules' too: made once a run
     rows = tuple(table(spec))
@@ -159,23 +159,27 @@ def emit_models(spec: Spec, index: Index, reuse: Reuse) -> dict[str, bytes]:
     cached = reuse(MODELS_STAMP, key) or {}
     # the stamp's key made the module's first part; the routing unions after it are made
     # afresh by models.emit_models
-    module = (
-        models.main_part(cached[MODELS_MODULE].decode())
-        if MODELS_MODULE in cached
-        else models.models_module(source)
-    )
+    module = models.main_part(cached[MODELS_MODULE].decode()) if MODELS_MODULE in cached else None
     errors = tuple(spec.errors.values())
-    files = models.emit_models(lowering, rows, version=MODELS_VERSION, errors=errors, models=module)
+    files = models.emit_models(lowering, rows, version=MODELS_VERSION, errors=errors,
+                               models=module, module=module is not None or remake)  # fmt: skip
     return {**files, MODELS_STAMP: (key + "\n").encode()}
 
 
 def build_outputs(
-    spec: Spec, reuse: Reuse = lambda stamp, key: None, index: Index | None = None
+    spec: Spec,
+    reuse: Reuse = lambda stamp, key: None,
+    index: Index | None = None,
+    *,
+    remake_models: bool = True,
 ) -> dict[str, bytes]:
-    """Every generated file; ``index``: the spec's, where the rules phase made one."""
+    """Every generated file; ``index``: the spec's, where the rules phase made one. Not
+    ``remake_models``: without the models module where its stamp's key is not the input's
+    (`check`: datamodel-code-generator takes seconds, and the stamp differs anyway)."""
     outputs: dict[str, bytes] = {}
     index = Index(spec) if index is None else index
-    results = [emit(spec, index) for emit in EMITTERS] + [emit_models(spec, index, reuse)]
+    results = [emit(spec, index) for emit in EMITTERS]
+    results.append(emit_models(spec, index, reuse, remake=remake_models))
     for result in results:
         for path, data in result.items():
             if path in outputs:

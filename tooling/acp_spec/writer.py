@@ -17,7 +17,7 @@ import hashlib
 import json
 import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -55,11 +55,13 @@ class Drift:
     stale: list[str] = field(default_factory=list)
     # stale, but changed since acp-spec wrote them: generate keeps these and forgets them
     edited: list[str] = field(default_factory=list)
+    # out of date, not made again to be compared (compare's ``unmade``)
+    unmade: list[str] = field(default_factory=list)
     diffs: dict[str, str] = field(default_factory=dict)
 
     @property
     def clean(self) -> bool:
-        return not (self.changed or self.missing or self.stale or self.edited)
+        return not (self.changed or self.missing or self.stale or self.edited or self.unmade)
 
 
 def sha256(data: bytes) -> str:
@@ -202,14 +204,18 @@ def with_manifest(outputs: Mapping[str, bytes]) -> dict[str, bytes]:
     return {**outputs, MANIFEST: manifest_bytes(outputs)}
 
 
-def compare(root: Path, outputs: Mapping[str, bytes]) -> Drift:
-    """What differs between ``outputs`` and the tree at ``root``; writes nothing."""
+def compare(root: Path, outputs: Mapping[str, bytes], unmade: Collection[str] = ()) -> Drift:
+    """What differs between ``outputs`` and the tree at ``root``; writes nothing.
+    ``unmade``: files that ``outputs`` leaves out though the spec makes them, known to be
+    out of date without being made: they are, and so is the manifest, which records them."""
     full = with_manifest(outputs)
-    drift = Drift()
+    drift = Drift(unmade=sorted({*unmade, MANIFEST}) if unmade else [])
     if (root / JOURNAL).exists():
         drift.changed.append(JOURNAL)
         drift.diffs[JOURNAL] = "an interrupted generate left staged files; run `acp-spec generate`"
     for path in sorted(full):
+        if path in drift.unmade:
+            continue
         target = root / path
         if not target.is_file():
             drift.missing.append(path)
@@ -220,7 +226,7 @@ def compare(root: Path, outputs: Mapping[str, bytes]) -> Drift:
             drift.diffs[path] = _diff(path, current, full[path])
     for path, digest in sorted(recorded(root).items()):
         data = _read(root / path)
-        if path not in full and data is not None:
+        if path not in full and path not in unmade and data is not None:
             (drift.stale if sha256(data) == digest else drift.edited).append(path)
     return drift
 

@@ -84,20 +84,22 @@ def emit_models(
     version: str,
     errors: Sequence[ErrorCode] = (),
     models: str | None = None,
+    module: bool = True,
 ) -> dict[str, bytes]:
     """``generated/python``: the models of every lowered def, the method table of ``rows``
     and the error codes of ``errors``, as an installable distribution of version
     ``version``. ``models``: ``models_module`` of their ``ModelsInput``, where the caller
     has it already (the pipeline's cache); made here otherwise. The routing unions' classes
-    are written after it, here, every time."""
+    are written after it, here, every time. Not ``module``: every file but the models
+    module, which is then not made (`check` of a stale stamp)."""
     source = ModelsInput.of(lowering, kept_classes(rows))
-    if models is None:
-        models = models_module(source)
     # the models part's `not`s named as models_module names them, the routing classes'
     # after, so that a routing class never renames one of the cached part's
     names = not_names(source.nots)
     rest = {n: v for n, v in lowering.nots.items() if n not in names}
     names |= not_names(rest, taken=frozenset(names.values()))
-    module = with_routing(models, lowering, names)
-    files = distribution(module, sorted(lowering.defs), rows, lowering.nots, names, version, errors)
+    whole = None
+    if module:
+        whole = with_routing(models_module(source) if models is None else models, lowering, names)
+    files = distribution(whole, sorted(lowering.defs), rows, lowering.nots, names, version, errors)
     return {f"{OUT}/{path}": files[path].encode() for path in sorted(files)}

@@ -58,7 +58,7 @@ def fill(source: str, slots: Mapping[str, str]) -> str:
 
 
 def distribution(
-    models: str,
+    models: str | None,
     names: Sequence[str],
     rows: Sequence[MethodRow],
     nots: Mapping[str, list[Refusal]],
@@ -66,8 +66,9 @@ def distribution(
     version: str,
     errors: Sequence[ErrorCode] = (),
 ) -> dict[str, str]:
-    """Path under the distribution -> text, for every file of it. ``checks``: the name of
-    each class's `not` check (``codegen.not_names``)."""
+    """Path under the distribution -> text, for every file of it (but the models module
+    where ``models`` is None). ``checks``: the name of each class's `not` check
+    (``codegen.not_names``)."""
     constants = [e.name.upper() for e in errors]
     slots: dict[str, dict[str, str]] = {
         "__init__.py": {
@@ -97,7 +98,8 @@ def distribution(
         files[f"src/acp_models/{path}"] = with_note(path, text)
     if slots:
         raise ModelsError(f"no runtime file {sorted(slots)} to fill")
-    files["src/acp_models/v2/_models.py"] = models
+    if models is not None:
+        files["src/acp_models/v2/_models.py"] = models
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(TEMPLATES)),
         keep_trailing_newline=True,
