@@ -89,7 +89,7 @@ def _run(args: argparse.Namespace) -> int:
     for warning in spec.warnings:
         print(warning.render(), file=sys.stderr)
     # check leaves out a models module whose stamp is stale (datamodel-code-generator takes
-    # seconds): the stamp itself differs then, and the module is out of date
+    # seconds): the stamp itself differs then, so check fails all the same
     generate = args.command == "generate"
     outputs = build_outputs(spec, partial(reusable, args.root), index, remake_models=generate)
     if generate:
@@ -117,8 +117,8 @@ def _run(args: argparse.Namespace) -> int:
         print(f"{path}: differs from what the spec generates", file=sys.stderr)
         print(drift.diffs[path], file=sys.stderr)
     for path in drift.unmade:
-        print(f"{path}: out of date: the models' input changed since generated/python was "
-              "generated (check does not make the models module again to compare it)",
+        print(f"{path}: not compared: the models' input changed since generated/python was "
+              "generated, so check does not make the models module again (generate does)",
               file=sys.stderr)  # fmt: skip
     for path in drift.missing:
         print(f"{path}: missing", file=sys.stderr)

@@ -55,7 +55,7 @@ class Drift:
     stale: list[str] = field(default_factory=list)
     # stale, but changed since acp-spec wrote them: generate keeps these and forgets them
     edited: list[str] = field(default_factory=list)
-    # out of date, not made again to be compared (compare's ``unmade``)
+    # not made again, so not compared (compare's ``unmade``)
     unmade: list[str] = field(default_factory=list)
     diffs: dict[str, str] = field(default_factory=dict)
 
@@ -206,8 +206,8 @@ def with_manifest(outputs: Mapping[str, bytes]) -> dict[str, bytes]:
 
 def compare(root: Path, outputs: Mapping[str, bytes], unmade: Collection[str] = ()) -> Drift:
     """What differs between ``outputs`` and the tree at ``root``; writes nothing.
-    ``unmade``: files that ``outputs`` leaves out though the spec makes them, known to be
-    out of date without being made: they are, and so is the manifest, which records them."""
+    ``unmade``: files that ``outputs`` leaves out though the spec makes them: they are
+    not compared, and neither is the manifest, which records them; the drift says so."""
     full = with_manifest(outputs)
     drift = Drift(unmade=sorted({*unmade, MANIFEST}) if unmade else [])
     if (root / JOURNAL).exists():
