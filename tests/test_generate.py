@@ -123,6 +123,25 @@ def test_check_of_a_stale_models_stamp_says_so_without_making_the_models(
     assert "generated/python/input.sha256: differs from what the spec generates" in err
     assert "generated/python/src/acp_models/v2/_methods.py: differs" in err
     for path in ("generated/python/src/acp_models/v2/_models.py", "generated/manifest.json"):
-        assert f"{path}: not compared: the models' input changed" in err, err
+        assert f"{path}: not compared: generated/python is not what its stamp records" in err
         assert f"{path}: differs" not in err and f"{path}: generated earlier" not in err
     assert err.rstrip().endswith("run `acp-spec generate` and commit the result")
+
+
+def test_check_of_a_hand_edited_models_module_fails_without_making_the_models(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import datamodel_code_generator
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("check ran datamodel-code-generator")
+
+    shutil.copytree(ROOT / "generated", project / "generated")
+    shutil.copytree(ROOT / "site", project / "site", ignore=shutil.ignore_patterns("site"))
+    module = project / "generated/python/src/acp_models/v2/_models.py"
+    module.write_text(module.read_text() + "# edited\n")
+    monkeypatch.setattr(datamodel_code_generator, "generate", refuse)
+    code, _, err = in_process(project, "check")
+    assert code == 1, err
+    assert f"{module.relative_to(project)}: not compared: generated/python is not what its " in err
+    assert "or a file there was edited" in err and ": differs" not in err

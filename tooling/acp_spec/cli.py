@@ -88,8 +88,8 @@ def _run(args: argparse.Namespace) -> int:
     spec, index = load_checked(args.spec, display=str(args.spec))
     for warning in spec.warnings:
         print(warning.render(), file=sys.stderr)
-    # check leaves out a models module whose stamp is stale (datamodel-code-generator takes
-    # seconds): the stamp itself differs then, so check fails all the same
+    # check leaves out a models module its stamp does not vouch for (datamodel-code-generator
+    # takes seconds): the stamp or a file beside it differs then, so check fails all the same
     generate = args.command == "generate"
     outputs = build_outputs(spec, partial(reusable, args.root), index, remake_models=generate)
     if generate:
@@ -117,9 +117,9 @@ def _run(args: argparse.Namespace) -> int:
         print(f"{path}: differs from what the spec generates", file=sys.stderr)
         print(drift.diffs[path], file=sys.stderr)
     for path in drift.unmade:
-        print(f"{path}: not compared: the models' input changed since generated/python was "
-              "generated, so check does not make the models module again (generate does)",
-              file=sys.stderr)  # fmt: skip
+        print(f"{path}: not compared: generated/python is not what its stamp records (the "
+              "models' input changed, or a file there was edited), so check does not make the "
+              "models module again (generate does)", file=sys.stderr)  # fmt: skip
     for path in drift.missing:
         print(f"{path}: missing", file=sys.stderr)
     for path in drift.stale:
