@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import functools
 import gc
 import json
@@ -114,6 +116,20 @@ def mypy_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     tests that take it run one after another on one worker (above). Only runs whose options
     agree reuse each other's modules: all of them are --strict, with follow_imports normal."""
     return tmp_path_factory.mktemp("mypy-cache")
+
+
+@contextlib.contextmanager
+def once_a_run(tmp_path_factory: pytest.TempPathFactory, name: str) -> Iterator[Path]:
+    """The folder ``name`` that every worker of this run shares, held under its lock for the
+    block: what the first to ask makes there (with a marker that it is done), the others,
+    in this worker or another, wait for and take."""
+    base = tmp_path_factory.getbasetemp()
+    # the workers' folders share a parent that is this run's alone
+    shared = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / name
+    shared.mkdir(exist_ok=True)
+    with (shared / "lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield shared
 
 
 @functools.cache

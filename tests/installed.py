@@ -12,7 +12,6 @@ sys.path) stays inert, and test_wheel asserts that `acp_spec` is imported from t
 
 from __future__ import annotations
 
-import fcntl
 import importlib.metadata
 import os
 import shutil
@@ -24,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from conftest import once_a_run
 from packaging.requirements import Requirement
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -55,14 +55,8 @@ def run(command: list[str], cwd: Path, timeout: float = 600) -> subprocess.Compl
 
 def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
     """The wheel, installed; asserts each step worked."""
-    worker = os.environ.get("PYTEST_XDIST_WORKER")
-    # the workers' folders share a parent that is this run's alone
-    base = tmp_path_factory.getbasetemp()
-    shared = (base.parent if worker else base) / "installed-wheel"
-    shared.mkdir(exist_ok=True)
-    venv = shared / "venv"
-    with (shared / "lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+    with once_a_run(tmp_path_factory, "installed-wheel") as shared:
+        venv = shared / "venv"
         if not (shared / "done").is_file():
             for folder in ("source", "dist", "venv"):  # an earlier attempt's, if it failed
                 shutil.rmtree(shared / folder, ignore_errors=True)

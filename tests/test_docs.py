@@ -4,7 +4,6 @@ from the spec shown as text, safe file names, and a strict mkdocs build with no 
 from __future__ import annotations
 
 import dataclasses
-import fcntl
 import html.parser
 import json
 import os
@@ -43,7 +42,7 @@ from acp_spec.index import Index
 from acp_spec.model import Example, Spec
 from acp_spec.pipeline import EMITTERS
 from acp_spec.writer import replace_all
-from conftest import RFD
+from conftest import RFD, once_a_run
 from installed import installed, run
 from small_project import small_project
 
@@ -807,13 +806,7 @@ def real_site(
     take it. The project it is built in is a copy of this one with one
     generated page deleted, which the command must write again. Returns the built folder,
     the command's output, how long it took and the project; asserts it built."""
-    worker = os.environ.get("PYTEST_XDIST_WORKER")
-    # the workers' folders share a parent that is this run's alone
-    root = tmp_path_factory.getbasetemp()
-    shared = (root.parent if worker else root) / "real-site"
-    shared.mkdir(exist_ok=True)
-    with (shared / "lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
+    with once_a_run(tmp_path_factory, "real-site") as shared:
         done = shared / "output.json"
         project = shared / "project"
         if not done.is_file():

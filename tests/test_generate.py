@@ -101,12 +101,10 @@ def test_check_names_a_changed_file_with_a_diff(project: Path) -> None:
     assert '-      "retryClass": "idempotent"' in err
 
 
-def test_check_of_a_stale_models_stamp_says_so_without_making_the_models(
-    project: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """The stamp's key is not the models' input: check fails on the stamp and says the
-    models module is not compared, without running datamodel-code-generator (seconds) for
-    a diff; the rest of generated/python is compared exactly."""
+@pytest.fixture
+def current(project: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The project with the committed tree, and datamodel-code-generator refusing to run:
+    the check runs below must not need it."""
     import datamodel_code_generator
 
     def refuse(*args: object, **kwargs: object) -> None:
@@ -114,11 +112,18 @@ def test_check_of_a_stale_models_stamp_says_so_without_making_the_models(
 
     shutil.copytree(ROOT / "generated", project / "generated")
     shutil.copytree(ROOT / "site", project / "site", ignore=shutil.ignore_patterns("site"))
-    (project / "generated/python/input.sha256").write_text("0" * 64 + "\n")
-    methods = project / "generated/python/src/acp_models/v2/_methods.py"
-    methods.write_text(methods.read_text().replace('"as_carried"', '"idempotent"', 1))
     monkeypatch.setattr(datamodel_code_generator, "generate", refuse)
-    code, _, err = in_process(project, "check")
+    return project
+
+
+def test_check_of_a_stale_models_stamp_says_so_without_making_the_models(current: Path) -> None:
+    """The stamp's key is not the models' input: check fails on the stamp and says the
+    models module is not compared, without running datamodel-code-generator (seconds) for
+    a diff; the rest of generated/python is compared exactly."""
+    (current / "generated/python/input.sha256").write_text("0" * 64 + "\n")
+    methods = current / "generated/python/src/acp_models/v2/_methods.py"
+    methods.write_text(methods.read_text().replace('"as_carried"', '"idempotent"', 1))
+    code, _, err = in_process(current, "check")
     assert code == 1, err
     assert "generated/python/input.sha256: differs from what the spec generates" in err
     assert "generated/python/src/acp_models/v2/_methods.py: differs" in err
@@ -129,19 +134,11 @@ def test_check_of_a_stale_models_stamp_says_so_without_making_the_models(
 
 
 def test_check_of_a_hand_edited_models_module_fails_without_making_the_models(
-    project: Path, monkeypatch: pytest.MonkeyPatch
+    current: Path,
 ) -> None:
-    import datamodel_code_generator
-
-    def refuse(*args: object, **kwargs: object) -> None:
-        raise AssertionError("check ran datamodel-code-generator")
-
-    shutil.copytree(ROOT / "generated", project / "generated")
-    shutil.copytree(ROOT / "site", project / "site", ignore=shutil.ignore_patterns("site"))
-    module = project / "generated/python/src/acp_models/v2/_models.py"
+    module = current / "generated/python/src/acp_models/v2/_models.py"
     module.write_text(module.read_text() + "# edited\n")
-    monkeypatch.setattr(datamodel_code_generator, "generate", refuse)
-    code, _, err = in_process(project, "check")
+    code, _, err = in_process(current, "check")
     assert code == 1, err
-    assert f"{module.relative_to(project)}: not compared: generated/python is not what its " in err
+    assert f"{module.relative_to(current)}: not compared: generated/python is not what its " in err
     assert "or a file there was edited" in err and ": differs" not in err
