@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import jsonschema_rs
 import pytest
+from acp_spec.defs import DEFS_PREFIX, referenced_names
 from acp_spec.document import build_schema
 from acp_spec.model import Spec
 from conftest import REFERENCE, UPSTREAM_V2
@@ -67,6 +70,45 @@ def test_valid_against_the_2020_12_meta_schema(
     for document in (schema, stable):
         Draft202012Validator.check_schema(document)
         assert document["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+
+
+def _without(spec: Spec, drop: set[str], requests_of: set[str]) -> Spec:
+    """``spec`` without the methods ``drop``, and the methods ``requests_of`` without their
+    request (notification-only)."""
+    methods = {
+        name: replace(m, calls=tuple(c for c in m.calls if c.kind == "notification"))
+        if name in requests_of else m
+        for name, m in spec.methods.items()
+        if name not in drop
+    }  # fmt: skip
+    return replace(spec, methods=methods)
+
+
+PROTOCOL_UNIONS = {"ProtocolLevelNotification", "ProxyRequest", "ProxyResponse", "ProxyNotification"}  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("drop", "requests_of", "unions", "roots"),
+    [
+        ({"$/cancel_request"}, set(), PROTOCOL_UNIONS - {"ProtocolLevelNotification"}, {"Proxy"}),
+        ({"proxy/initialize", "proxy/successor"}, set(), {"ProtocolLevelNotification"}, {"ProtocolLevel"}),
+        ({"proxy/successor"}, set(), PROTOCOL_UNIONS - {"ProxyNotification"}, {"ProtocolLevel", "Proxy"}),
+        ({"proxy/initialize"}, {"proxy/successor"}, {"ProtocolLevelNotification", "ProxyNotification"}, {"ProtocolLevel", "Proxy"}),
+    ],
+    ids=["no $/ method", "no proxy method", "no proxy notification", "no proxy request"],
+)  # fmt: skip
+def test_a_spec_without_a_routing_union_s_methods_has_a_valid_schema_without_that_union(
+    spec: Spec, drop: set[str], requests_of: set[str], unions: set[str], roots: set[str]
+) -> None:
+    """A union of no method would be an empty anyOf (no JSON Schema, and a model that
+    accepts anything): the union is left out, and so is an envelope of none."""
+    document = build_schema(_without(spec, drop, requests_of))
+    assert jsonschema_rs.meta.is_valid(document)
+    assert PROTOCOL_UNIONS & set(document["$defs"]) == unions
+    referred = {ref.removeprefix(DEFS_PREFIX) for ref in referenced_names(document)}
+    assert referred <= set(document["$defs"])  # no envelope names a union left out
+    titles = {entry["title"] for entry in document["anyOf"]}
+    assert titles & {"ProtocolLevel", "Proxy"} == roots
 
 
 def _differing(ours: dict[str, Any], theirs: dict[str, Any]) -> set[str]:

@@ -88,24 +88,28 @@ def build_schema(spec: Spec, edition: Edition = "complete") -> dict[str, Any]:
     for name, sender, kind, inner in _CALL_UNIONS:
         chosen = [m for m in routed if m.call(kind) and _SENDER[sender] in m.directions]
         defs[name] = _call_union(chosen, kind, inner, sender)
-    defs["ProtocolLevelNotification"] = _call_union(
-        [m for m in methods if m.side == "protocol" and m.notification],
-        "notification", _PROTOCOL_UNION, None,
-    )  # fmt: skip
     for name, sender in (
         ("AgentResponse", "client-to-agent"),
         ("ClientResponse", "agent-to-client"),
     ):
         defs[name] = _response_union([m for m in routed if m.request and sender in m.directions])
+    # Unions without an extension member exist only with a method to hold: an empty anyOf
+    # is no JSON Schema (and its model would accept anything). The envelopes name only
+    # those that exist.
+    protocol = [m for m in methods if m.side == "protocol" and m.notification]
+    if protocol:
+        defs["ProtocolLevelNotification"] = _call_union(
+            protocol, "notification", _PROTOCOL_UNION, None
+        )
     proxied = [m for m in methods if m.side == "proxy"]
-    if proxied:
-        requests = [m for m in proxied if m.request]
+    if requests := [m for m in proxied if m.request]:
         defs["ProxyRequest"] = _call_union(requests, "request", _PROXY_REQUESTS, None)
         defs["ProxyResponse"] = _response_union(requests, extension=False)
+    if notifications := [m for m in proxied if m.notification]:
         defs["ProxyNotification"] = _call_union(
-            [m for m in proxied if m.notification], "notification", _PROXY_NOTIFICATIONS, None
+            notifications, "notification", _PROXY_NOTIFICATIONS, None
         )
-    root = _root(proxy=bool(proxied))
+    root = _root(defs)
     if edition == "stable":
         defs = {name: released_links(defs[name]) for name in _reached(root, defs)}
     return {
@@ -272,42 +276,46 @@ def _response_union(methods: list[Method], *, extension: bool = True) -> dict[st
     }
 
 
-def _envelope(parts: list[tuple[str, str]]) -> dict[str, Any]:
+def _envelope(parts: list[tuple[str, str]], defs: Mapping[str, Any]) -> dict[str, Any]:
+    """A JSON-RPC 2.0 message of one of the routing unions ``parts`` names (those ``defs``
+    has)."""
     return {
         "description": _ENVELOPE_DESCRIPTION,
         "type": "object",
         "properties": {"jsonrpc": {"type": "string", "enum": ["2.0"]}},
         "required": ["jsonrpc"],
         "anyOf": [
-            {"title": title, "allOf": [{"$ref": ref_target(target)}]} for title, target in parts
+            {"title": title, "allOf": [{"$ref": ref_target(target)}]}
+            for title, target in parts
+            if target in defs
         ],
     }
 
 
-def _root(*, proxy: bool) -> list[dict[str, Any]]:
+def _root(defs: Mapping[str, Any]) -> list[dict[str, Any]]:
     roots: list[dict[str, Any]] = []
     for side in ("Agent", "Client"):
         roots.append({"title": side, **_envelope([
             ("Request", f"{side}Request"), ("Response", f"{side}Response"),
             ("Notification", f"{side}Notification"),
-        ])})  # fmt: skip
+        ], defs)})  # fmt: skip
     for side in ("Agent", "Client"):
         calls = _envelope([
             ("Request", f"{side}Request"), ("Notification", f"{side}Notification"),
             ("ProtocolLevelNotification", "ProtocolLevelNotification"),
-        ])  # fmt: skip
-        answers = _envelope([("Response", f"{side}Response")])
+        ], defs)  # fmt: skip
+        answers = _envelope([("Response", f"{side}Response")], defs)
         for title, item in ((f"{side}BatchCall", calls), (f"{side}BatchResponse", answers)):
             roots.append({
                 "title": title, "description": "A non-empty JSON-RPC 2.0 batch message.",
                 "type": "array", "items": item, "minItems": 1,
             })  # fmt: skip
-    roots.append(
-        {"title": "ProtocolLevel", **_envelope([("Notification", "ProtocolLevelNotification")])}
-    )
-    if proxy:
-        roots.append({"title": "Proxy", **_envelope([
-            ("Request", "ProxyRequest"), ("Response", "ProxyResponse"),
-            ("Notification", "ProxyNotification"),
-        ])})  # fmt: skip
+    for title, parts in (
+        ("ProtocolLevel", [("Notification", "ProtocolLevelNotification")]),
+        ("Proxy", [("Request", "ProxyRequest"), ("Response", "ProxyResponse"),
+                   ("Notification", "ProxyNotification")]),
+    ):  # fmt: skip
+        envelope = _envelope(parts, defs)
+        if envelope["anyOf"]:  # a side of the protocol the spec has no method of is none
+            roots.append({"title": title, **envelope})
     return roots
