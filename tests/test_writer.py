@@ -215,6 +215,24 @@ def test_a_malformed_manifest_is_an_error_for_check_and_generate(
     assert _everything(tmp_path) == before
 
 
+@pytest.mark.parametrize(
+    ("data", "where", "what"),
+    [
+        (b'{"files": {\n  "generated/a.json": "0"\n  "x": 1}}', "3:3", "not valid JSON: Expecting ',' delimiter"),
+        (b'{"files": {\n  "generated/\xe9.json": ""}}', "2:14", "byte 0xe9 is not UTF-8"),
+    ],
+    ids=["not-json", "not-utf8"],
+)  # fmt: skip
+def test_a_manifest_that_cannot_be_read_is_reported_at_its_line_and_column(
+    tmp_path: Path, data: bytes, where: str, what: str
+) -> None:
+    (tmp_path / MANIFEST).parent.mkdir(parents=True)
+    (tmp_path / MANIFEST).write_bytes(data)
+    with pytest.raises(writer.ManifestError) as refused:
+        writer.recorded(tmp_path)
+    assert str(refused.value).startswith(f"{MANIFEST}:{where}: {what}; ")
+
+
 def test_no_manifest_is_a_first_run(tmp_path: Path) -> None:
     assert writer.recorded(tmp_path) == {}
     assert not compare(tmp_path, OLD).clean

@@ -97,8 +97,16 @@ def parse_manifest(data: bytes) -> dict[str, str]:
     """The manifest's path -> sha256 table, every path a plain path under GENERATED_ROOTS."""
     try:
         record = json.loads(data.decode("utf-8"))
-    except ValueError as err:  # UnicodeDecodeError is a ValueError too
-        raise ManifestError(f"{MANIFEST}: not valid JSON ({err}); {_RESTORE}") from err
+    except UnicodeDecodeError as err:
+        before = data[: err.start].decode("utf-8")
+        line, col = before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
+        raise ManifestError(
+            f"{MANIFEST}:{line}:{col}: byte 0x{data[err.start]:02x} is not UTF-8; {_RESTORE}"
+        ) from err
+    except json.JSONDecodeError as err:
+        raise ManifestError(
+            f"{MANIFEST}:{err.lineno}:{err.colno}: not valid JSON: {err.msg}; {_RESTORE}"
+        ) from err
     files = record.get("files") if isinstance(record, dict) else None
     if not isinstance(files, dict):
         raise ManifestError(f'{MANIFEST}: expected an object with a "files" object; {_RESTORE}')
