@@ -84,7 +84,11 @@ def test_the_changes_page_lists_each_step_with_its_findings(real_spec: Spec) -> 
 
 @pytest.mark.parametrize(
     ("report", "says"),
-    [(None, "cannot read the report"), ("{", "is not JSON"), ('{"findings": 3}', "is not what")],
+    [
+        (None, "cannot read the report"),
+        ("{", "cannot be read (not JSON: Expecting property name"),
+        ('{"findings": 3}', "is not what"),
+    ],
 )
 def test_a_missing_or_broken_report_is_refused_at_its_entry(
     tmp_path: Path, report: str | None, says: str

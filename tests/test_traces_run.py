@@ -208,6 +208,23 @@ for line in sys.stdin:
 """
 
 
+# the same, which first sends a line nested deeper than Python's json reads
+HOSTILE = SESSIONLESS.replace(
+    '    if m.get("method") == "initialize":\n',
+    '    if m.get("method") == "initialize":\n        print("[" * 100000 + "]" * 100000, flush=True)\n',
+)
+
+
+@pytest.mark.slow  # seconds: a real agent process
+def test_a_line_too_deep_to_read_is_kept_as_text_and_the_run_goes_on() -> None:
+    assert HOSTILE != SESSIONLESS
+    traces = load_traces(TRACES, "agent", ["retry-same-connection"])
+    results = asyncio.run(play_all(traces, "agent", [sys.executable, "-c", HOSTILE]))
+    assert [r.skipped for r in results] == [
+        "the agent does not advertise agentCapabilities.session"
+    ]
+
+
 @pytest.mark.slow  # seconds: real agent and client processes
 def test_a_trace_whose_capability_the_agent_lacks_is_skipped() -> None:
     traces = load_traces(TRACES, "agent", ["retry-same-connection", "retry-after-error"])

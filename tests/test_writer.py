@@ -218,7 +218,7 @@ def test_a_malformed_manifest_is_an_error_for_check_and_generate(
 @pytest.mark.parametrize(
     ("data", "where", "what"),
     [
-        (b'{"files": {\n  "generated/a.json": "0"\n  "x": 1}}', "3:3", "not valid JSON: Expecting ',' delimiter"),
+        (b'{"files": {\n  "generated/a.json": "0"\n  "x": 1}}', "3:3", "not JSON: Expecting ',' delimiter"),
         (b'{"files": {\n  "generated/\xe9.json": ""}}', "2:14", "byte 0xe9 is not UTF-8"),
     ],
     ids=["not-json", "not-utf8"],

@@ -21,6 +21,7 @@ from .content import Recent
 from .diagnostics import Diagnostic, Position, SpecError
 from .formatcheck import check_format
 from .index import Index
+from .jsontext import parse_json
 from .model import (
     Call,
     Change,
@@ -175,12 +176,12 @@ def _read_change(
     at = where.at(("changes", number, "report"))
     file = folder / str(entry["report"])
     try:
-        report = json.loads(file.read_text(encoding="utf-8"))
+        report = parse_json(file.read_text(encoding="utf-8"))
     except OSError as err:
         return Diagnostic(at, f"cannot read the report {file}: {err.strerror}; write it with "
                           "`acp-spec diff OLD NEW --format json` (the path is relative to the spec)")  # fmt: skip
     except ValueError as err:
-        return Diagnostic(at, f"the report {file} is not JSON ({err}); write it again with "
+        return Diagnostic(at, f"the report {file} cannot be read ({err}); write it again with "
                           "`acp-spec diff OLD NEW --format json`")  # fmt: skip
     fast, words = _report_validators()
     try:
@@ -208,12 +209,12 @@ def _read_upstream(file: Path, at: Position) -> tuple[str, Mapping[str, Any]] | 
                               "upstream's published schema file")  # fmt: skip
         raw = file.read_bytes()
         actual = hashlib.sha256(raw).hexdigest()
-        value = _SNAPSHOTS.get(actual, lambda: json.loads(raw.decode("utf-8")))
+        value = _SNAPSHOTS.get(actual, lambda: parse_json(raw.decode("utf-8")))
     except OSError as err:
         return Diagnostic(at, f"cannot read upstream's schema {file}: {err.strerror}; "
                           "fix the path (it is relative to the spec file)")  # fmt: skip
     except ValueError as err:
-        return Diagnostic(at, f"upstream's schema {file} is not JSON ({err}); copy "
+        return Diagnostic(at, f"upstream's schema {file} cannot be read ({err}); copy "
                           "upstream's published file unchanged")  # fmt: skip
     if not isinstance(value, dict) or not isinstance(value.get("$defs"), dict):
         return Diagnostic(at, f"{file} has no $defs; name upstream's published schema file")

@@ -8,13 +8,13 @@ upstream schema in, this writes the YAML blocks of its new and changed defs, so 
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 from pathlib import Path
 from typing import Any
 
 from .constants import EXIT_INVALID, EXIT_OK
+from .jsontext import parse_json
 from .upstream_import import ImportProblem, changed_defs, import_defs
 from .yamlsource import load
 
@@ -97,12 +97,12 @@ def import_command(
 
 def _read_defs(file: Path) -> dict[str, Any]:
     try:
-        value = json.loads(file.read_text(encoding="utf-8"))
+        value = parse_json(file.read_text(encoding="utf-8"))
     except OSError as err:
         raise ImportProblem(f"cannot read {file}: {err.strerror}") from None
     except ValueError as err:
         raise ImportProblem(
-            f"{file} is not JSON ({err}); give upstream's published schema"
+            f"{file} cannot be read ({err}); give upstream's published schema"
         ) from None
     if not isinstance(value, dict) or not isinstance(value.get("$defs"), dict):
         raise ImportProblem(f"{file} has no $defs; give upstream's published schema")

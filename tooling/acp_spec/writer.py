@@ -23,6 +23,7 @@ from pathlib import Path
 
 from .constants import GENERATED_NOTE
 from .emit.docs import PAGE_NOTE
+from .jsontext import JsonProblem, line_column, parse_json
 
 MANIFEST = "generated/manifest.json"
 # Every path an emitter produces is under one of these (a folder ends in "/"); a path read
@@ -96,16 +97,16 @@ def recorded(root: Path) -> dict[str, str]:
 def parse_manifest(data: bytes) -> dict[str, str]:
     """The manifest's path -> sha256 table, every path a plain path under GENERATED_ROOTS."""
     try:
-        record = json.loads(data.decode("utf-8"))
+        record = parse_json(data.decode("utf-8"))
     except UnicodeDecodeError as err:
         before = data[: err.start].decode("utf-8")
-        line, col = before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
+        line, col = line_column(before, len(before))
         raise ManifestError(
             f"{MANIFEST}:{line}:{col}: byte 0x{data[err.start]:02x} is not UTF-8; {_RESTORE}"
         ) from err
-    except json.JSONDecodeError as err:
+    except JsonProblem as err:
         raise ManifestError(
-            f"{MANIFEST}:{err.lineno}:{err.colno}: not valid JSON: {err.msg}; {_RESTORE}"
+            f"{MANIFEST}:{err.line}:{err.column}: {err.reason}; {_RESTORE}"
         ) from err
     files = record.get("files") if isinstance(record, dict) else None
     if not isinstance(files, dict):

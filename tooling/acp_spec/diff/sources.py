@@ -9,7 +9,6 @@ InputError; either way the command exits 2.
 
 from __future__ import annotations
 
-import json
 import subprocess
 import tarfile
 import tempfile
@@ -20,6 +19,7 @@ from typing import Any
 from ..defs import referenced_names
 from ..diagnostics import Diagnostic, Position, SpecError
 from ..index import Index, ref_name
+from ..jsontext import JsonProblem, parse_json
 from ..model import Kind, Sender, Spec
 from ..yamlsource import MAX_BYTES
 from .view import FACTS, CallFacts, MethodFacts, ProtocolView
@@ -175,10 +175,10 @@ def read_schema(path: Path, label: str) -> dict[str, Any]:
     except OSError as err:
         raise InputError(f"{label}: cannot read it: {err.strerror}") from None
     try:
-        value = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise SpecError([Diagnostic(Position(label, err.lineno, err.colno),
-            f"not JSON: {err.msg}; give upstream's published {STABLE_FILE} or "
+        value = parse_json(text)
+    except JsonProblem as err:
+        raise SpecError([Diagnostic(Position(label, err.line, err.column),
+            f"{err.reason}; give upstream's published {STABLE_FILE} or "
             f"{UNSTABLE_FILE} unchanged")]) from None  # fmt: skip
     if not isinstance(value, dict) or not isinstance(value.get("$defs"), dict):
         raise SpecError([Diagnostic(at, "a JSON Schema with $defs in upstream's shape was "

@@ -13,6 +13,7 @@ from typing import Any
 import jsonschema
 
 from ..emit.traces import SCHEMA_NAME, TRACES_DIR
+from ..jsontext import JsonProblem, parse_json
 
 
 class TraceFileError(Exception):
@@ -49,11 +50,9 @@ def read_trace(path: Path) -> dict[str, Any]:
     except (OSError, UnicodeDecodeError) as error:
         raise TraceFileError(f"{path}: cannot read it: {error}") from None
     try:
-        trace = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise TraceFileError(
-            f"{path}:{error.lineno}:{error.colno}: not JSON: {error.msg}"
-        ) from None
+        trace = parse_json(text)
+    except JsonProblem as error:
+        raise TraceFileError(f"{path}:{error.line}:{error.column}: {error.reason}") from None
     first = next(iter(sorted(_validator().iter_errors(trace), key=lambda e: e.path)), None)
     first = None if first is None else _within_its_kind(first)
     if first is not None:

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from ..jsontext import JsonProblem, parse_json
 from .transcript import Entry, Transcript
 
 STATE_ENV = "ACP_TRACE_STATE_DIR"
@@ -65,8 +66,8 @@ class Connection:
                 if not text:
                     continue
                 try:
-                    message: Any = json.loads(text)
-                except ValueError:
+                    message: Any = parse_json(text)
+                except JsonProblem:
                     message = text
                 entry = self._transcript.add(self.name, "received", message)
                 if self.drop_responses and _is_response(message):

@@ -1,0 +1,71 @@
+"""JSON from a file a user gives or edits: every way it can fail to read is one JsonProblem
+with a line and column, never an exception a caller does not expect.
+
+json.loads raises three things: JSONDecodeError for text that is no JSON, RecursionError
+for nesting deeper than Python's stack (a thousand levels or so: valid JSON all the same),
+and a plain ValueError for an integer of more digits than Python converts."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from typing import Any
+
+# Where the nesting is reported as too deep: well under the recursion limit json.loads meets
+# (its depth is the caller's stack plus the nesting), and far past any real file's.
+_DEEP = 500
+_LONG_NUMBER = re.compile(rf"\d{{{sys.get_int_max_str_digits() + 1}}}")
+
+
+class JsonProblem(ValueError):
+    """Why a text is not JSON that can be read, and where (1-based)."""
+
+    def __init__(self, line: int, column: int, reason: str) -> None:
+        super().__init__(f"{reason} at line {line}, column {column}")
+        self.line, self.column, self.reason = line, column, reason
+
+
+def parse_json(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise JsonProblem(err.lineno, err.colno, f"not JSON: {err.msg}") from None
+    except RecursionError:
+        line, column = line_column(text, _too_deep(text))
+        raise JsonProblem(line, column, f"nested more than {_DEEP} levels deep") from None
+    except ValueError:
+        found = _LONG_NUMBER.search(text)
+        line, column = line_column(text, found.start() if found else 0)
+        raise JsonProblem(
+            line, column, f"a number of more than {sys.get_int_max_str_digits()} digits"
+        ) from None
+
+
+def _too_deep(text: str) -> int:
+    """The offset of the bracket that opens level ``_DEEP + 1`` (0 if none does), strings
+    skipped."""
+    depth, inside, escaped = 0, False, False
+    for offset, char in enumerate(text):
+        if inside:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                inside = False
+        elif char == '"':
+            inside = True
+        elif char in "[{":
+            depth += 1
+            if depth > _DEEP:
+                return offset
+        elif char in "]}":
+            depth -= 1
+    return 0
+
+
+def line_column(text: str, offset: int) -> tuple[int, int]:
+    """The line and column (1-based) of ``offset`` in ``text``, as json counts them."""
+    line_start = text.rfind("\n", 0, offset) + 1
+    return text.count("\n", 0, offset) + 1, offset - line_start + 1
