@@ -12,6 +12,7 @@ import copy
 import functools
 import pickle
 import re
+import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -132,6 +133,26 @@ def test_a_non_finite_number_in_a_flow_collection_or_with_a_tag() -> None:
     assert len(found) == len(marks)
     for line, col in marks:
         assert reported(found, line, col, "is not a finite number"), found
+
+
+LIMIT = sys.get_int_max_str_digits()
+
+
+@pytest.mark.parametrize(
+    "number",
+    ["9" * (LIMIT + 1), "-" + "1_" * (LIMIT + 1) + "0", "0x" + "f" * LIMIT, "0o" + "7" * (LIMIT + 700)],
+    ids=["decimal", "underscored", "hexadecimal", "octal"],
+)  # fmt: skip
+def test_an_integer_too_long_to_write_is_refused_where_it_is(number: str) -> None:
+    """Python reads no decimal integer of more digits than its limit, and writes none: a
+    hexadecimal one it reads made json.dumps fail in the vectors emitter, an internal error."""
+    found = problems(f"version: 2\nexample:\n  n: {number}\n")
+    assert reported(found, 3, 6, f"{number[:16]}… is an integer of more than {LIMIT} decimal "
+                    "digits, more than the generated JSON can hold"), found  # fmt: skip
+
+
+def test_an_integer_just_within_the_limit_loads() -> None:
+    assert loads(f"n: {'9' * LIMIT}\n".encode(), "s").data == {"n": int("9" * LIMIT)}
 
 
 def test_finite_and_quoted_numbers_still_load() -> None:

@@ -15,6 +15,7 @@ import bisect
 import itertools
 import math
 import re
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -313,6 +314,24 @@ def _refuse_tabs(text: str, lines: Lines, name: str) -> list[Diagnostic]:
     return problems
 
 
+# The most decimal digits Python converts an int to or from (its guard against quadratic
+# time); the generated JSON files are written by Python.
+_MAX_DIGITS = sys.get_int_max_str_digits()
+
+
+def _unwritable(value: int) -> bool:
+    try:
+        str(value)
+    except ValueError:
+        return True
+    return False
+
+
+def _too_long(text: str) -> str:
+    return (f"{text[:16]}… is an integer of more than {_MAX_DIGITS} decimal digits, more than "
+            "the generated JSON can hold; write a smaller number, or quote it as a string")  # fmt: skip
+
+
 class _Stop(Exception):
     """Reading cannot go on; the reason is the builder's last problem."""
 
@@ -524,8 +543,15 @@ class _Builder:
         try:
             value = self._constructor.construct_object(node)
         except (ValueError, KeyError, TypeError):
+            if tag == _CORE + "int" and sum(c.isdigit() for c in event.value) > _MAX_DIGITS:
+                self.problem(event, _too_long(event.value))  # Python reads no longer decimal
+                return None
             self.problem(event, f"{event.value!r} is not a valid {tag.replace(_CORE, '!!')}; "
                          "remove the tag or fix the value")  # fmt: skip
+            return None
+        if type(value) is int and value.bit_length() > _MAX_DIGITS * 3 and _unwritable(value):
+            # a hexadecimal one Python reads but cannot write: json.dumps would fail
+            self.problem(event, _too_long(event.value))
             return None
         if isinstance(value, float) and not math.isfinite(value):
             # json.dumps would write NaN or Infinity, which no JSON parser has to accept
