@@ -43,6 +43,7 @@ from .model import (
     TypeDef,
     Upstream,
 )
+from .readfile import regular_bytes, regular_text
 from .vector_ids import ids_path, read_published
 from .yamlsource import MAX_BYTES, PathKey, Source, SourceMap, load
 
@@ -176,7 +177,7 @@ def _read_change(
     at = where.at(("changes", number, "report"))
     file = folder / str(entry["report"])
     try:
-        report = parse_json(file.read_text(encoding="utf-8"))
+        report = parse_json(regular_text(file))
     except OSError as err:
         return Diagnostic(at, f"cannot read the report {file}: {err.strerror}; write it with "
                           "`acp-spec diff OLD NEW --format json` (the path is relative to the spec)")  # fmt: skip
@@ -207,7 +208,7 @@ def _read_upstream(file: Path, at: Position) -> tuple[str, Mapping[str, Any]] | 
         if file.stat().st_size > MAX_BYTES:
             return Diagnostic(at, f"{file.name} is over {MAX_BYTES // 1048576} MiB; name "
                               "upstream's published schema file")  # fmt: skip
-        raw = file.read_bytes()
+        raw = regular_bytes(file)
         actual = hashlib.sha256(raw).hexdigest()
         value = _SNAPSHOTS.get(actual, lambda: parse_json(raw.decode("utf-8")))
     except OSError as err:

@@ -15,6 +15,7 @@ from typing import Any
 
 from .constants import EXIT_INVALID, EXIT_OK
 from .jsontext import parse_json
+from .readfile import regular_text
 from .upstream_import import ImportProblem, changed_defs, import_defs
 from .yamlsource import load
 
@@ -97,7 +98,7 @@ def import_command(
 
 def _read_defs(file: Path) -> dict[str, Any]:
     try:
-        value = parse_json(file.read_text(encoding="utf-8"))
+        value = parse_json(regular_text(file))
     except OSError as err:
         raise ImportProblem(f"cannot read {file}: {err.strerror}") from None
     except ValueError as err:

@@ -32,6 +32,7 @@ from typing import Any
 
 from .diagnostics import Diagnostic, Position
 from .emit.vectors import SCHEMA_NAME, VECTORS_DIR
+from .readfile import regular_text
 
 IDS_SUFFIX = ".vector-ids.txt"
 PUBLISH_COMMAND = "acp-spec vectors publish"
@@ -146,7 +147,7 @@ def read_published(path: Path, display: str | None = None) -> Published:
     """The published ids in ``path``; a file that cannot be read is one problem."""
     file = display if display is not None else str(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = regular_text(path)
     except (OSError, UnicodeDecodeError) as err:
         why = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
         return Published(file, {}, (Diagnostic(Position(file, 1, 1), "cannot read the "

@@ -24,6 +24,7 @@ from pathlib import Path
 from .constants import GENERATED_NOTE
 from .emit.docs import PAGE_NOTE
 from .jsontext import JsonProblem, line_column, parse_json
+from .readfile import regular_bytes
 
 MANIFEST = "generated/manifest.json"
 # Every path an emitter produces is under one of these (a folder ends in "/"); a path read
@@ -84,7 +85,7 @@ def recorded(root: Path) -> dict[str, str]:
     Raises ManifestError if the manifest is unreadable, misshapen or lists a path that is
     not a generated one, so neither generate nor check acts on a list it cannot trust."""
     try:
-        data = (root / MANIFEST).read_bytes()
+        data = regular_bytes(root / MANIFEST)
     except FileNotFoundError:
         return {}  # never generated here
     except OSError as err:
@@ -347,7 +348,6 @@ def _journal_paths(root: Path) -> list[str]:
 def _read(path: Path | str, size: int = -1) -> bytes | None:
     """The file's bytes (its first ``size`` only, if given); None if it cannot be read."""
     try:
-        with open(path, "rb") as handle:
-            return handle.read(size)
+        return regular_bytes(path, size)
     except OSError:
         return None

@@ -39,6 +39,7 @@ from ruamel.yaml.nodes import ScalarNode
 from ruamel.yaml.reader import ReaderError
 
 from .diagnostics import Diagnostic, Position, SpecError
+from .readfile import regular_bytes
 
 # The spec is a few hundred kilobytes; anything this big is a mistake or an attack,
 # and refusing it before parsing keeps memory bounded.
@@ -180,7 +181,7 @@ def load(path: Path, display: str | None = None) -> Source:
             raise SpecError([Diagnostic(Position(name, 1, 1),
                 f"the file is {size / 1048576:.1f} MiB, over the {MAX_BYTES // 1048576} MiB limit; "
                 "a spec is a few hundred KiB, so check that this is the right file")])  # fmt: skip
-        raw = path.read_bytes()
+        raw = regular_bytes(path)
     except OSError as err:
         raise SpecError([Diagnostic(Position(name, 1, 1),
             f"cannot read the spec: {err.strerror}; check the path")]) from None  # fmt: skip

@@ -21,6 +21,7 @@ from ..diagnostics import Diagnostic, Position, SpecError
 from ..index import Index, ref_name
 from ..jsontext import JsonProblem, parse_json
 from ..model import Kind, Sender, Spec
+from ..readfile import NOT_REGULAR, regular_bytes, regular_text
 from ..yamlsource import MAX_BYTES
 from .view import FACTS, CallFacts, MethodFacts, ProtocolView
 
@@ -54,7 +55,12 @@ def load_view(text: str, root: Path) -> ProtocolView:
         return _from_git(text, root)
     path = Path(text)
     if not path.is_file():
-        what = "is a folder" if path.is_dir() else "does not exist"
+        if path.is_dir():
+            what = "is a folder"
+        elif path.exists():
+            what = f"is {NOT_REGULAR}"
+        else:
+            what = "does not exist"
         raise InputError(
             f"{text} {what}; give a spec YAML file, upstream's {STABLE_FILE} or "
             f"{UNSTABLE_FILE}, or git:REF[:PATH]"
@@ -78,8 +84,7 @@ def _is_json(path: Path) -> bool:
         return True
     if path.suffix in (".yaml", ".yml"):
         return False
-    with path.open("rb") as file:
-        return file.read(64).lstrip()[:1] == b"{"
+    return regular_bytes(path, 64).lstrip()[:1] == b"{"
 
 
 # ── the spec ──
@@ -168,7 +173,7 @@ def read_schema(path: Path, label: str) -> dict[str, Any]:
         if path.stat().st_size > MAX_BYTES:
             raise SpecError([Diagnostic(at, f"the file is over {MAX_BYTES // 1048576} MiB; "
                                         "give upstream's published schema file")])  # fmt: skip
-        text = path.read_text(encoding="utf-8")
+        text = regular_text(path)
     except UnicodeDecodeError as err:
         raise SpecError([Diagnostic(at, f"not UTF-8 ({err.reason} at byte {err.start}); "
                                     "give upstream's published schema file")]) from None  # fmt: skip

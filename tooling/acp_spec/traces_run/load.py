@@ -14,6 +14,7 @@ import jsonschema
 
 from ..emit.traces import SCHEMA_NAME, TRACES_DIR
 from ..jsontext import JsonProblem, parse_json
+from ..readfile import regular_text
 
 
 class TraceFileError(Exception):
@@ -46,7 +47,7 @@ def _within_its_kind(error: jsonschema.ValidationError) -> jsonschema.Validation
 
 def read_trace(path: Path) -> dict[str, Any]:
     try:
-        text = path.read_text("utf-8")
+        text = regular_text(path)
     except (OSError, UnicodeDecodeError) as error:
         raise TraceFileError(f"{path}: cannot read it: {error}") from None
     try:
