@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from acp_spec import formatcheck
+from acp_spec import formatcheck, yamlsource
 from acp_spec.diagnostics import SpecError
 from acp_spec.yamlsource import MAX_DEPTH, loads
 from test_bad_specs import MARK, SPEC, edit, resolve, run_check
@@ -668,3 +668,30 @@ def test_the_places_of_every_value_and_key_are_those_written() -> None:
         assert all(copied.at(path) == where.at(path) for path in values)
     absent: list[tuple[str | int, ...]] = [("a", 2), ("a", -1), ("d", 0), ("a", "0"), ("x",)]
     assert not any(where.holds(path) for path in absent)
+
+
+def test_the_places_of_thousands_of_siblings_take_linear_work(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A problem on each of N sibling types (a spec of 60,000 types, each not upstream's)
+    once made each place a count of the siblings before it: N² steps, minutes. Each
+    collection's starts are made once; the work is counted, not timed."""
+    count = 3000
+    text = "types:\n" + "".join(f"  T{n}:\n    items: [{n}, {n}]\n" for n in range(count))
+    where = loads(text.encode(), "spec.yaml").where
+    where.counted.clear()  # as a copy's: every count made when asked
+    calls = 0
+    counts = yamlsource._counts
+
+    def counting(node: Any, known: dict[int, tuple[int, int]]) -> tuple[int, int]:
+        nonlocal calls
+        calls += 1
+        return counts(node, known)
+
+    monkeypatch.setattr(yamlsource, "_counts", counting)
+    for n in range(count):
+        assert where.at(("types", f"T{n}", "items", 1)).line == 2 * n + 3
+        assert where.at(("types", f"T{n}"), key=True).line == 2 * n + 2
+    # a few calls for each of the four nodes a type has; counting the siblings before each
+    # place was some count² / 2 (4.5 million)
+    assert calls <= 10 * count

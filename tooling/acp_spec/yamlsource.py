@@ -93,6 +93,10 @@ class SourceMap:
     # _counts of the data's collections by their id, as the loader noted them (the data,
     # held here, is never changed); one missing is counted when asked and kept
     counted: dict[int, tuple[int, int]] = field(default_factory=dict)
+    # where each child of a collection starts, relative to its first (values and keys written
+    # before it), by the collection's id: made on the first walk into it, so that a problem
+    # on each of thousands of siblings costs each a lookup, not a count of those before it
+    starts: dict[int, dict[str | int, tuple[int, int]]] = field(default_factory=dict)
 
     def __reduce__(self) -> tuple[type[SourceMap], tuple[str, Any, list[int], list[int]]]:
         # a copy's data are other objects: its counts are made again, by their ids
@@ -129,23 +133,32 @@ class SourceMap:
         keys_before = 0  # the keys written before the node's own
         for depth, step in enumerate(path):
             if type(node) is dict and type(step) is str and step in node:
-                for name, item in node.items():
-                    if name == step:
-                        break
-                    values, keys = _counts(item, self.counted)
-                    value, keys_before = value + values, keys_before + keys + 1
-                key_number = keys_before
-                keys_before += 1
+                values, keys = self._starts(node)[step]
+                value, key_number = value + values, keys_before + keys
+                keys_before = key_number + 1
             elif type(node) is list and type(step) is int and 0 <= step < len(node):
-                for item in node[:step]:
-                    values, keys = _counts(item, self.counted)
-                    value, keys_before = value + values, keys_before + keys
-                key_number = None
+                values, keys = self._starts(node)[step]
+                value, keys_before, key_number = value + values, keys_before + keys, None
             else:
                 return path[:depth], value, key_number
             value += 1
             node = node[step]
         return path, value, key_number
+
+    def _starts(self, node: dict[str, Any] | list[Any]) -> dict[str | int, tuple[int, int]]:
+        """(values, keys) written in ``node`` before each of its children, by name or
+        index: a mapping's child follows its own key and the children before it."""
+        known = self.starts.get(id(node))
+        if known is None:
+            known, values, keys = {}, 0, 0
+            pairs = node.items() if type(node) is dict else enumerate(node)
+            own_key = 1 if type(node) is dict else 0
+            for step, item in pairs:
+                known[step] = (values, keys)
+                inner_values, inner_keys = _counts(item, self.counted)
+                values, keys = values + inner_values, keys + inner_keys + own_key
+            self.starts[id(node)] = known
+        return known
 
 
 def _counts(node: Any, known: dict[int, tuple[int, int]]) -> tuple[int, int]:
