@@ -328,3 +328,37 @@ def test_a_root_that_does_not_exist_is_a_usage_error(
         assert usage.value.code == 2
         assert f"--root {missing} does not exist" in capsys.readouterr().err
     assert not missing.exists(), "no tree may be generated into a mistyped folder"
+
+
+@pytest.mark.parametrize(
+    ("block", "says"),
+    [
+        ("generated/a.json/inside.txt", "generated/a.json is a folder where acp-spec writes a file"),
+        ("generated/sub", "generated/sub is a file where acp-spec writes a folder"),
+    ],
+    ids=["a-folder-in-a-file-s-place", "a-file-in-a-folder-s-place"],
+)  # fmt: skip
+def test_what_stands_in_a_generated_file_s_way_is_refused_before_anything_is_written(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    block: str,
+    says: str,
+) -> None:
+    """A rename onto a folder failed half-way through a generate, an internal error with
+    staged files and a journal left behind (which the next run tripped on again)."""
+    (tmp_path / block).parent.mkdir(parents=True)
+    (tmp_path / block).write_text("theirs\n", encoding="utf-8")
+    before = _everything(tmp_path)
+    with pytest.raises(writer.InTheWay, match=re.escape(says)):
+        replace_all(tmp_path, {**OLD, "generated/sub/a.json": b"a\n"})
+    assert _everything(tmp_path) == before and not (tmp_path / JOURNAL).exists()
+    monkeypatch.setattr(  # the command: a clean message, exit 1
+        cli,
+        "build_outputs",
+        lambda spec, reuse, index, **_: {**OLD, "generated/sub/a.json": b"a\n"},
+    )
+    assert cli.main(["--spec", str(SPEC_PATH), "--root", str(tmp_path), "generate"]) == 1
+    err = capsys.readouterr().err
+    assert f"acp-spec: {says}" in err and err.rstrip().endswith("nothing was written"), err
+    assert _everything(tmp_path) == before

@@ -19,7 +19,7 @@ import os
 import re
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from .constants import GENERATED_NOTE
 from .emit.docs import PAGE_NOTE
@@ -48,6 +48,10 @@ class WriterError(Exception):
 
 class ManifestError(WriterError):
     """generated/manifest.json (or the journal) is not what acp-spec writes."""
+
+
+class InTheWay(WriterError):
+    """A folder stands where a generated file goes, or a file where its folder goes."""
 
 
 @dataclass(frozen=True)
@@ -266,6 +270,10 @@ def replace_all(root: Path, outputs: Mapping[str, bytes]) -> Written:
     Raises ManifestError, having written nothing, if the manifest or journal is not to be
     trusted."""
     full = with_manifest(outputs)
+    # found before anything is touched: a rename onto a folder fails half-way through
+    blocked = _in_the_way(root, full)
+    if blocked:
+        raise InTheWay("\n".join(blocked))
     if (root / JOURNAL).exists():
         recorded(root)  # refuses a bad manifest before the journal's renames touch anything
     previous = finish_interrupted(root)
@@ -303,6 +311,25 @@ def replace_all(root: Path, outputs: Mapping[str, bytes]) -> Written:
         else:  # someone edited it: theirs now, so never deleted
             kept.append(path)
     return Written(sorted(todo), sorted(set(full) - set(todo)), deleted, kept)
+
+
+def _in_the_way(root: Path, paths: Iterable[str]) -> list[str]:
+    """What stands where ``paths`` are to be written: a folder in a file's place (a symlink
+    is replaced, as a file is), a file in a folder's."""
+    problems, folders = [], set()
+    for path in sorted(paths):
+        target = root / path
+        if target.is_dir() and not target.is_symlink():
+            problems.append(f"{path} is a folder where acp-spec writes a file; remove it "
+                            f"(`rm -r {path}`), then run `acp-spec generate` again")  # fmt: skip
+        folder = PurePosixPath(path).parent
+        while folder.parts and folder not in folders:
+            folders.add(folder)
+            if not (root / folder).is_dir() and os.path.lexists(root / folder):
+                problems.append(f"{folder} is a file where acp-spec writes a folder; move it "
+                                "away, then run `acp-spec generate` again")  # fmt: skip
+            folder = folder.parent
+    return problems
 
 
 def _commit(root: Path, targets: list[str]) -> None:
