@@ -695,3 +695,26 @@ def test_the_places_of_thousands_of_siblings_take_linear_work(
     # a few calls for each of the four nodes a type has; counting the siblings before each
     # place was some count² / 2 (4.5 million)
     assert calls <= 10 * count
+
+
+def test_thousands_of_duplicate_keys_take_linear_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each duplicate's first line was counted through the keys before it (N² steps: 40,000
+    duplicates took a minute); the mapping's key numbers are now made once."""
+    count = 3000
+    calls = 0
+    counts = yamlsource._counts
+
+    def counting(node: Any, known: dict[int, tuple[int, int]]) -> tuple[int, int]:
+        nonlocal calls
+        calls += 1
+        return counts(node, known)
+
+    monkeypatch.setattr(yamlsource, "_counts", counting)
+    lines = "".join(f"  k{n}: [{n}]\n" for n in range(count))
+    found = problems("x:\n" + lines + lines)
+    assert len(found) == count
+    assert reported(found, count + 2, 3, "duplicate key 'k0' (first defined at line 2)")
+    assert reported(
+        found, 2 * count + 1, 3, f"duplicate key 'k{count - 1}' (first defined at line {count + 1})"
+    )
+    assert calls <= 2 * count  # once a key; counting the keys before each was count² / 2

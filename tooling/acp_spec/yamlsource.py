@@ -455,6 +455,7 @@ class _Builder:
             self._bad_tag(event, skip=depth)
             return {}
         out: dict[str, Any] = {}
+        numbers: dict[str, int] = {}  # each key's number: kept once the mapping has a duplicate
         values = len(self.value_marks)
         first = len(self.key_marks) // 2  # the number its first key will have
         keys, events, plain = self.key_marks, self._events, self._plain
@@ -466,13 +467,15 @@ class _Builder:
                 if not key_event.implicit[0] or (plain.get(text) or self._resolve(text)) == _STR:
                     key = text if text not in out else None
             if key is None:
-                key = self._key(key_event, depth, out, first)
+                key = self._key(key_event, depth, out, first, numbers)
             value_event = next(events)
             if key is None:
                 self._skip(value_event, depth + 1)
                 continue
             mark = key_event.start_mark
             keys += (mark.line, mark.column)
+            if numbers:
+                numbers[key] = len(keys) // 2 - 1
             out[key] = self.build(value_event, depth + 1)
         self._counted(out, values, 2 * first)
         return out
@@ -485,9 +488,12 @@ class _Builder:
             (len(self.key_marks) - keys) // 2,
         )
 
-    def _key(self, event: Event, depth: int, out: dict[str, Any], first: int) -> str | None:
+    def _key(
+        self, event: Event, depth: int, out: dict[str, Any], first: int, numbers: dict[str, int]
+    ) -> str | None:
         """The key ``event`` starts, or None (with its problem) if it cannot be one; ``out``
-        is its mapping so far, whose first key was the ``first``-th recorded."""
+        is its mapping so far, whose first key was the ``first``-th recorded, and
+        ``numbers`` its keys' numbers (empty until a duplicate needs them)."""
         if not isinstance(event, ScalarEvent):
             self._skip(event, depth + 1)
             if isinstance(event, AliasEvent):
@@ -504,20 +510,23 @@ class _Builder:
             self.problem(event, "mapping keys must be strings; quote the key")
             return None
         if key in out:
-            self.problem(event, f"duplicate key '{key}' (first defined at line "
-                         f"{self._key_line(out, key, first)}); remove or rename one of them")  # fmt: skip
+            if not numbers:
+                numbers.update(self._key_numbers(out, first))
+            line = self.key_marks[2 * numbers[key]] + 1
+            self.problem(event, f"duplicate key '{key}' (first defined at line {line}); "
+                         "remove or rename one of them")  # fmt: skip
             return None
         return key
 
-    def _key_line(self, out: dict[str, Any], key: str, number: int) -> int:
-        """The line of ``key`` in ``out``, a mapping whose first key was the ``number``-th
-        recorded: counted through the keys its values hold (a duplicate is rare; a table
-        of every mapping's keys, kept for it, would cost every load)."""
+    def _key_numbers(self, out: dict[str, Any], number: int) -> dict[str, int]:
+        """The number of each key of ``out``, a mapping whose first key was the
+        ``number``-th recorded: counted through the keys its values hold, once a mapping
+        (a duplicate is rare; a table of every mapping's keys would cost every load)."""
+        numbers = {}
         for written, value in out.items():
-            if written == key:
-                break
+            numbers[written] = number
             number += 1 + _counts(value, self.counts)[1]
-        return self.key_marks[2 * number] + 1
+        return numbers
 
     def _tag(self, event: ScalarEvent | CollectionStartEvent) -> str:
         # As the composer does: no tag, or the non-specific '!', means the core schema decides.
