@@ -10,8 +10,10 @@ import json
 import os
 import re
 import shutil
+import signal
 from collections.abc import Iterator
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 import pytest
@@ -130,6 +132,23 @@ def once_a_run(tmp_path_factory: pytest.TempPathFactory, name: str) -> Iterator[
     with (shared / "lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         yield shared
+
+
+@contextlib.contextmanager
+def time_limit(seconds: int, what: str) -> Iterator[None]:
+    """Fail the test if the block takes over ``seconds``: a hang (a command that never
+    answers) fails its test instead of stopping the run."""
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        pytest.fail(f"{what} took over {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, stop)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
 
 
 @functools.cache

@@ -5,16 +5,14 @@ never an internal error."""
 
 from __future__ import annotations
 
-import contextlib
-import io
 import shutil
 import sys
 from pathlib import Path
 
 import pytest
-from acp_spec import cli
 from acp_spec.jsontext import JsonProblem, line_column, parse_json
 from conftest import REPO, write_spec
+from test_mutations import run_command
 
 DEEP = "[" * 100_000 + "]" * 100_000
 LONG = '{"a": 1,\n "b": ' + "7" * (sys.get_int_max_str_digits() + 1) + "}"
@@ -48,10 +46,7 @@ def test_json_that_can_be_read_is_read() -> None:
 
 
 def _command(*argv: str) -> tuple[int, str]:
-    err = io.StringIO()
-    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
-        code = cli.main(list(argv))
-    return code, err.getvalue()
+    return run_command(list(argv))
 
 
 @pytest.mark.parametrize("bad", ["deep", "long"])

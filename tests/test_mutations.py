@@ -20,15 +20,14 @@ import pickle
 import random
 import re
 import shutil
-import signal
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from types import FrameType
 from typing import Any
 
 import pytest
 from acp_spec import cli
+from conftest import time_limit
 from ruamel.yaml import YAML
 
 REPO = Path(__file__).resolve().parents[1]
@@ -217,26 +216,15 @@ def corpus() -> list[Mutant]:
     return found
 
 
-class _Timeout(Exception):
-    pass
-
-
-def _alarm(signum: int, frame: FrameType | None) -> None:
-    raise _Timeout
-
-
 def run_command(args: list[str]) -> tuple[int, str]:
+    """``acp-spec args`` in process, within the time limit: its exit code and stderr."""
     out, err = io.StringIO(), io.StringIO()
-    previous = signal.signal(signal.SIGALRM, _alarm)
-    signal.alarm(TIME_LIMIT)
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            code = cli.main(args)
-    except _Timeout:
-        pytest.fail(f"acp-spec {' '.join(args[-1:])} took over {TIME_LIMIT} s")
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
+    with (
+        time_limit(TIME_LIMIT, f"acp-spec {' '.join(args[-1:])}"),
+        contextlib.redirect_stdout(out),
+        contextlib.redirect_stderr(err),
+    ):
+        code = cli.main(args)
     return code, err.getvalue()
 
 

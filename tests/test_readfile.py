@@ -3,46 +3,18 @@ reading it blocked forever (a FIFO nobody writes to) or filled memory (/dev/zero
 
 from __future__ import annotations
 
-import contextlib
-import io
 import os
 import shutil
-import signal
-from collections.abc import Iterator
 from pathlib import Path
-from types import FrameType
 
 import pytest
-from acp_spec import cli
 from acp_spec.readfile import NOT_REGULAR, regular_bytes, regular_text
-from conftest import REPO, write_spec
-
-TIME_LIMIT = 20  # seconds; each command here answers in one or two
-
-
-@contextlib.contextmanager
-def _within_the_time_limit() -> Iterator[None]:
-    def stop(signum: int, frame: FrameType | None) -> None:
-        raise TimeoutError(f"the command blocked for {TIME_LIMIT} s")
-
-    previous = signal.signal(signal.SIGALRM, stop)
-    signal.alarm(TIME_LIMIT)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
+from conftest import REPO, time_limit, write_spec
+from test_mutations import run_command
 
 
 def _command(*argv: str | Path) -> tuple[int, str]:
-    err = io.StringIO()
-    with (
-        _within_the_time_limit(),
-        contextlib.redirect_stdout(io.StringIO()),
-        contextlib.redirect_stderr(err),
-    ):
-        code = cli.main([str(arg) for arg in argv])
-    return code, err.getvalue()
+    return run_command([str(arg) for arg in argv])
 
 
 def test_a_regular_file_is_read_and_anything_else_refused(tmp_path: Path) -> None:
@@ -52,7 +24,7 @@ def test_a_regular_file_is_read_and_anything_else_refused(tmp_path: Path) -> Non
     assert regular_text(tmp_path / "a.txt") == "café"
     os.mkfifo(tmp_path / "fifo")
     for path in (tmp_path / "fifo", Path("/dev/zero")):
-        with _within_the_time_limit(), pytest.raises(OSError) as refused:
+        with time_limit(10, f"reading {path}"), pytest.raises(OSError) as refused:
             regular_bytes(path)
         assert refused.value.strerror == NOT_REGULAR
     with pytest.raises(IsADirectoryError):
