@@ -14,7 +14,7 @@ import pickle
 import re
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -670,8 +670,24 @@ def test_the_places_of_every_value_and_key_are_those_written() -> None:
     assert not any(where.holds(path) for path in absent)
 
 
+@pytest.fixture
+def counts_made(monkeypatch: pytest.MonkeyPatch) -> Callable[[], int]:
+    """How many times the loader's _counts (a collection's size) has run since: the work
+    that finding places takes, counted instead of timed."""
+    calls = 0
+    counts = yamlsource._counts
+
+    def counting(node: Any, known: dict[int, tuple[int, int]]) -> tuple[int, int]:
+        nonlocal calls
+        calls += 1
+        return counts(node, known)
+
+    monkeypatch.setattr(yamlsource, "_counts", counting)
+    return lambda: calls
+
+
 def test_the_places_of_thousands_of_siblings_take_linear_work(
-    monkeypatch: pytest.MonkeyPatch,
+    counts_made: Callable[[], int],
 ) -> None:
     """A problem on each of N sibling types (a spec of 60,000 types, each not upstream's)
     once made each place a count of the siblings before it: N² steps, minutes. Each
@@ -680,36 +696,18 @@ def test_the_places_of_thousands_of_siblings_take_linear_work(
     text = "types:\n" + "".join(f"  T{n}:\n    items: [{n}, {n}]\n" for n in range(count))
     where = loads(text.encode(), "spec.yaml").where
     where.counted.clear()  # as a copy's: every count made when asked
-    calls = 0
-    counts = yamlsource._counts
-
-    def counting(node: Any, known: dict[int, tuple[int, int]]) -> tuple[int, int]:
-        nonlocal calls
-        calls += 1
-        return counts(node, known)
-
-    monkeypatch.setattr(yamlsource, "_counts", counting)
     for n in range(count):
         assert where.at(("types", f"T{n}", "items", 1)).line == 2 * n + 3
         assert where.at(("types", f"T{n}"), key=True).line == 2 * n + 2
     # a few calls for each of the four nodes a type has; counting the siblings before each
     # place was some count² / 2 (4.5 million)
-    assert calls <= 10 * count
+    assert counts_made() <= 10 * count
 
 
-def test_thousands_of_duplicate_keys_take_linear_work(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_thousands_of_duplicate_keys_take_linear_work(counts_made: Callable[[], int]) -> None:
     """Each duplicate's first line was counted through the keys before it (N² steps: 40,000
     duplicates took a minute); the mapping's key numbers are now made once."""
     count = 3000
-    calls = 0
-    counts = yamlsource._counts
-
-    def counting(node: Any, known: dict[int, tuple[int, int]]) -> tuple[int, int]:
-        nonlocal calls
-        calls += 1
-        return counts(node, known)
-
-    monkeypatch.setattr(yamlsource, "_counts", counting)
     lines = "".join(f"  k{n}: [{n}]\n" for n in range(count))
     found = problems("x:\n" + lines + lines)
     assert len(found) == count
@@ -717,4 +715,4 @@ def test_thousands_of_duplicate_keys_take_linear_work(monkeypatch: pytest.Monkey
     assert reported(
         found, 2 * count + 1, 3, f"duplicate key 'k{count - 1}' (first defined at line {count + 1})"
     )
-    assert calls <= 2 * count  # once a key; counting the keys before each was count² / 2
+    assert counts_made() <= 2 * count  # once a key; counting the keys before each was count² / 2
