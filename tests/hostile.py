@@ -3,11 +3,13 @@ a page that could run something: the checks on the HTML that test_docs and test_
 
 from __future__ import annotations
 
+import dataclasses
 import html.parser
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from acp_spec.model import Spec
 from ruamel.yaml import YAML
 
 CORPUS = Path(__file__).resolve().parent / "hostile_descriptions" / "cases.yaml"
@@ -28,6 +30,51 @@ def cases() -> list[Case]:
 def corpus() -> str:
     """Every case, one after the other, each set off by blank lines."""
     return "\n\n".join(case.text.strip("\n") for case in cases()) + "\n"
+
+
+# One line of payloads for the texts a page shows on one line (titles, a summary's cell)
+LINE = ("<img src=x onerror=\"alert('line')\"> [line](javascript:alert('line-link')) "
+        "<a href=\"jav&#x61;script:alert('line-raw')\">raw</a> { onclick=\"alert('line-attr')\" }")  # fmt: skip
+# What every page the corpus reaches shows as text: a link the escaping made plain text
+SHOWN = "[inline](javascript:alert('inline'))"
+# The trace whose page carries the corpus
+TRACE = "retry-while-held"
+
+
+def with_corpus(spec: Spec) -> Spec:
+    """``spec`` with the corpus added to the descriptions of a type (PromptRequest) and its
+    fields, of a method (session/prompt: its summary, description, retry texts and example
+    titles), of a trace, an error code and a retry class."""
+    text = "\n\n" + corpus()
+    types = dict(spec.types)
+    request = types["PromptRequest"]
+    schema = dict(request.schema)
+    schema["description"] = schema.get("description", "") + text
+    schema["properties"] = {
+        name: {**prop, "description": prop.get("description", "") + text}
+        for name, prop in schema["properties"].items()
+    }
+    types["PromptRequest"] = dataclasses.replace(request, schema=schema)
+    methods = dict(spec.methods)
+    prompt = methods["session/prompt"]
+    methods["session/prompt"] = dataclasses.replace(
+        prompt, summary=f"{prompt.summary} {LINE}", description=prompt.description + text,
+        retry=tuple(dataclasses.replace(r, again=r.again + text) for r in prompt.retry),
+        examples=tuple(dataclasses.replace(e, title=f"{e.title} {LINE}") for e in prompt.examples),
+    )  # fmt: skip
+    traces = tuple(
+        dataclasses.replace(t, title=f"{t.title} {LINE}", rule=t.rule + text,
+                            description=t.description + text) if t.id == TRACE else t
+        for t in spec.traces
+    )  # fmt: skip
+    errors = dict(spec.errors)
+    invalid = errors["invalid_params"]
+    errors["invalid_params"] = dataclasses.replace(invalid, description=invalid.description + text)
+    classes = dict(spec.retry_classes)
+    keyed = classes["keyed"]
+    classes["keyed"] = dataclasses.replace(keyed, meaning=keyed.meaning + text)
+    return dataclasses.replace(spec, types=types, methods=methods, traces=traces, errors=errors,
+                               retry_classes=classes)  # fmt: skip
 
 
 # Attributes whose value a browser loads or follows as a URL.
@@ -68,16 +115,15 @@ class _Scan(html.parser.HTMLParser):
                 self.problems.append(f"<{tag} srcdoc>")
         if tag == "meta" and "refresh" in found.get("http-equiv", "").lower():
             self.problems.append(f"<meta http-equiv=refresh content={found.get('content')!r}>")
-        if tag in ("iframe", "object", "embed", "base", "form", "style"):
-            if self._article:
-                self.problems.append(f"<{tag}> in the content")
+        if tag in ("iframe", "object", "embed", "base", "form", "style") and self._article:
+            self.problems.append(f"<{tag}> in the content")
         if tag == "article":
             self._article += 1
         if tag == "script":
             if self._article:
                 self.problems.append("<script> in the content")
             src = found.get("src", "")
-            if src and re.fullmatch(r"(\.\./)*assets/[\w./-]+\.js", src) is None:
+            if src and re.fullmatch(r"(/|(\.\./)*)assets/[\w./-]+\.js", src) is None:
                 self.problems.append(f"<script src={src!r}>")
             elif not src and found.get("id") != "__config":
                 self._script = tag

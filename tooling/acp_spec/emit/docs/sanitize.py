@@ -27,10 +27,11 @@ _TAGS = frozenset({
 })  # fmt: skip
 _SHAPE = frozenset({"fill", "fill-opacity", "stroke", "stroke-opacity", "stroke-width",
                     "stroke-dasharray", "marker-end"})  # fmt: skip
+# data-search-exclude: the theme's search leaves the element out (and then drops it)
+_ANY = frozenset({"class", "id", "title", "role", "aria-label", "aria-live", "aria-pressed",
+                  "aria-hidden", "hidden", "data-search-exclude"})  # fmt: skip
 _ATTRIBUTES = {
-    # data-search-exclude: the theme's search leaves the element out (and then drops it)
-    "*": {"class", "id", "title", "role", "aria-label", "aria-live", "aria-pressed",
-          "aria-hidden", "hidden", "data-search-exclude"},  # fmt: skip
+    "*": _ANY,
     "a": {"href"},
     "img": {"src", "alt", "width", "height"},
     "ol": {"start"},
