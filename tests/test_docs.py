@@ -1156,3 +1156,20 @@ def test_a_field_that_holds_an_object_shows_its_fields_one_level_deep(
                 open_.append(nesting)
             elif line.startswith("</details>"):
                 open_.pop()
+
+
+def test_the_sites_hooks_sanitize_each_pages_content_title_and_contents() -> None:
+    import importlib.util
+    from types import SimpleNamespace
+
+    spec = importlib.util.spec_from_file_location("site_hooks", SITE / "hooks.py")
+    assert spec is not None and spec.loader is not None
+    hooks = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hooks)
+    entry = SimpleNamespace(title='T<img src=x onerror="alert(1)">', children=[])
+    page = SimpleNamespace(title="<b>P</b>", toc=[SimpleNamespace(title="S", children=[entry])])
+    content = '<p><a href="javascript:alert(1)" onclick="alert(2)">x</a></p>'
+    assert hooks.on_page_content(content, page=page) == "<p><a>x</a></p>"
+    assert (page.title, entry.title) == ("P", "T")
+    section = SimpleNamespace(title="<script>alert(1)</script>N", children=[])
+    assert hooks.on_nav(SimpleNamespace(items=[section])).items[0].title == "N"

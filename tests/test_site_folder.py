@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from acp_spec import cli
-from acp_spec.site_folder import MARK
+from acp_spec.site_folder import MARK, SiteFolderError, check_target
 from small_project import small_project
 
 
@@ -87,3 +87,21 @@ def test_a_failing_build_leaves_the_last_site_and_a_good_one_replaces_it(tmp_pat
     assert (site / "methods/session-prompt.html").is_file()
     assert (site / MARK).is_file() and not (site / "old.html").exists()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out", "project"]
+
+
+@pytest.mark.parametrize("made", ["missing", "empty", "marked", "default"])
+def test_a_new_empty_marked_or_default_folder_is_taken(tmp_path: Path, made: str) -> None:
+    root = tmp_path / "project"
+    (root / "spec").mkdir(parents=True)
+    target = root / "site/site" if made == "default" else tmp_path / "out"
+    if made != "missing":
+        target.mkdir(parents=True)
+    if made in ("marked", "default"):
+        (target / "index.html").write_text("an earlier site\n", encoding="utf-8")
+    if made == "marked":
+        (target / MARK).write_text("", encoding="utf-8")
+    check_target(target, root, root / "spec/acp-v2.yaml")  # raises if refused
+    if made == "marked":  # the same folder, unmarked, is someone's
+        (target / MARK).unlink()
+        with pytest.raises(SiteFolderError, match="no `acp-spec docs build` made"):
+            check_target(target, root, root / "spec/acp-v2.yaml")
