@@ -12,6 +12,11 @@ title. `acp-spec generate` writes docs/search-names.txt (the names each page or 
 the home of, in the spec's order); these hooks keep that file off the built site and copy
 each entry's names into its search document, with its rank, for assets/search-worker.js,
 which wraps the theme's search worker and puts the entries whose name was typed first.
+
+Every page's content, title and table of contents is sanitized here, after Markdown made
+HTML of it and before the theme or the search index reads it (acp_spec.emit.docs.sanitize):
+text from the spec can add no script, event handler or script URL to the site. The menu's
+titles are sanitized the same way.
 """
 
 from __future__ import annotations
@@ -20,6 +25,8 @@ import json
 import re
 from pathlib import Path
 from typing import Any
+
+from acp_spec.emit.docs.sanitize import clean_content, clean_title
 
 BOOSTS = {"methods/": 4.0, "types/": 1.5}
 NAMES_FILE = "search-names.txt"
@@ -44,6 +51,29 @@ def on_files(files: Any, config: Any, **_: Any) -> Any:
         _names.extend(json.loads(line) for line in lines if line.strip())
         files.remove(found)
     return files
+
+
+def on_nav(nav: Any, **_: Any) -> Any:
+    """The menu's titles (nav.yml's, from the spec's names) as text."""
+    todo = list(nav.items)
+    while todo:
+        item = todo.pop()
+        if getattr(item, "title", None):
+            item.title = clean_title(item.title)
+        todo += getattr(item, "children", None) or []
+    return nav
+
+
+def on_page_content(html: str, page: Any, **_: Any) -> str:
+    """The page's content, its title and its table of contents, sanitized."""
+    if page.title:
+        page.title = clean_title(page.title)
+    todo = list(page.toc)
+    while todo:
+        entry = todo.pop()
+        entry.title = clean_title(entry.title)
+        todo += entry.children
+    return clean_content(html)
 
 
 def on_post_page(output: str, **_: Any) -> str:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import html
 import http.server
 import json
 import os
@@ -35,6 +36,7 @@ from acp_spec import docs_cmd
 from acp_spec.emit.docs import PAGE_NOTE
 from acp_spec.index import Index
 from acp_spec.model import Spec
+from hostile import SHOWN, TRACE, page_problems, with_corpus
 from test_docs import XSS_IMG, XSS_SCRIPT, _with_payloads, make_site, real_site
 
 # every test here builds a site and drives a browser
@@ -111,6 +113,7 @@ class Sites:
     built: Path  # the real spec's site
     real: str  # its URL
     hostile: str  # the URL of the site of a spec with raw HTML (a script, an img) in its texts
+    hostile_built: Path  # that site, with the hostile-description corpus in its texts too
 
 
 # The pages the hostile spec's texts reach that test_html_in_the_spec_shows_as_text_and_never_runs
@@ -121,6 +124,9 @@ HOSTILE_PAGES = (
     "errors.html",
     "retry-classes.html",
 )
+# The pages the hostile-description corpus (tests/hostile_descriptions) reaches: a type's, a
+# method's and a trace's among them
+CORPUS_PAGES = (*HOSTILE_PAGES, f"traces/{TRACE}.html")
 
 
 @pytest.fixture(scope="module")
@@ -130,8 +136,8 @@ def sites(tmp_path_factory: pytest.TempPathFactory, real_spec: Spec) -> Iterator
     site has only the pages its test opens, so links to the others are left dangling and
     it is built without --strict (the real site's build proves the links)."""
     tmp = tmp_path_factory.mktemp("hostile")
-    project = make_site(tmp, _with_payloads(real_spec))
-    keep = {(project / "site" / "docs" / p).with_suffix(".md") for p in HOSTILE_PAGES}
+    project = make_site(tmp, with_corpus(_with_payloads(real_spec)))
+    keep = {(project / "site" / "docs" / p).with_suffix(".md") for p in CORPUS_PAGES}
     for page in (project / "site" / "docs").rglob("*.md"):
         if page not in keep and page.read_bytes().startswith(PAGE_NOTE.encode()):
             page.unlink()
@@ -145,9 +151,9 @@ def sites(tmp_path_factory: pytest.TempPathFactory, real_spec: Spec) -> Iterator
     finally:
         output, _ = hostile.communicate(timeout=600)
     assert hostile.returncode == 0, f"the hostile site: {output}"
-    assert all((tmp / "built" / p).is_file() for p in HOSTILE_PAGES), output
+    assert all((tmp / "built" / p).is_file() for p in CORPUS_PAGES), output
     with serve(built) as real, serve(tmp / "built") as hostile_url:
-        yield Sites(built, real, hostile_url)
+        yield Sites(built, real, hostile_url, tmp / "built")
 
 
 @dataclass
@@ -643,6 +649,58 @@ def test_html_in_the_spec_shows_as_text_and_never_runs(browse_hostile: Browse, p
     text = page.locator("article").inner_text()
     assert XSS_SCRIPT in text and XSS_IMG in text
     assert page.locator("article").get_by_text(XSS_SCRIPT).first.is_visible()
+    browse_hostile.assert_clean()
+
+
+def test_the_hostile_sites_html_holds_no_script_handler_or_script_url(sites: Sites) -> None:
+    pages = sorted(sites.hostile_built.rglob("*.html"))
+    found = {p.relative_to(sites.hostile_built).as_posix(): page_problems(p.read_text("utf-8"))
+             for p in pages}  # fmt: skip
+    assert {page: problems for page, problems in found.items() if problems} == {}
+    for page in CORPUS_PAGES:  # the corpus reached the page, as text
+        assert SHOWN in html.unescape((sites.hostile_built / page).read_text("utf-8")), page
+
+
+# Clicks every link in the content once the page has loaded; a link that would leave the page
+# for an http(s) or mailto address is kept from it, any other (a script URL) is followed.
+_CLICK_EVERY_LINK = """() => {
+  const links = [...document.querySelectorAll("article a")];
+  for (const link of links) {
+    link.addEventListener("click", event => {
+      const href = link.getAttribute("href") ?? link.getAttribute("xlink:href");
+      if (href === null) return;
+      const url = new URL(href, document.baseURI);
+      if (["http:", "https:", "mailto:"].includes(url.protocol)) event.preventDefault();
+    });
+    link.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true}));
+  }
+  return links.length;
+}"""
+
+
+@pytest.mark.parametrize("path", CORPUS_PAGES)
+def test_no_hostile_description_runs_a_script_even_when_its_links_are_clicked(
+    browse_hostile: Browse, path: str
+) -> None:
+    page = browse_hostile.page
+    dialogs: list[str] = []
+
+    def record(dialog: Any) -> None:
+        dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", record)
+    try:
+        browse_hostile.open(path)
+        clicked = page.evaluate(_CLICK_EVERY_LINK)
+        # a script URL runs in a task of its own: a frame and a task more
+        page.evaluate("() => new Promise(done => requestAnimationFrame(() => setTimeout(done)))")
+        assert page.url == browse_hostile.base + path  # no link left the page
+    finally:
+        page.remove_listener("dialog", record)
+    assert clicked > 10
+    assert dialogs == []
+    assert SHOWN in page.locator("article").inner_text()
     browse_hostile.assert_clean()
 
 

@@ -36,6 +36,7 @@ from acp_spec.emit.docs import (
     method_pages,
 )
 from acp_spec.emit.docs.page import Page
+from acp_spec.emit.docs.sanitize import clean_content, clean_title
 from acp_spec.emit.docs.site import build_site as site_of
 from acp_spec.emit.docs.views import TypeViews
 from acp_spec.index import Index
@@ -43,6 +44,7 @@ from acp_spec.model import Example, Spec
 from acp_spec.pipeline import EMITTERS
 from acp_spec.writer import replace_all
 from conftest import RFD, once_a_run
+from hostile import Case, cases, dom, fragment_problems
 from installed import installed, run
 from small_project import small_project
 
@@ -498,6 +500,67 @@ def test_html_in_the_spec_reaches_no_page_unescaped(real_spec: Spec, pages: dict
     shown = md.reset().convert(prompt)
     # the type's fence and the field's, in its block
     assert len([t for t in _code_texts(shown) if f"{XSS_SCRIPT}\n{XSS_IMG}" in t]) >= 2
+
+
+# ── the rendered HTML, sanitized: the hostile-description corpus ──
+
+# Cases whose danger is in other Markdown readers: Python-Markdown alone makes nothing of them
+_HARMLESS_HERE = {"autolink-javascript", "fenced-code-attributes", "code-span"}
+
+
+@pytest.mark.parametrize("case", cases(), ids=lambda case: case.id)
+def test_the_sanitizer_alone_leaves_a_hostile_description_nothing_to_run(case: Case) -> None:
+    # the Markdown rendered as written, not escaped first: the guarantee is the sanitizer's
+    md = markdown.Markdown(extensions=EXTENSIONS)
+    raw = md.convert(case.text)
+    if case.id not in _HARMLESS_HERE:
+        assert fragment_problems(raw), "the case no longer tries anything: make it bite again"
+    assert fragment_problems(clean_content(raw)) == []
+
+
+@pytest.mark.parametrize("case", cases(), ids=lambda case: case.id)
+def test_an_escaped_and_sanitized_description_runs_nothing(case: Case) -> None:
+    md = markdown.Markdown(extensions=EXTENSIONS)
+    for rendered in (
+        md.reset().convert(markdown_text(case.text)),
+        md.reset().convert(f"| a |\n| --- |\n| {cell_text(case.text)} |"),
+        md.reset().convert(f"# {markdown_text(case.text.splitlines()[0])}"),
+    ):
+        assert fragment_problems(clean_content(rendered)) == [], rendered
+
+
+def test_a_reference_definition_with_its_url_on_the_next_line_is_no_script_link() -> None:
+    # the issue's case: the escaping reads the definition's line alone, Markdown the next too
+    text = "See the [rules].\n\n[rules]:\njavascript:alert(document.domain)"
+    rendered = markdown.Markdown(extensions=EXTENSIONS).convert(markdown_text(text))
+    assert 'href="javascript:' in rendered  # what the escaping alone lets through
+    cleaned = clean_content(rendered)
+    assert "javascript:" not in cleaned and "<a>rules</a>" in cleaned
+
+
+def test_a_title_keeps_its_text_and_loses_its_markup() -> None:
+    assert clean_title('A &lt;b&gt; &amp; <code>c</code><img src=x onerror="alert(1)">') == (
+        "A &lt;b&gt; &amp; c"
+    )
+
+
+@pytest.mark.slow  # every page of the real site rendered by Python-Markdown: a second or two
+def test_the_sanitizer_keeps_everything_the_real_sites_pages_hold() -> None:
+    """What the templates and the hand-written pages write passes the sanitizer unchanged
+    (as parsed HTML: it may write an entity as its character), so only what it must remove
+    is ever removed."""
+    from mkdocs.config import load_config
+
+    config = load_config(str(SITE / "mkdocs.yml"))
+    md = markdown.Markdown(
+        extensions=config["markdown_extensions"], extension_configs=config["mdx_configs"]
+    )
+    changed = []
+    for path in sorted((SITE / "docs").rglob("*.md")):
+        rendered = md.reset().convert(path.read_text(encoding="utf-8"))
+        if dom(clean_content(rendered)) != dom(rendered):
+            changed.append(path.relative_to(SITE).as_posix())
+    assert changed == []
 
 
 # ── rustdoc-style links ──
@@ -1093,3 +1156,20 @@ def test_a_field_that_holds_an_object_shows_its_fields_one_level_deep(
                 open_.append(nesting)
             elif line.startswith("</details>"):
                 open_.pop()
+
+
+def test_the_sites_hooks_sanitize_each_pages_content_title_and_contents() -> None:
+    import importlib.util
+    from types import SimpleNamespace
+
+    spec = importlib.util.spec_from_file_location("site_hooks", SITE / "hooks.py")
+    assert spec is not None and spec.loader is not None
+    hooks = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hooks)
+    entry = SimpleNamespace(title='T<img src=x onerror="alert(1)">', children=[])
+    page = SimpleNamespace(title="<b>P</b>", toc=[SimpleNamespace(title="S", children=[entry])])
+    content = '<p><a href="javascript:alert(1)" onclick="alert(2)">x</a></p>'
+    assert hooks.on_page_content(content, page=page) == "<p><a>x</a></p>"
+    assert (page.title, entry.title) == ("P", "T")
+    section = SimpleNamespace(title="<script>alert(1)</script>N", children=[])
+    assert hooks.on_nav(SimpleNamespace(items=[section])).items[0].title == "N"

@@ -1,7 +1,9 @@
 """``acp-spec docs build`` and ``acp-spec docs serve``: the docs site, from the spec.
 
 ``build`` regenerates every artifact (the whole pipeline, so generated/manifest.json keeps
-recording every generated file) and then runs ``mkdocs build --strict``. ``serve`` runs
+recording every generated file) and then runs ``mkdocs build --strict`` into a new folder,
+which replaces the site only when the build succeeds; a folder the site may not replace is
+refused before anything is written (acp_spec.site_folder). ``serve`` runs
 ``mkdocs serve`` on 127.0.0.1 and regenerates the pages whenever the spec or a template
 changes; mkdocs sees the pages change and reloads the browser.
 """
@@ -20,10 +22,11 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from .constants import EXIT_INVALID, EXIT_OK
+from .constants import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from .diagnostics import SpecError
 from .emit.docs import TEMPLATES
 from .pipeline import build_outputs
+from .site_folder import DEFAULT, SiteFolderError, building, check_target, swap_in
 from .spec import load_checked
 from .writer import replace_all, reusable
 
@@ -41,7 +44,8 @@ def add_commands(subparsers: Any) -> None:
         "build", help="regenerate the pages, then mkdocs build --strict (into site/site/)"
     )
     build.add_argument("--site-dir", type=Path, metavar="DIR",
-                       help="where to write the site (default: site/site/)")  # fmt: skip
+                       help="where to write the site (default: site/site/); a folder with files in "
+                            "it must be one an earlier docs build made")  # fmt: skip
     serve = actions.add_parser(
         "serve", help=f"live preview on {HOST}; regenerates when the spec or templates change"
     )
@@ -73,15 +77,29 @@ def mkdocs_env() -> dict[str, str]:
 
 
 def build(spec_path: Path, root: Path, site_dir: Path | None = None) -> int:
+    target = (site_dir if site_dir is not None else root / DEFAULT).resolve()
+    try:
+        check_target(target, root, spec_path)
+    except SiteFolderError as err:
+        shown = site_dir if site_dir is not None else DEFAULT
+        print(f"acp-spec docs build: --site-dir {shown}: {err}; nothing was written",
+              file=sys.stderr)  # fmt: skip
+        return EXIT_USAGE
     written = regenerate(spec_path, root)
     print(f"regenerated: {len(written)} files written")
-    command = mkdocs(root, "build", "--strict")
-    if site_dir is not None:
-        command += ["--site-dir", str(site_dir.resolve())]
-    result = subprocess.run(command, cwd=root, env=mkdocs_env(), check=False)
-    if result.returncode != 0:
-        print("acp-spec docs build: mkdocs build --strict failed (see above)", file=sys.stderr)
+    try:
+        with building(target) as new:
+            command = [*mkdocs(root, "build", "--strict"), "--site-dir", str(new)]
+            result = subprocess.run(command, cwd=root, env=mkdocs_env(), check=False)
+            if result.returncode != 0:
+                print(f"acp-spec docs build: mkdocs build --strict failed (see above); "
+                      f"{target} was left as it was", file=sys.stderr)  # fmt: skip
+                return EXIT_INVALID
+            swap_in(new, target)
+    except OSError as err:
+        print(f"acp-spec docs build: cannot put the site in {target}: {err}", file=sys.stderr)
         return EXIT_INVALID
+    print(f"acp-spec docs build: the site is in {target}")
     return EXIT_OK
 
 
