@@ -3,7 +3,10 @@ with a line and column, never an exception a caller does not expect.
 
 json.loads raises three things: JSONDecodeError for text that is no JSON, RecursionError
 for nesting deeper than Python's stack (a thousand levels or so: valid JSON all the same),
-and a plain ValueError for an integer of more digits than Python converts."""
+and a plain ValueError for an integer of more digits than Python converts.
+
+A reader that walks the value by recursion (a schema compared, rendered as YAML) bounds the
+nesting with ``max_depth``: valid JSON nested too deep for it is then a JsonProblem too."""
 
 from __future__ import annotations
 
@@ -26,24 +29,45 @@ class JsonProblem(ValueError):
         self.line, self.column, self.reason = line, column, reason
 
 
-def parse_json(text: str) -> Any:
+def parse_json(text: str, max_depth: int | None = None) -> Any:
+    """The value of ``text``; nested at most ``max_depth`` levels (the outermost array or
+    object is level 1) if given."""
+    limit = _DEEP if max_depth is None else min(max_depth, _DEEP)
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except json.JSONDecodeError as err:
         raise JsonProblem(err.lineno, err.colno, f"not JSON: {err.msg}") from None
     except RecursionError:
-        line, column = line_column(text, _too_deep(text))
-        raise JsonProblem(line, column, f"nested more than {_DEEP} levels deep") from None
+        line, column = line_column(text, _too_deep(text, limit))
+        raise JsonProblem(line, column, f"nested more than {limit} levels deep") from None
     except ValueError:
         found = _LONG_NUMBER.search(text)
         line, column = line_column(text, found.start() if found else 0)
         raise JsonProblem(
             line, column, f"a number of more than {sys.get_int_max_str_digits()} digits"
         ) from None
+    if max_depth is not None and _deeper(value, limit):
+        line, column = line_column(text, _too_deep(text, limit))
+        raise JsonProblem(line, column, f"nested more than {limit} levels deep")
+    return value
 
 
-def _too_deep(text: str) -> int:
-    """The offset of the bracket that opens level ``_DEEP + 1`` (0 if none does), strings
+def _deeper(value: Any, limit: int) -> bool:
+    """Whether ``value`` nests arrays and objects more than ``limit`` levels deep; walked
+    with a list, not Python's stack, which is what the limit guards."""
+    pending: list[tuple[Any, int]] = [(value, 1)] if isinstance(value, dict | list) else []
+    while pending:
+        node, level = pending.pop()
+        if level > limit:
+            return True
+        for child in node.values() if isinstance(node, dict) else node:
+            if isinstance(child, dict | list):
+                pending.append((child, level + 1))
+    return False
+
+
+def _too_deep(text: str, limit: int) -> int:
+    """The offset of the bracket that opens level ``limit + 1`` (0 if none does), strings
     skipped."""
     depth, inside, escaped = 0, False, False
     for offset, char in enumerate(text):
@@ -58,7 +82,7 @@ def _too_deep(text: str) -> int:
             inside = True
         elif char in "[{":
             depth += 1
-            if depth > _DEEP:
+            if depth > limit:
                 return offset
         elif char in "]}":
             depth -= 1
