@@ -111,3 +111,30 @@ def test_a_git_path_that_is_no_file_is_said(repo: Path, path: str, what: str) ->
     code, err = run_command(["--root", str(repo), "diff", f"git:HEAD:{path}", str(new)])
     assert code == 2
     assert f"git:HEAD:{path}: {path} is {what} at HEAD; give the path of the spec" in err
+
+
+@pytest.mark.parametrize(
+    ("definition", "what"),
+    [
+        # internal errors before: IndexError, TypeError (three times)
+        (
+            {"type": "object", "properties": [1]},
+            "at #/$defs/B/properties: [1] is not of type 'object'",
+        ),
+        ({"type": "object", "required": 5}, "at #/$defs/B/required: 5 is not of type 'array'"),
+        ({"enum": 5}, "at #/$defs/B/enum: 5 is not of type 'array'"),
+        ({"type": 5}, "at #/$defs/B/type: 5 is not valid under any of the given schemas"),
+    ],
+)
+def test_a_def_that_is_no_schema_is_said_where_it_is(
+    tmp_path: Path, definition: dict[str, Any], what: str
+) -> None:
+    old = schema_file(tmp_path / "old.json", {"A": {"type": "string"}, "B": {"type": "object"}})
+    new = tmp_path / "new.json"
+    new.write_text(
+        json.dumps({"$defs": {"A": {"type": "string"}, "B": definition}}, indent=2),
+        encoding="utf-8",
+    )
+    code, err = run_command(["diff", str(old), str(new)])
+    assert code == 2, err
+    assert f"{new}:6:5: not a JSON Schema 2020-12 {what}; give upstream's published" in err

@@ -17,17 +17,15 @@ import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 from io import StringIO
 from typing import Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import best_match
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import LiteralScalarString
 
 from .defs import DEFS_PREFIX, STANDARD_META, expand_type, open_union_guard, referenced_names
+from .metaschema import schema_problem
 from .model import DERIVED_TYPE_NAMES
 
 # Upstream keywords naming the method a def belongs to; the spec keeps that in `methods`.
@@ -49,12 +47,6 @@ class ImportProblem(Exception):
 _TYPE_NAME = re.compile(r"^[A-Z][A-Za-z0-9]*$")
 
 
-@lru_cache(maxsize=1)
-def _metaschema() -> Draft202012Validator:
-    # the bundled 2020-12 metaschema: nothing is fetched, whatever `$schema` a def names
-    return Draft202012Validator(Draft202012Validator.META_SCHEMA)
-
-
 def unusable(name: str, definition: Any) -> str | None:
     """Why upstream's def ``name`` cannot be imported, or None: the importer reads a def as
     a JSON Schema (``properties`` an object of schemas, ``$ref`` a string, ...), so one that
@@ -65,11 +57,10 @@ def unusable(name: str, definition: Any) -> str | None:
         return (
             f"it is {type(definition).__name__} {json.dumps(definition)[:40]}, not a schema object"
         )
-    error = best_match(_metaschema().iter_errors(definition))
-    if error is None:
+    problem = schema_problem(definition)
+    if problem is None:
         return None
-    where = "".join(f"/{part}" for part in error.absolute_path)
-    return f"it is not a JSON Schema 2020-12 (at #/$defs/{name}{where}: {error.message[:200]})"
+    return f"it is not a JSON Schema 2020-12 (at #/$defs/{name}{problem[0]}: {problem[1]})"
 
 
 def without_method_keywords(definition: Mapping[str, Any]) -> dict[str, Any]:

@@ -9,6 +9,8 @@ InputError; either way the command exits 2.
 
 from __future__ import annotations
 
+import json
+import re
 import subprocess
 import tarfile
 import tempfile
@@ -21,7 +23,8 @@ from typing import Any
 from ..defs import referenced_names
 from ..diagnostics import Diagnostic, Position, SpecError
 from ..index import Index, ref_name
-from ..jsontext import JsonProblem, parse_json
+from ..jsontext import JsonProblem, line_column, parse_json
+from ..metaschema import schema_problem
 from ..model import Kind, Sender, Spec
 from ..readfile import NOT_REGULAR, regular_bytes, regular_text
 from ..yamlsource import MAX_BYTES, MAX_DEPTH
@@ -193,9 +196,31 @@ def read_schema(path: Path, label: str) -> dict[str, Any]:
             "spec YAML file or git:REF")])  # fmt: skip
     bad = sorted(n for n, d in value["$defs"].items() if not isinstance(d, dict))
     if bad:
-        raise SpecError([Diagnostic(at, f"$defs/{bad[0]} is not a schema object; give "
-                                    "upstream's published schema file unchanged")])  # fmt: skip
+        raise SpecError([Diagnostic(_def_place(text, label, bad[0]), f"$defs/{bad[0]} is not a "
+                        "schema object; give upstream's published schema file unchanged")])  # fmt: skip
+    problem = schema_problem(value)  # what the comparison walks, it walks as a schema
+    if problem is not None:
+        pointer, what = problem
+        name = (
+            pointer.split("/")[2].replace("~1", "/").replace("~0", "~")
+            if pointer.startswith("/$defs/")
+            else None
+        )
+        raise SpecError([Diagnostic(_def_place(text, label, name), f"not a JSON Schema 2020-12 "
+                        f"at #{pointer}: {what}; give upstream's published schema file unchanged")])  # fmt: skip
     return value
+
+
+def _def_place(text: str, label: str, name: str | None) -> Position:
+    """Where def ``name``'s key is written (the file's start if not found as written)."""
+    start = text.find('"$defs"')
+    found = None
+    if name is not None and start >= 0:
+        found = re.compile(re.escape(json.dumps(name, ensure_ascii=False)) + r"\s*:").search(
+            text, start
+        )
+    line, column = line_column(text, found.start()) if found else (1, 1)
+    return Position(label, line, column)
 
 
 def _methods(
