@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from acp_spec.yamlsource import MAX_BYTES
-from conftest import REPO
+from conftest import REPO, write_spec
 from test_mutations import run_command
 
 CORPUS = Path(__file__).with_name("hostile_inputs")
@@ -71,3 +71,18 @@ def test_an_input_over_the_limit_is_refused_unread(tmp_path: Path) -> None:
     spec.write_text(SPEC, encoding="utf-8")
     code, err = answered(["--spec", str(spec), "upstream", "import", str(big), "--changed"])
     assert code == 1 and "over the 8 MiB a spec may be" in err
+
+
+@pytest.mark.parametrize(
+    "name", ["deep_anyof_940.json", "routing_anyof_number.json", "properties_list.json"]
+)
+def test_check_answers_a_hostile_upstream_snapshot(name: str, tmp_path: Path) -> None:
+    """The snapshot the spec names is compared with it by the same code as `diff`: it was
+    a RecursionError or a TypeError there too (a few cases: each `check` reads the real
+    spec)."""
+    spec = write_spec(tmp_path / "spec")
+    (tmp_path / "spec" / "upstream" / "schema.unstable.json").write_bytes(
+        (CORPUS / name).read_bytes()
+    )
+    code, err = answered(["--spec", str(spec), "--root", str(REPO), "check"])
+    assert code == 1 and "upstream/schema.unstable.json" in err

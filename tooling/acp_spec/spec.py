@@ -22,6 +22,7 @@ from .diagnostics import Diagnostic, Position, SpecError
 from .formatcheck import check_format
 from .index import Index
 from .jsontext import parse_json
+from .metaschema import schema_problem
 from .model import (
     Call,
     Change,
@@ -45,7 +46,7 @@ from .model import (
 )
 from .readfile import regular_bytes, regular_text
 from .vector_ids import ids_path, read_published
-from .yamlsource import MAX_BYTES, PathKey, Source, SourceMap, load
+from .yamlsource import MAX_BYTES, MAX_DEPTH, PathKey, Source, SourceMap, load
 
 DEFAULT_SPEC = Path("spec/acp-v2.yaml")
 
@@ -209,7 +210,8 @@ def _read_upstream(file: Path, at: Position) -> tuple[str, Mapping[str, Any]] | 
                               "upstream's published schema file")  # fmt: skip
         raw = regular_bytes(file)
         actual = hashlib.sha256(raw).hexdigest()
-        value = _SNAPSHOTS.get(actual, lambda: parse_json(raw.decode("utf-8")))
+        # compared with the spec by recursion: as deep as the spec may be, and a schema
+        value = _SNAPSHOTS.get(actual, lambda: parse_json(raw.decode("utf-8"), MAX_DEPTH))
     except OSError as err:
         return Diagnostic(at, f"cannot read upstream's schema {file}: {err.strerror}; "
                           "fix the path (it is relative to the spec file)")  # fmt: skip
@@ -218,6 +220,10 @@ def _read_upstream(file: Path, at: Position) -> tuple[str, Mapping[str, Any]] | 
                           "upstream's published file unchanged")  # fmt: skip
     if not isinstance(value, dict) or not isinstance(value.get("$defs"), dict):
         return Diagnostic(at, f"{file} has no $defs; name upstream's published schema file")
+    problem = schema_problem(value)
+    if problem is not None:
+        return Diagnostic(at, f"{file} is not a JSON Schema 2020-12 (at #{problem[0]}: "
+                          f"{problem[1]}); copy upstream's published file unchanged")  # fmt: skip
     return actual, value
 
 
