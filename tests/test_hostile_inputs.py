@@ -86,3 +86,9 @@ def test_check_answers_a_hostile_upstream_snapshot(name: str, tmp_path: Path) ->
     )
     code, err = answered(["--spec", str(spec), "--root", str(REPO), "check"])
     assert code == 1 and "upstream/schema.unstable.json" in err
+
+
+@pytest.mark.parametrize("name", INPUTS)
+def test_diff_answers_every_hostile_accept_file(name: str) -> None:
+    old, new = CORPUS / "ref_self.json", CORPUS / "ref_missing.json"
+    answered(["diff", str(old), str(new), "--accept", str(CORPUS / name)])
