@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from acp_spec import spec as spec_module
 from acp_spec.diagnostics import SpecError
+from acp_spec.formatcheck import check_format
 from acp_spec.model import Spec, TypeDef
 from acp_spec.rules.references import reference_loops
 from acp_spec.yamlsource import PathKey
@@ -44,7 +45,6 @@ def test_thousands_of_broken_types_take_linear_work(
     path = write_spec(
         tmp_path, with_types("".join(f"  T{n}:\n    type: string\n" for n in range(count)))
     )
-    check_format = spec_module.check_format
 
     def counted(data: Any, where: Any) -> list[tuple[PathKey, Any]]:
         return [(CountedPath(p), d) for p, d in check_format(data, where)]
