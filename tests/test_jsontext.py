@@ -64,6 +64,8 @@ def test_check_answers_an_unreadable_json_input_with_its_place(
     assert code == 1, err
     assert "internal error" not in err and "Traceback" not in err
     place = "line 1, column 501" if bad == "deep" else "line 2, column 7"
+    if file == "upstream/schema.json" and bad == "deep":
+        place = "line 1, column 65"  # the snapshot is compared by recursion: a spec's 64 levels
     if file.startswith("generated/"):  # the manifest's problem is placed in it
         place = (
             "generated/manifest.json:1:501: " if bad == "deep" else "generated/manifest.json:2:7: "
