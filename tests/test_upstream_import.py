@@ -246,3 +246,29 @@ def test_the_written_text_is_held_to_the_limit_too() -> None:
     assert "Tiny" in import_defs(TEXT, defs, ["Tiny"], max_bytes=size + 100).text
     with pytest.raises(ImportProblem, match="would make the spec over"):
         import_defs(TEXT, defs, ["Tiny"], max_bytes=size + 20)
+
+
+@pytest.mark.parametrize(
+    "text", ["a\x00\nb", "a\r\nb", "x\u2028y\nz", "\tx\n\ty", "a\x85b\nc", "\x1b[31m\n", "a\u2029"]
+)
+def test_a_text_the_spec_may_not_hold_raw_is_written_with_escapes(
+    tmp_path: Path, text: str
+) -> None:
+    """Written as a literal block (or plain), such a text made a spec that check could not
+    read (NUL, a line separator, a tab in the indentation)."""
+    path = write_spec(tmp_path, "version: 2\ntypes:\n  Foo:\n    description: A type.\n")
+    upstream = _schema(tmp_path, {"Odd": {"description": text, "enum": [text]}})
+    code, _, err = _command("--spec", str(path), "upstream", "import", str(upstream), "Odd")
+    assert code == 0, err
+    assert load(path).data["types"]["Odd"] == {"description": text, "enum": [text]}
+
+
+def test_a_lone_surrogate_is_refused(tmp_path: Path) -> None:
+    """JSON can escape half a surrogate pair; UTF-8 cannot write it: an internal error
+    (UnicodeEncodeError) when the spec was written."""
+    path = write_spec(tmp_path)
+    upstream = tmp_path / "surrogate.json"
+    upstream.write_text('{"$defs": {"Odd": {"description": "a\\ud800b"}}}', encoding="utf-8")
+    code, _, err = _command("--spec", str(path), "upstream", "import", str(upstream), "Odd")
+    assert code == 1 and "a text in it holds a lone surrogate ('a\\ud800b')" in err, err
+    assert path.read_text(encoding="utf-8") == TEXT
