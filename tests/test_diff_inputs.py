@@ -138,3 +138,14 @@ def test_a_def_that_is_no_schema_is_said_where_it_is(
     code, err = run_command(["diff", str(old), str(new)])
     assert code == 2, err
     assert f"{new}:6:5: not a JSON Schema 2020-12 {what}; give upstream's published" in err
+
+
+def test_a_lone_surrogate_is_said_where_it_is(tmp_path: Path) -> None:
+    """JSON can escape half of a surrogate pair; printing it in the report raised
+    UnicodeEncodeError on a UTF-8 terminal: an internal error."""
+    old = schema_file(tmp_path / "old.json", {"A": {"type": "string"}})
+    new = tmp_path / "new.json"
+    new.write_text('{"$defs": {"A": {"type": "string"}, "B\\ud800": {}}}', encoding="utf-8")
+    code, err = run_command(["diff", str(old), str(new)])
+    assert code == 2
+    assert f"{new}:1:39: a lone surrogate (half of a UTF-16 pair), which is no text" in err

@@ -29,9 +29,10 @@ class JsonProblem(ValueError):
         self.line, self.column, self.reason = line, column, reason
 
 
-def parse_json(text: str, max_depth: int | None = None) -> Any:
+def parse_json(text: str, max_depth: int | None = None, *, unicode: bool = False) -> Any:
     """The value of ``text``; nested at most ``max_depth`` levels (the outermost array or
-    object is level 1) if given."""
+    object is level 1) if given; with ``unicode``, every string in it Unicode text (JSON's
+    escapes can write half of a surrogate pair, which no UTF-8 output can hold)."""
     limit = _DEEP if max_depth is None else min(max_depth, _DEEP)
     try:
         value = json.loads(text)
@@ -49,7 +50,38 @@ def parse_json(text: str, max_depth: int | None = None) -> Any:
     if max_depth is not None and _deeper(value, limit):
         line, column = line_column(text, _too_deep(text, limit))
         raise JsonProblem(line, column, f"nested more than {limit} levels deep")
+    if unicode and lone_surrogate(value) is not None:
+        found = _LONE_SURROGATE.search(text)
+        line, column = line_column(text, found.start() if found else 0)
+        raise JsonProblem(
+            line, column, "a lone surrogate (half of a UTF-16 pair), which is no text"
+        )
     return value
+
+
+# an escaped surrogate not in a pair: a high one without a low one after it, or a low one
+# without a high one before it
+_LONE_SURROGATE = re.compile(
+    r"\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F])|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}"
+)
+
+
+def lone_surrogate(value: Any) -> str | None:
+    """The first text of ``value`` (a key or a value) that is not Unicode text, or None."""
+    pending = [value]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, str):
+            try:
+                node.encode("utf-8")
+            except UnicodeEncodeError:
+                return node
+        elif isinstance(node, dict):
+            pending += node.keys()
+            pending += node.values()
+        elif isinstance(node, list):
+            pending += node
+    return None
 
 
 def _deeper(value: Any, limit: int) -> bool:

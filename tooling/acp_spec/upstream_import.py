@@ -25,6 +25,7 @@ from ruamel.yaml.comments import CommentedMap, CommentedSeq
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarString
 
 from .defs import DEFS_PREFIX, STANDARD_META, expand_type, open_union_guard, referenced_names
+from .jsontext import lone_surrogate
 from .metaschema import schema_problem
 from .model import DERIVED_TYPE_NAMES
 
@@ -53,9 +54,9 @@ def unusable(name: str, definition: Any) -> str | None:
     is none is said, never walked."""
     if not _TYPE_NAME.match(name):
         return "its name is not a type name of the spec (a capital letter, then letters and digits)"
-    surrogate = _lone_surrogate(definition)
+    surrogate = lone_surrogate(definition)
     if surrogate is not None:
-        return f"a text in it holds a lone surrogate ({surrogate!a}), which UTF-8 cannot write"
+        return f"a text in it holds a lone surrogate ({surrogate[:40]!a}), which UTF-8 cannot write"
     if not isinstance(definition, dict):
         return (
             f"it is {type(definition).__name__} {json.dumps(definition)[:40]}, not a schema object"
@@ -64,25 +65,6 @@ def unusable(name: str, definition: Any) -> str | None:
     if problem is None:
         return None
     return f"it is not a JSON Schema 2020-12 (at #/$defs/{name}{problem[0]}: {problem[1]})"
-
-
-def _lone_surrogate(value: Any) -> str | None:
-    """A text of ``value`` (key or value) that is not Unicode text: JSON's escapes can
-    write half of a surrogate pair, which no UTF-8 file can hold."""
-    pending = [value]
-    while pending:
-        node = pending.pop()
-        if isinstance(node, str):
-            try:
-                node.encode("utf-8")
-            except UnicodeEncodeError:
-                return node[:40]
-        elif isinstance(node, dict):
-            pending += node.keys()
-            pending += node.values()
-        elif isinstance(node, list):
-            pending += node
-    return None
 
 
 def without_method_keywords(definition: Mapping[str, Any]) -> dict[str, Any]:

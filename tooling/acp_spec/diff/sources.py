@@ -185,7 +185,8 @@ def read_schema(path: Path, label: str) -> dict[str, Any]:
     except OSError as err:
         raise InputError(f"{label}: cannot read it: {err.strerror}") from None
     try:
-        value = parse_json(text, max_depth=MAX_DEPTH)  # as deep as a spec may be
+        # as deep as a spec may be, and text the report can print
+        value = parse_json(text, max_depth=MAX_DEPTH, unicode=True)
     except JsonProblem as err:
         raise SpecError([Diagnostic(Position(label, err.line, err.column),
             f"{err.reason}; give upstream's published {STABLE_FILE} or "
