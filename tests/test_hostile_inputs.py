@@ -1,21 +1,41 @@
 """Every input of tests/hostile_inputs/ through `acp-spec diff` and `acp-spec upstream
-import`, in process: an answer (exit 0, 1 or 2, the problem said), never an internal error."""
+import`, in process (as tests/test_mutations.py's run_command, within conftest.time_limit):
+an answer (exit 0, 1 or 2, the problem said), never an internal error."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 from pathlib import Path
 
 import pytest
+from acp_spec import cli
 from acp_spec.yamlsource import MAX_BYTES
-from conftest import REPO, write_spec
-from test_mutations import run_command
+from conftest import REPO, time_limit, write_spec
+from test_mutations import TIME_LIMIT
 
 CORPUS = Path(__file__).with_name("hostile_inputs")
 INPUTS = sorted(p.name for p in CORPUS.iterdir() if p.suffix in (".json", ".yaml"))
 UPSTREAM = REPO / "spec" / "upstream" / "schema.json"
 # a spec to import into: the importer reads its YAML, and its types, not the whole format
 SPEC = "version: 2\ntypes:\n  Foo:\n    description: A type.\n    type: string\n"
+
+
+def run_command(args: list[str]) -> tuple[int, str]:
+    """``acp-spec args`` in process, within the time limit, its output encoded as a UTF-8
+    terminal's would be (strictly on stdout, Python's default), so that text no terminal
+    can print fails here as it would there: its exit code and stderr."""
+    out = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="strict")
+    err = io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="backslashreplace")
+    with (
+        time_limit(TIME_LIMIT, f"acp-spec {' '.join(args)}"),
+        contextlib.redirect_stdout(out),
+        contextlib.redirect_stderr(err),
+    ):
+        code = cli.main(args)
+    err.seek(0)
+    return code, err.read()
 
 
 def answered(args: list[str]) -> tuple[int, str]:
