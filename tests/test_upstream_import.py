@@ -21,7 +21,7 @@ from acp_spec.upstream_import import (
     layout,
     render_block,
 )
-from acp_spec.yamlsource import load
+from acp_spec.yamlsource import MAX_BYTES, load
 from conftest import SPEC_PATH, UPSTREAM_V2, write_spec
 
 UPSTREAM: dict[str, Any] = json.loads((UPSTREAM_V2 / "schema.unstable.json").read_text())["$defs"]
@@ -154,3 +154,121 @@ def test_the_command_rewrites_the_spec_and_says_what_it_did(tmp_path: Path) -> N
         "--spec", str(path), "upstream", "import", str(tmp_path / "none.json"), "X"
     )
     assert code == 1 and "cannot read" in err and "nothing was written" in err
+
+
+def _schema(folder: Path, defs: Any, name: str = "hostile.json") -> Path:
+    path = folder / name
+    path.write_text(json.dumps({"$defs": defs}), encoding="utf-8")
+    return path
+
+
+def _nested(depth: int) -> dict[str, Any]:
+    node: dict[str, Any] = {"type": "string"}
+    for _ in range(depth):
+        node = {"type": "array", "items": node}
+    return node
+
+
+@pytest.mark.parametrize(
+    ("definition", "why"),
+    [
+        # each an internal error before: AttributeError, TypeError, AttributeError
+        (
+            {"type": "object", "properties": [1, 2]},
+            "at #/$defs/A/properties: [1, 2] is not of type 'object'",
+        ),
+        ({"$ref": 5}, "at #/$defs/A/$ref: 5 is not of type 'string'"),
+        ({"anyOf": [{"not": 5}]}, "at #/$defs/A/anyOf/0/not: 5 is not of type 'object', 'boolean'"),
+        (5, "it is int 5, not a schema object"),
+    ],
+)
+def test_a_def_that_is_no_schema_is_refused_or_skipped_and_said(
+    tmp_path: Path, definition: Any, why: str
+) -> None:
+    path = write_spec(tmp_path)
+    upstream = _schema(tmp_path, {"A": definition})
+    code, _, err = _command("--spec", str(path), "upstream", "import", str(upstream), "A")
+    assert code == 1 and f"{upstream}: upstream's A cannot be imported: " in err and why in err
+    assert "nothing was written" in err
+    # --changed answered "every def of FILE is the spec's already" for {"A": 5}
+    code, out, err = _command("--spec", str(path), "upstream", "import", str(upstream), "--changed")
+    assert code == 1 and f"{upstream}: skipped upstream's A: " in err and why in err
+    assert "every other def of" in out
+    assert path.read_text(encoding="utf-8") == TEXT
+
+
+def test_a_def_is_skipped_and_the_others_imported(tmp_path: Path) -> None:
+    path = write_spec(tmp_path)
+    upstream = _schema(
+        tmp_path, {"Bad": {"$ref": 5}, "Good": {"description": "d", "type": "string"}}
+    )
+    code, out, err = _command("--spec", str(path), "upstream", "import", str(upstream), "--changed")
+    assert code == 1 and "skipped upstream's Bad" in err and "added Good" in out
+    assert "  Good:\n    description: d\n    type: string\n" in path.read_text(encoding="utf-8")
+
+
+def test_a_def_nested_deeper_than_a_spec_may_be_is_refused_with_its_place(tmp_path: Path) -> None:
+    """Nested 200 deep, the YAML writer overflowed Python's stack; under that (but over the
+    spec's 64 levels) it wrote a spec that check could not read."""
+    path = write_spec(tmp_path)
+    for depth in (70, 200, 400):
+        upstream = _schema(tmp_path, {"Deep": _nested(depth)})
+        code, _, err = _command("--spec", str(path), "upstream", "import", str(upstream), "Deep")
+        assert code == 1 and f"{upstream}:1:" in err and "nested more than 64 levels deep" in err
+        assert path.read_text(encoding="utf-8") == TEXT
+
+
+def test_a_def_as_deep_as_a_spec_may_be_is_imported_and_read(tmp_path: Path) -> None:
+    path = write_spec(tmp_path)
+    upstream = _schema(tmp_path, {"Deep": {"description": "d", **_nested(60)}})
+    code, out, err = _command("--spec", str(path), "upstream", "import", str(upstream), "Deep")
+    assert code == 0 and "added Deep" in out, err
+    assert load(path).data["types"]["Deep"]["items"]["items"]["type"] == "array"
+
+
+def test_an_import_is_held_to_the_size_check_reads(tmp_path: Path) -> None:
+    """A file over the 8 MiB that `diff` and `check` read is refused; one under it that would
+    make the spec larger than that is refused before anything is written."""
+    path = write_spec(tmp_path)
+    big = _schema(tmp_path, {"Big": {"description": "x" * (MAX_BYTES + 1)}})
+    code, _, err = _command("--spec", str(path), "upstream", "import", str(big), "Big")
+    assert code == 1 and f"{big} is over the 8 MiB a spec may be" in err
+    grows = _schema(tmp_path, {"Big": {"description": "x " * (MAX_BYTES // 2 - 100)}})
+    code, _, err = _command("--spec", str(path), "upstream", "import", str(grows), "Big")
+    assert code == 1 and "the import would make the spec over the 8 MiB that check reads" in err
+    assert path.read_text(encoding="utf-8") == TEXT
+
+
+def test_the_written_text_is_held_to_the_limit_too() -> None:
+    """The strings alone fit; the YAML around them does not."""
+    defs = {"Tiny": {"description": "d", "type": "string"}}
+    size = len(TEXT.encode("utf-8"))
+    assert "Tiny" in import_defs(TEXT, defs, ["Tiny"], max_bytes=size + 100).text
+    with pytest.raises(ImportProblem, match="would make the spec over"):
+        import_defs(TEXT, defs, ["Tiny"], max_bytes=size + 20)
+
+
+@pytest.mark.parametrize(
+    "text", ["a\x00\nb", "a\r\nb", "x\u2028y\nz", "\tx\n\ty", "a\x85b\nc", "\x1b[31m\n", "a\u2029"]
+)
+def test_a_text_the_spec_may_not_hold_raw_is_written_with_escapes(
+    tmp_path: Path, text: str
+) -> None:
+    """Written as a literal block (or plain), such a text made a spec that check could not
+    read (NUL, a line separator, a tab in the indentation)."""
+    path = write_spec(tmp_path, "version: 2\ntypes:\n  Foo:\n    description: A type.\n")
+    upstream = _schema(tmp_path, {"Odd": {"description": text, "enum": [text]}})
+    code, _, err = _command("--spec", str(path), "upstream", "import", str(upstream), "Odd")
+    assert code == 0, err
+    assert load(path).data["types"]["Odd"] == {"description": text, "enum": [text]}
+
+
+def test_a_lone_surrogate_is_refused(tmp_path: Path) -> None:
+    """JSON can escape half a surrogate pair; UTF-8 cannot write it: an internal error
+    (UnicodeEncodeError) when the spec was written."""
+    path = write_spec(tmp_path)
+    upstream = tmp_path / "surrogate.json"
+    upstream.write_text('{"$defs": {"Odd": {"description": "a\\ud800b"}}}', encoding="utf-8")
+    code, _, err = _command("--spec", str(path), "upstream", "import", str(upstream), "Odd")
+    assert code == 1 and "a text in it holds a lone surrogate ('a\\ud800b')" in err, err
+    assert path.read_text(encoding="utf-8") == TEXT

@@ -3,7 +3,10 @@ with a line and column, never an exception a caller does not expect.
 
 json.loads raises three things: JSONDecodeError for text that is no JSON, RecursionError
 for nesting deeper than Python's stack (a thousand levels or so: valid JSON all the same),
-and a plain ValueError for an integer of more digits than Python converts."""
+and a plain ValueError for an integer of more digits than Python converts.
+
+A reader that walks the value by recursion (a schema compared, rendered as YAML) bounds the
+nesting with ``max_depth``: valid JSON nested too deep for it is then a JsonProblem too."""
 
 from __future__ import annotations
 
@@ -26,24 +29,77 @@ class JsonProblem(ValueError):
         self.line, self.column, self.reason = line, column, reason
 
 
-def parse_json(text: str) -> Any:
+def parse_json(text: str, max_depth: int | None = None, *, unicode: bool = False) -> Any:
+    """The value of ``text``; nested at most ``max_depth`` levels (the outermost array or
+    object is level 1) if given; with ``unicode``, every string in it Unicode text (JSON's
+    escapes can write half of a surrogate pair, which no UTF-8 output can hold)."""
+    limit = _DEEP if max_depth is None else min(max_depth, _DEEP)
     try:
-        return json.loads(text)
+        value = json.loads(text)
     except json.JSONDecodeError as err:
         raise JsonProblem(err.lineno, err.colno, f"not JSON: {err.msg}") from None
     except RecursionError:
-        line, column = line_column(text, _too_deep(text))
-        raise JsonProblem(line, column, f"nested more than {_DEEP} levels deep") from None
+        line, column = line_column(text, _too_deep(text, limit))
+        raise JsonProblem(line, column, f"nested more than {limit} levels deep") from None
     except ValueError:
         found = _LONG_NUMBER.search(text)
         line, column = line_column(text, found.start() if found else 0)
         raise JsonProblem(
             line, column, f"a number of more than {sys.get_int_max_str_digits()} digits"
         ) from None
+    if max_depth is not None and _deeper(value, limit):
+        line, column = line_column(text, _too_deep(text, limit))
+        raise JsonProblem(line, column, f"nested more than {limit} levels deep")
+    if unicode and lone_surrogate(value) is not None:
+        found = _LONE_SURROGATE.search(text)
+        line, column = line_column(text, found.start() if found else 0)
+        raise JsonProblem(
+            line, column, "a lone surrogate (half of a UTF-16 pair), which is no text"
+        )
+    return value
 
 
-def _too_deep(text: str) -> int:
-    """The offset of the bracket that opens level ``_DEEP + 1`` (0 if none does), strings
+# an escaped surrogate not in a pair: a high one without a low one after it, or a low one
+# without a high one before it
+_LONE_SURROGATE = re.compile(
+    r"\\u[dD][89abAB][0-9a-fA-F]{2}(?!\\u[dD][c-fC-F])|(?<!\\u[dD][89abAB][0-9a-fA-F]{2})\\u[dD][c-fC-F][0-9a-fA-F]{2}"
+)
+
+
+def lone_surrogate(value: Any) -> str | None:
+    """The first text of ``value`` (a key or a value) that is not Unicode text, or None."""
+    pending = [value]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, str):
+            try:
+                node.encode("utf-8")
+            except UnicodeEncodeError:
+                return node
+        elif isinstance(node, dict):
+            pending += node.keys()
+            pending += node.values()
+        elif isinstance(node, list):
+            pending += node
+    return None
+
+
+def _deeper(value: Any, limit: int) -> bool:
+    """Whether ``value`` nests arrays and objects more than ``limit`` levels deep; walked
+    with a list, not Python's stack, which is what the limit guards."""
+    pending: list[tuple[Any, int]] = [(value, 1)] if isinstance(value, dict | list) else []
+    while pending:
+        node, level = pending.pop()
+        if level > limit:
+            return True
+        for child in node.values() if isinstance(node, dict) else node:
+            if isinstance(child, dict | list):
+                pending.append((child, level + 1))
+    return False
+
+
+def _too_deep(text: str, limit: int) -> int:
+    """The offset of the bracket that opens level ``limit + 1`` (0 if none does), strings
     skipped."""
     depth, inside, escaped = 0, False, False
     for offset, char in enumerate(text):
@@ -58,7 +114,7 @@ def _too_deep(text: str) -> int:
             inside = True
         elif char in "[{":
             depth += 1
-            if depth > _DEEP:
+            if depth > limit:
                 return offset
         elif char in "]}":
             depth -= 1

@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from .constants import EXIT_INVALID, EXIT_OK
-from .jsontext import parse_json
+from .jsontext import JsonProblem, parse_json
 from .readfile import regular_text
-from .upstream_import import ImportProblem, changed_defs, import_defs
-from .yamlsource import load
+from .upstream_import import ImportProblem, changed_defs, import_defs, unusable
+from .yamlsource import MAX_BYTES, MAX_DEPTH, load
 
 _TMP_SUFFIX = ".acp-spec-tmp"
 NEW_PROPERTIES = "new-properties"
@@ -54,9 +54,16 @@ def import_command(
 ) -> int:
     """Edit the spec in place; a spec whose YAML can't be read raises SpecError."""
     try:
-        upstream = _read_defs(file)
+        every = _read_defs(file)
     except ImportProblem as err:
         print(f"acp-spec: {err}; nothing was written", file=sys.stderr)
+        return EXIT_INVALID
+    skipped = {name: why for name, d in every.items() if (why := unusable(name, d)) is not None}
+    upstream = {name: d for name, d in every.items() if name not in skipped}
+    asked = [name for name in names if name in skipped]
+    if asked:
+        print(f"acp-spec: {file}: upstream's {asked[0]} cannot be imported: {skipped[asked[0]]}; "
+              "nothing was written", file=sys.stderr)  # fmt: skip
         return EXIT_INVALID
     data = load(spec_path, display=str(spec_path)).data
     types = data.get("types") if isinstance(data, dict) else None
@@ -66,20 +73,24 @@ def import_command(
     if changed:
         wanted += [n for n in changed_defs(upstream, ours, adds) if n not in wanted]
         listed = _listed_new_types(data)
-        gone = [n for n in ours if n not in upstream and n not in listed]
+        gone = [n for n in ours if n not in every and n not in listed]
         if gone:
             print(f"{len(gone)} type{'s' if len(gone) != 1 else ''} upstream does not define: "
                   f"{', '.join(gone)}; remove {'them' if len(gone) != 1 else 'it'}, or list "
                   "under upstream › differences (kind new-type) with why")  # fmt: skip
+        for name, why in skipped.items():
+            print(f"acp-spec: {file}: skipped upstream's {name}: {why}; write it by hand if the "
+                  "spec needs it", file=sys.stderr)  # fmt: skip
         if not wanted:
-            print(f"every def of {file} is the spec's already")
-            return EXIT_OK
+            others = "every other def" if skipped else "every def"
+            print(f"{others} of {file} is the spec's already")
+            return EXIT_INVALID if skipped else EXIT_OK
     if not wanted:
         print("acp-spec: nothing to import; name the defs, or give --changed", file=sys.stderr)
         return EXIT_INVALID
     text = spec_path.read_text(encoding="utf-8")
     try:
-        result = import_defs(text, upstream, wanted, adds=adds, after=after)
+        result = import_defs(text, upstream, wanted, adds=adds, after=after, max_bytes=MAX_BYTES)
     except ImportProblem as err:
         print(f"acp-spec: {err}; nothing was written", file=sys.stderr)
         return EXIT_INVALID
@@ -93,15 +104,23 @@ def import_command(
     if result.text != text:
         _write(spec_path, result.text)
     print("run `acp-spec check`: methods, examples and differences may need you next")
-    return EXIT_OK
+    return EXIT_INVALID if skipped else EXIT_OK
 
 
 def _read_defs(file: Path) -> dict[str, Any]:
+    """Upstream's defs, read within the limits a spec is read within (``check`` could not
+    read a spec that a larger or deeper file made)."""
     try:
-        value = parse_json(regular_text(file))
+        if file.stat().st_size > MAX_BYTES:
+            raise ImportProblem(f"{file} is over the {MAX_BYTES // 1048576} MiB a spec may be; "
+                                "give upstream's published schema")  # fmt: skip
+        value = parse_json(regular_text(file), max_depth=MAX_DEPTH)
     except OSError as err:
         raise ImportProblem(f"cannot read {file}: {err.strerror}") from None
-    except ValueError as err:
+    except JsonProblem as err:
+        raise ImportProblem(f"{file}:{err.line}:{err.column}: {err.reason}; give upstream's "
+                            "published schema") from None  # fmt: skip
+    except ValueError as err:  # not UTF-8
         raise ImportProblem(
             f"{file} cannot be read ({err}); give upstream's published schema"
         ) from None

@@ -22,9 +22,11 @@ from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
-from ruamel.yaml.scalarstring import LiteralScalarString
+from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarString
 
 from .defs import DEFS_PREFIX, STANDARD_META, expand_type, open_union_guard, referenced_names
+from .jsontext import lone_surrogate
+from .metaschema import schema_problem
 from .model import DERIVED_TYPE_NAMES
 
 # Upstream keywords naming the method a def belongs to; the spec keeps that in `methods`.
@@ -40,6 +42,29 @@ _SECTION_COMMENT = re.compile(r"^  #")
 
 class ImportProblem(Exception):
     """What keeps a def from being imported, said so that the maintainer can act on it."""
+
+
+# a def becomes a type of the spec: its name must be one (format.schema.json's typeName)
+_TYPE_NAME = re.compile(r"^[A-Z][A-Za-z0-9]*$")
+
+
+def unusable(name: str, definition: Any) -> str | None:
+    """Why upstream's def ``name`` cannot be imported, or None: the importer reads a def as
+    a JSON Schema (``properties`` an object of schemas, ``$ref`` a string, ...), so one that
+    is none is said, never walked."""
+    if not _TYPE_NAME.match(name):
+        return "its name is not a type name of the spec (a capital letter, then letters and digits)"
+    surrogate = lone_surrogate(definition)
+    if surrogate is not None:
+        return f"a text in it holds a lone surrogate ({surrogate[:40]!a}), which UTF-8 cannot write"
+    if not isinstance(definition, dict):
+        return (
+            f"it is {type(definition).__name__} {json.dumps(definition)[:40]}, not a schema object"
+        )
+    problem = schema_problem(definition)
+    if problem is None:
+        return None
+    return f"it is not a JSON Schema 2020-12 (at #/$defs/{name}{problem[0]}: {problem[1]})"
 
 
 def without_method_keywords(definition: Mapping[str, Any]) -> dict[str, Any]:
@@ -144,9 +169,18 @@ def _to_yaml(value: Any) -> Any:
         ):
             seq.fa.set_flow_style()
         return seq
+    if isinstance(value, str) and not _printable(value):
+        return DoubleQuotedScalarString(value)  # escapes what a spec may not hold raw
     if isinstance(value, str) and "\n" in value:
         return LiteralScalarString(value)
     return value
+
+
+def _printable(text: str) -> bool:
+    """Whether ``text`` can be written as it is: a tab, a carriage return, a control
+    character or a line separator written raw would make a spec that ``check`` refuses to
+    read."""
+    return all(char == "\n" or char.isprintable() for char in text)
 
 
 def render_block(name: str, fragment: Mapping[str, Any]) -> list[str]:
@@ -292,10 +326,12 @@ def import_defs(
     *,
     adds: Mapping[str, Sequence[str]] | None = None,
     after: str | None = None,
+    max_bytes: int | None = None,
 ) -> Imported:
     """``text`` with upstream's defs ``names`` written into its types: a type the spec has is
     replaced where it is, a new one is placed after ``after`` if given, else after the first
-    type that refers to it (a new one that refers to it, once placed), else last."""
+    type that refers to it (a new one that refers to it, once placed), else last. A text
+    that would be over ``max_bytes`` (UTF-8) is refused."""
     for name in names:
         if name in DERIVED_TYPE_NAMES:
             raise ImportProblem(f"{name} is a routing union the generator derives from the "
@@ -306,6 +342,14 @@ def import_defs(
     if lines and not lines[-1].endswith("\n"):
         lines[-1] += "\n"
     places = layout(lines)
+    if max_bytes is not None:
+        # refused before the YAML is written, which takes seconds a megabyte: the new text
+        # holds at least each string of the defs, and what the replaced blocks leave
+        kept = sum(len(line.encode("utf-8")) for line in lines) - sum(
+            len("".join(lines[b.start : b.end]).encode("utf-8"))
+            for n in set(names) if (b := places.blocks.get(n)) is not None
+        )  # fmt: skip
+        _within(kept + sum(_least_size(upstream[n]) for n in set(names)), max_bytes)
     if after is not None and after not in places.blocks:
         raise ImportProblem(f"--after {after}: the spec has no type of that name")
     result = Imported(text)
@@ -341,7 +385,30 @@ def import_defs(
     for at in sorted(inserts):
         out += inserts[at]
     result.text = "".join(out)
+    if max_bytes is not None:
+        _within(len(result.text.encode("utf-8")), max_bytes)
     return result
+
+
+def _within(size: int, max_bytes: int) -> None:
+    if size > max_bytes:
+        raise ImportProblem(f"the import would make the spec over the {max_bytes // 1048576} "
+                            "MiB that check reads")  # fmt: skip
+
+
+def _least_size(value: Any) -> int:
+    """The bytes of the strings in ``value`` (keys and values): YAML writes each at least."""
+    size, pending = 0, [value]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, str):
+            size += len(node.encode("utf-8"))
+        elif isinstance(node, dict):
+            pending += node.keys()
+            pending += node.values()
+        elif isinstance(node, list):
+            pending += node
+    return size
 
 
 def _placements(

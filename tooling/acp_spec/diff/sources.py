@@ -9,20 +9,25 @@ InputError; either way the command exits 2.
 
 from __future__ import annotations
 
+import json
+import re
 import subprocess
 import tarfile
 import tempfile
 from collections.abc import Mapping
+from dataclasses import replace
+from functools import partial
 from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ..defs import referenced_names
 from ..diagnostics import Diagnostic, Position, SpecError
 from ..index import Index, ref_name
-from ..jsontext import JsonProblem, parse_json
+from ..jsontext import JsonProblem, line_column, parse_json
+from ..metaschema import schema_problem
 from ..model import Kind, Sender, Spec
 from ..readfile import NOT_REGULAR, regular_bytes, regular_text
-from ..yamlsource import MAX_BYTES
+from ..yamlsource import MAX_BYTES, MAX_DEPTH
 from .view import FACTS, CallFacts, MethodFacts, ProtocolView
 
 GIT_PREFIX = "git:"
@@ -180,7 +185,8 @@ def read_schema(path: Path, label: str) -> dict[str, Any]:
     except OSError as err:
         raise InputError(f"{label}: cannot read it: {err.strerror}") from None
     try:
-        value = parse_json(text)
+        # as deep as a spec may be, and text the report can print
+        value = parse_json(text, max_depth=MAX_DEPTH, unicode=True)
     except JsonProblem as err:
         raise SpecError([Diagnostic(Position(label, err.line, err.column),
             f"{err.reason}; give upstream's published {STABLE_FILE} or "
@@ -191,9 +197,31 @@ def read_schema(path: Path, label: str) -> dict[str, Any]:
             "spec YAML file or git:REF")])  # fmt: skip
     bad = sorted(n for n, d in value["$defs"].items() if not isinstance(d, dict))
     if bad:
-        raise SpecError([Diagnostic(at, f"$defs/{bad[0]} is not a schema object; give "
-                                    "upstream's published schema file unchanged")])  # fmt: skip
+        raise SpecError([Diagnostic(_def_place(text, label, bad[0]), f"$defs/{bad[0]} is not a "
+                        "schema object; give upstream's published schema file unchanged")])  # fmt: skip
+    problem = schema_problem(value)  # what the comparison walks, it walks as a schema
+    if problem is not None:
+        pointer, what = problem
+        name = (
+            pointer.split("/")[2].replace("~1", "/").replace("~0", "~")
+            if pointer.startswith("/$defs/")
+            else None
+        )
+        raise SpecError([Diagnostic(_def_place(text, label, name), f"not a JSON Schema 2020-12 "
+                        f"at #{pointer}: {what}; give upstream's published schema file unchanged")])  # fmt: skip
     return value
+
+
+def _def_place(text: str, label: str, name: str | None) -> Position:
+    """Where def ``name``'s key is written (the file's start if not found as written)."""
+    start = text.find('"$defs"')
+    found = None
+    if name is not None and start >= 0:
+        found = re.compile(re.escape(json.dumps(name, ensure_ascii=False)) + r"\s*:").search(
+            text, start
+        )
+    line, column = line_column(text, found.start()) if found else (1, 1)
+    return Position(label, line, column)
 
 
 def _methods(
@@ -274,6 +302,10 @@ def _from_git(text: str, root: Path) -> ProtocolView:
     _git(Path(top), "cat-file", "-e", f"{commit}:{inside}",
          what=f"{text}: {ref} has no {inside}; give the path of the spec (or schema) at that "
          "revision as git:REF:PATH")  # fmt: skip
+    what = _entry_kind(Path(top), commit, inside)
+    if what is not None:
+        raise InputError(f"{text}: {inside} is {what} at {ref}; give the path of the spec (or "
+                         "schema) file itself as git:REF:PATH")  # fmt: skip
     # the spec names files beside it (upstream's snapshot, the vector ids): take its folder
     folder = inside.parent.as_posix()
     with tempfile.TemporaryDirectory(prefix="acp-spec-diff-") as tmp:
@@ -285,11 +317,40 @@ def _from_git(text: str, root: Path) -> ProtocolView:
             raise InputError(f"{text}: git archive failed: {archive.stderr.decode().strip()}")
         tar_path = Path(tmp) / "tree.tar"
         tar_path.write_bytes(archive.stdout)
+        left_out: list[str] = []
         with tarfile.open(tar_path) as tar:
-            tar.extractall(Path(tmp) / "tree", filter="data")
+            tar.extractall(Path(tmp) / "tree", filter=partial(_files_only, left_out))
         label = f"{GIT_PREFIX}{ref}:{inside}"
         # a spec of the past held to the rules of its own day, not today's (see load_spec)
-        return _from_file(Path(tmp) / "tree" / inside, label, history=True)
+        view = _from_file(Path(tmp) / "tree" / inside, label, history=True)
+    if left_out:
+        view = replace(view, notes=(*view.notes, f"{label}: left out of what the spec could "
+                       f"read beside it at {ref}: {'; '.join(left_out)}"))  # fmt: skip
+    return view
+
+
+def _entry_kind(top: Path, commit: str, inside: PurePosixPath) -> str | None:
+    """What the entry at ``inside`` is in ``commit`` when it is not a file to read (a
+    folder, a symbolic link, a submodule); None for a file."""
+    listed = _git(top, "ls-tree", "-z", commit, "--", str(inside), what=f"git ls-tree {inside}")
+    mode = listed.split(" ", 1)[0]
+    kinds = {"040000": "a folder", "120000": "a symbolic link", "160000": "a submodule"}
+    return kinds.get(mode)
+
+
+def _files_only(left_out: list[str], member: tarfile.TarInfo, dest: str) -> tarfile.TarInfo | None:
+    """The archive's folders and regular files, as tarfile's data filter takes them; a link
+    (which may point outside the tree, or to an absolute path) or anything else it refuses
+    is left out and said, so that one such entry does not keep the spec from being read."""
+    if not (member.isfile() or member.isdir()):
+        left_out.append(f"{member.name} (a {'symbolic ' if member.issym() else ''}link)"
+                        if member.issym() or member.islnk() else f"{member.name} (not a file)")  # fmt: skip
+        return None
+    try:
+        return tarfile.data_filter(member, dest)
+    except tarfile.FilterError as err:
+        left_out.append(f"{member.name} ({err})")
+        return None
 
 
 def _git(cwd: Path, *args: str, what: str) -> str:

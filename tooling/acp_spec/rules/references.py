@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ..defs import keyword_values
@@ -87,28 +87,58 @@ def _gather_same_value_refs(fragment: Any, path: PathKey, found: list[tuple[Path
 def reference_loops(spec: Spec) -> tuple[tuple[list[str], PathKey], ...]:
     """Each cycle of types that refer to one another for the same value, with the place its
     first type names the next; found by a depth-first walk, each cycle once. Ask
-    ``index.once(reference_loops)``."""
+    ``index.once(reference_loops)``.
+
+    The walk keeps its own stack and enters each type once: walking again from every type,
+    through Python's stack, was N² steps along a chain of N references (each copying the
+    chain so far), and a chain a thousand long overflowed the stack."""
     edges = {name: _same_value_refs(t.schema, ("types", name)) for name, t in spec.types.items()}
     loops: list[tuple[list[str], PathKey]] = []
-    done: set[str] = set()
-
-    def visit(name: str, chain: list[str]) -> None:
-        for _, target in edges.get(name, []):
-            if target in chain:
-                loop = chain[chain.index(target) :]
-                if not done & set(loop):
-                    # reported where the loop's first type names the next
-                    nxt = loop[1] if len(loop) > 1 else loop[0]
-                    first = next(w for w, t in edges[loop[0]] if t == nxt)
-                    loops.append((loop, first))
-                    done.update(loop)
-            elif target in edges and target not in done:
-                visit(target, [*chain, target])
-
+    done: set[str] = set()  # in a loop reported already
+    entered: set[str] = set()
     for start in edges:
-        if start not in done:
-            visit(start, [start])
+        if start not in entered:
+            entered.add(start)
+            _walk(start, edges, entered, done, loops)
     return tuple(loops)
+
+
+def _walk(
+    start: str,
+    edges: Mapping[str, list[tuple[PathKey, str]]],
+    entered: set[str],
+    done: set[str],
+    loops: list[tuple[list[str], PathKey]],
+) -> None:
+    chain = [start]
+    depth = {start: 0}  # where each type of the chain is in it
+    # per place in the chain, the deepest place at or above it whose type is in a reported
+    # loop (-1: none): whether a new loop touches a reported one, without a walk along it
+    last_done = [-1]
+    pending = [iter(edges[start])]
+    while pending:
+        step = next(pending[-1], None)
+        if step is None:
+            pending.pop()
+            del depth[chain.pop()]
+            last_done.pop()
+            continue
+        target = step[1]
+        if target in depth:
+            first = depth[target]
+            if last_done[-1] < first:
+                loop = chain[first:]
+                # reported where the loop's first type names the next
+                nxt = loop[1] if len(loop) > 1 else loop[0]
+                loops.append((loop, next(w for w, t in edges[loop[0]] if t == nxt)))
+                done.update(loop)
+                last_done[first:] = range(first, len(chain))
+        elif target in edges and target not in entered:
+            entered.add(target)
+            depth[target] = len(chain)
+            chain.append(target)
+            last_done.append(last_done[-1])
+            pending.append(iter(edges[target]))
 
 
 def reference_cycles(spec: Spec, index: Index, _: Written) -> Iterator[Diagnostic]:
