@@ -548,7 +548,8 @@ def _parts(request: object) -> tuple[str | None, bool, Mapping[str, Any] | None]
 
 def _key_of(method: str, params: Mapping[str, Any] | None) -> str | None:
     """The key a keyed request carries, None when it carries none; ValueError if invalid."""
-    if params is not None and METHODS[method].retry_class == "as_carried":
+    carried = is_method_name(method) and METHODS[method].retry_class == "as_carried"
+    if params is not None and carried:
         params = _object(params.get("params"))
     key = None if params is None else params.get("idempotencyKey")
     if key is None:  # omitted and null are the same: no key
