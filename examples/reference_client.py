@@ -22,6 +22,7 @@ import importlib.util
 import itertools
 import json
 import os
+import shutil
 import sys
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -115,6 +116,16 @@ class Connection:
 
     def request(self, method: str, params: Any) -> Request:
         return Request(next(self.ids), method, params)
+
+    async def close(self) -> None:
+        """End the agent: its stdin closes, so it exits; killed if it has not in 2 s."""
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        try:
+            await asyncio.wait_for(self.process.wait(), 2)
+        except TimeoutError:
+            self.process.kill()
+            await self.process.wait()
 
 
 class Client:
@@ -245,7 +256,7 @@ class Client:
         reader = asyncio.StreamReader()
         loop = asyncio.get_running_loop()
         await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
-        tasks = set()  # kept, so none is collected before it ends
+        tasks: set[asyncio.Future[None]] = set()  # kept, so none is collected before it ends
         while line := await reader.readline():
             try:
                 action = json.loads(line)
@@ -257,8 +268,16 @@ class Client:
             else:
                 work = self.cancel()
             tasks.add(asyncio.ensure_future(_quietly(work)))
+        # the user is gone: stop the work here, not in asyncio.run's shutdown, where a task
+        # cancelled while it starts a process waits for that process forever (Python 3.11)
+        if self.connecting is not None:
+            tasks.add(self.connecting)
         for task in tasks:
             task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        connection, self.connection = self.connection, None  # so its end is no loss
+        if connection is not None:
+            await connection.close()
 
 
 async def _quietly(work: Awaitable[None]) -> None:
@@ -271,7 +290,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--defect", choices=["new-key-per-attempt"], help="for tests")
     args = parser.parse_args()
-    agent = json.loads(os.environ["ACP_TRACE_AGENT"])
+    try:
+        agent = json.loads(os.environ.get("ACP_TRACE_AGENT", ""))
+    except ValueError:
+        agent = None
+    if not isinstance(agent, list) or not agent or not all(isinstance(a, str) for a in agent):
+        parser.error("ACP_TRACE_AGENT is the agent's command, as a JSON array of strings")
+    if shutil.which(agent[0]) is None:
+        parser.error(f"ACP_TRACE_AGENT: no program {agent[0]!r}")
     state = os.environ.get("ACP_TRACE_STATE_DIR", ".")
     asyncio.run(Client(agent, state, args.defect).run())
     return 0
