@@ -204,7 +204,7 @@ class Client:
         self.ready.clear()
         if not self.pending:
             return  # nothing unanswered: reconnect when the user next needs the agent
-        request = self.pending[0].to_request(0)
+        request = self.pending[0].to_request(0)  # the policy judges its method and key
         decision = self.policy.decide(request, TransportLost(), self.attempts)
         if isinstance(decision, GiveUp):
             print(f"not resending: {decision.reason}", file=sys.stderr)
