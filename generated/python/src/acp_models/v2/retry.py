@@ -268,8 +268,6 @@ class PendingPrompt:
         if not isinstance(data, dict):
             raise ValueError("session/prompt params are a JSON object")
         session_id, prompt, key = (data.pop(name, None) for name in _PROMPT_PARAMS)
-        if key is not None:
-            check_key(key)
         return cls.submit(session_id, prompt, key=key, factory=factory, clock=clock, extra=data)
 
     def params(self) -> dict[str, Any]:
