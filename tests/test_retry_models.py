@@ -15,6 +15,8 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from test_vectors import import_models
 
 SESSION = "sess_abc123def456"
@@ -233,3 +235,29 @@ def test_a_null_key_is_an_omitted_key(retry: ModuleType) -> None:
                "params": {"sessionId": SESSION, "prompt": BLOCKS, "idempotencyKey": None}}  # fmt: skip
     decision = policy(retry).decide(request, lost(retry), 1)
     assert isinstance(decision, retry.GiveUp) and "idempotencyKey" in decision.reason
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner, max_size=3),
+    max_leaves=8,
+)  # fmt: skip
+BLOCK = st.dictionaries(st.text(max_size=4), JSON, max_size=3).map(lambda b: {**b, "type": "text"})
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    blocks=st.lists(BLOCK, min_size=1, max_size=3),
+    meta=st.dictionaries(st.text(max_size=3), JSON, max_size=3),
+)
+def test_any_json_prompt_round_trips_and_hashes_as_its_stored_copy(
+    retry: ModuleType, blocks: list[dict[str, Any]], meta: dict[str, Any]
+) -> None:
+    pending = retry.PendingPrompt.submit(SESSION, blocks, factory=key("K"), extra={"_meta": meta})
+    assert pending.params()["prompt"] == blocks and pending.params()["_meta"] == meta
+    back = retry.PendingPrompt.from_json(json.loads(json.dumps(pending.to_json())))
+    assert back == pending and hash(back) == hash(pending)
+    assert hash(pending.prompt) == hash(back.prompt)  # the blocks themselves hash too
