@@ -50,6 +50,7 @@ from acp_models.v2 import (
 )
 from acp_models.v2.retry import GiveUp, PendingPrompt, RetryPolicy, TransportLost
 
+LIMIT = 16 * 1024 * 1024  # the longest message line read from the agent
 INITIALIZE = InitializeRequest(
     protocol_version=2, info=Implementation(name="reference-client", version="1.0.0")
 )
@@ -70,7 +71,7 @@ class Connection:
 
     async def _read(self, on_lost: Callable[[], None]) -> None:
         assert self.process.stdout is not None
-        while line := await self.process.stdout.readline():
+        while line := await _next_line(self.process.stdout):
             try:
                 decoded = decode(line, receiver="client")
             except JsonRpcError as error:  # unreadable: answer it if it was a request
@@ -173,8 +174,9 @@ class Client:
         if self.session_id is not None:
             resume = [ResumeSessionRequest(session_id=self.session_id, cwd=os.getcwd())]
         ours = [p for p in self.pending if p.session_id == self.session_id]
+        pipe = asyncio.subprocess.PIPE
         agent = await asyncio.create_subprocess_exec(
-            *self.agent, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE
+            *self.agent, stdin=pipe, stdout=pipe, limit=LIMIT
         )
         connection = self.connection = Connection(agent, lambda: self.lost(connection))
         plan = self.policy.reconnect(INITIALIZE, resume, ours, lambda: next(connection.ids))
@@ -261,9 +263,11 @@ class Client:
             try:
                 action = json.loads(line)
             except ValueError:
-                print(f"not a JSON action: {line!r}", file=sys.stderr)
+                action = None
+            if not isinstance(action, dict) or action.get("action") not in ("submit", "cancel"):
+                print(f"not an action: {line!r}", file=sys.stderr)
                 continue
-            if action.get("action") == "submit":
+            if action["action"] == "submit":
                 work = self.submit(str(action.get("text", "")))
             else:
                 work = self.cancel()
@@ -278,6 +282,25 @@ class Client:
         connection, self.connection = self.connection, None  # so its end is no loss
         if connection is not None:
             await connection.close()
+
+
+async def _next_line(stream: asyncio.StreamReader) -> bytes:
+    """The next line (b"" at the end); a line over the limit is skipped whole (readline
+    would drop its start and give the rest as a line)."""
+    skipping = False
+    while True:
+        try:
+            line = await stream.readuntil(b"\n")
+        except asyncio.IncompleteReadError as end:  # the last line has no newline
+            return b"" if skipping else end.partial
+        except asyncio.LimitOverrunError as over:  # drop what came of it, and then the rest
+            await stream.readexactly(over.consumed)
+            skipping = True
+            continue
+        if not skipping:
+            return line
+        print("a message of over 16 MiB from the agent, skipped", file=sys.stderr)
+        skipping = False
 
 
 async def _quietly(work: Awaitable[None]) -> None:
