@@ -1,5 +1,6 @@
-"""A small ACP v2 client that keeps the idempotency-keys RFD, built on acp_models'
-RetryPolicy and PendingPrompt: what `acp-spec traces run --client` is proved against.
+"""A small ACP v2 client that keeps the idempotency-keys RFD, built on acp_models: typed
+messages (``decode``/``encode``, the builders) and the retry helpers (``PendingPrompt``,
+``RetryPolicy``, its ``ReconnectPlan``). What `acp-spec traces run --client` is proved against.
 
 It starts its agent with the command in ``$ACP_TRACE_AGENT`` (a JSON array), reads its
 user's actions from stdin as JSON lines (``{"action": "submit", "text": ...}``,
@@ -17,50 +18,129 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import importlib.util
 import itertools
 import json
 import os
+import shutil
 import sys
+from collections.abc import Awaitable, Callable
 from typing import Any
 
-# os.path, not pathlib: the traces start this program a hundred times a run, and pathlib's
-# import is a twentieth of its start
-
-try:
-    from acp_models.v2.retry import GiveUp, PendingPrompt, RetryPolicy, TransportLost
-except ImportError:  # run from a checkout without installing the models
+if importlib.util.find_spec("acp_models") is None:  # a checkout, without the models installed
     examples = os.path.dirname(os.path.realpath(__file__))
     sys.path.insert(0, os.path.join(os.path.dirname(examples), "generated", "python", "src"))
-    from acp_models.v2.retry import GiveUp, PendingPrompt, RetryPolicy, TransportLost
 
-INITIALIZE = {
-    "protocolVersion": 2,
-    "capabilities": {},
-    "info": {"name": "reference-client", "version": "1.0.0"},
-}
+from acp_models import JsonRpcError
+from acp_models.v2 import (
+    CancelSessionNotification,
+    Implementation,
+    InitializeRequest,
+    Message,
+    NewSessionRequest,
+    NewSessionResponse,
+    Notification,
+    Request,
+    Response,
+    ResumeSessionRequest,
+    build,
+    decode,
+    decode_result,
+    encode,
+)
+from acp_models.v2.retry import GiveUp, PendingPrompt, RetryPolicy, TransportLost
+
+LIMIT = 16 * 1024 * 1024  # the longest message line read from the agent
+INITIALIZE = InitializeRequest(
+    protocol_version=2, info=Implementation(name="reference-client", version="1.0.0")
+)
 
 
 class Lost(Exception):
     """The agent went away with the request unanswered."""
 
 
+class Connection:
+    """One agent process, spoken to in newline-delimited JSON-RPC over its stdio."""
+
+    def __init__(self, process: asyncio.subprocess.Process, on_lost: Callable[[], None]) -> None:
+        self.process = process
+        self.ids = itertools.count(1)  # ids belong to one connection
+        self.waiting: dict[str | int | None, asyncio.Future[Response]] = {}
+        self.reading = asyncio.ensure_future(self._read(on_lost))
+
+    async def _read(self, on_lost: Callable[[], None]) -> None:
+        assert self.process.stdout is not None
+        while line := await _next_line(self.process.stdout):
+            try:
+                decoded = decode(line, receiver="client")
+            except JsonRpcError as error:  # unreadable: answer it if it was a request
+                await self._receive(error)
+                continue
+            for message in decoded if isinstance(decoded, list) else [decoded]:
+                await self._receive(message)
+        for future in self.waiting.values():
+            if not future.done():
+                future.set_exception(Lost())
+        self.waiting.clear()
+        on_lost()
+
+    async def _receive(self, message: Message | JsonRpcError) -> None:
+        if isinstance(message, Response):
+            future = self.waiting.pop(message.id, None)
+            if future is not None and not future.done():
+                future.set_result(message)
+        elif isinstance(message, Request):  # this client serves no agent requests
+            await self.send(JsonRpcError(-32601, id=message.id))
+        elif isinstance(message, JsonRpcError) and message.reply:
+            await self.send(message)
+        # notifications (session/update) are the UI's; this client has none
+
+    async def send(self, message: Request | Notification | JsonRpcError) -> None:
+        if self.process.stdin is None or self.process.stdin.is_closing():
+            raise Lost()
+        try:
+            self.process.stdin.write(encode(message) + b"\n")
+            await self.process.stdin.drain()
+        except (ConnectionError, RuntimeError):
+            raise Lost() from None
+
+    async def call(self, request: Request) -> object:
+        """The typed result of ``request``; its error response raised as a JsonRpcError."""
+        future: asyncio.Future[Response] = asyncio.get_running_loop().create_future()
+        self.waiting[request.id] = future
+        await self.send(request)
+        response = await future
+        if response.error is not None:
+            raise response.error
+        return decode_result(request.method, response.result)
+
+    def request(self, method: str, params: Any) -> Request:
+        return Request(next(self.ids), method, params)
+
+    async def close(self) -> None:
+        """End the agent: its stdin closes, so it exits; killed if it has not in 2 s."""
+        if self.process.stdin is not None:
+            self.process.stdin.close()
+        try:
+            await asyncio.wait_for(self.process.wait(), 2)
+        except TimeoutError:
+            self.process.kill()
+            await self.process.wait()
+
+
 class Client:
     def __init__(self, agent: list[str], state: str, defect: str | None) -> None:
-        self.agent = agent
-        self.state = state
-        self.defect = defect
+        self.agent, self.state, self.defect = agent, state, defect
         self.policy = RetryPolicy()
-        self.ids = itertools.count(1)
-        self.waiting: dict[Any, asyncio.Future[Any]] = {}
-        self.process: asyncio.subprocess.Process | None = None
-        self.ready = asyncio.Event()
+        self.connection: Connection | None = None
+        self.connecting: asyncio.Future[None] | None = None  # a sync, or the wait before one
+        self.ready = asyncio.Event()  # initialized and resumed: new input may go out
         self.attempts = 1
-        self.background: set[asyncio.Future[None]] = set()  # kept, so none is collected
-        saved = self._load("session.json", {})
-        self.session_id: str | None = saved.get("sessionId")
+        self.session_id: str | None = self._load("session.json", {}).get("sessionId")
         self.pending = [PendingPrompt.from_json(p) for p in self._load("pending.json", [])]
 
-    # ── what it persists ──
+    # ── what it persists: atomically, so a crash never leaves half a file ──
 
     def _load(self, name: str, default: Any) -> Any:
         try:
@@ -72,152 +152,175 @@ class Client:
     def _save(self, name: str, value: Any) -> None:
         temporary = os.path.join(self.state, name + ".tmp")
         with open(temporary, "w", encoding="utf-8") as file:
-            file.write(json.dumps(value))
-        os.replace(temporary, os.path.join(self.state, name))  # never half a file after a crash
+            json.dump(value, file)
+        os.replace(temporary, os.path.join(self.state, name))
 
     def _save_pending(self) -> None:
         self._save("pending.json", [p.to_json() for p in self.pending])
 
-    # ── the connection ──
-
-    async def open(self) -> None:
-        self.process = await asyncio.create_subprocess_exec(
-            *self.agent, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE
-        )
-        self.background.add(asyncio.ensure_future(self.read(self.process)))
-
-    async def read(self, process: asyncio.subprocess.Process) -> None:
-        assert process.stdout is not None
-        while line := await process.stdout.readline():
-            with contextlib.suppress(ValueError):
-                await self.receive(json.loads(line))
-        for future in self.waiting.values():
-            if not future.done():
-                future.set_exception(Lost())
-        self.waiting.clear()
-        if process is self.process:
-            self.ready.clear()
-            self.background.add(asyncio.ensure_future(self.lost()))
-
-    async def receive(self, message: dict[str, Any]) -> None:
-        if "method" not in message:
-            future = self.waiting.pop(message.get("id"), None)
-            if future is not None and not future.done():
-                future.set_result(message)
-        elif "id" in message:  # a request the client does not serve
-            error = {"code": -32601, "message": "Method not found"}
-            await self.write({"jsonrpc": "2.0", "id": message["id"], "error": error})
-
-    async def write(self, message: dict[str, Any]) -> None:
-        if self.process is None or self.process.stdin is None:
-            raise Lost()
-        try:
-            self.process.stdin.write(json.dumps(message).encode() + b"\n")
-            await self.process.stdin.drain()
-        except (ConnectionError, RuntimeError):
-            raise Lost() from None
-
-    async def call(self, message: dict[str, Any]) -> dict[str, Any]:
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self.waiting[message["id"]] = future
-        await self.write(message)
-        answer: dict[str, Any] = await future
-        return answer
-
-    def request(self, method: str, params: dict[str, Any]) -> dict[str, Any]:
-        return {"jsonrpc": "2.0", "id": next(self.ids), "method": method, "params": params}
-
     # ── connecting and reconnecting ──
 
-    async def sync(self) -> None:
+    def connect(self, after: float = 0.0) -> None:
+        """Start connecting (after a wait), unless a connection is on its way."""
+        if self.connecting is None or self.connecting.done():
+            self.connecting = asyncio.ensure_future(_quietly(self.sync(after)))
+
+    async def sync(self, after: float) -> None:
         """Open a connection and follow the policy's plan: initialize, resume, resend."""
-        self.ids = itertools.count(1)  # ids belong to one connection
+        await asyncio.sleep(after)
         if self.defect == "new-key-per-attempt":
             self.pending = [PendingPrompt.submit(p.session_id, p.prompt) for p in self.pending]
-        resume = [{"sessionId": self.session_id, "cwd": os.getcwd()}] if self.session_id else []
+        resume = []
+        if self.session_id is not None:
+            resume = [ResumeSessionRequest(session_id=self.session_id, cwd=os.getcwd())]
         ours = [p for p in self.pending if p.session_id == self.session_id]
-        plan = self.policy.reconnect(INITIALIZE, resume, ours, next_id=lambda: next(self.ids))
-        await self.open()
+        pipe = asyncio.subprocess.PIPE
+        agent = await asyncio.create_subprocess_exec(
+            *self.agent, stdin=pipe, stdout=pipe, limit=LIMIT
+        )
+        connection = self.connection = Connection(agent, lambda: self.lost(connection))
+        plan = self.policy.reconnect(INITIALIZE, resume, ours, lambda: next(connection.ids))
+        for prompt in plan.stale:
+            print(f"held too long, not resent: {prompt.params()['prompt']}", file=sys.stderr)
         for step in plan.steps:
             if step.kind == "prompt":
                 self.ready.set()  # new input may go out beside the resent prompts
-            answer = await self.call(step.message)
-            if "error" in answer and step.kind == "resume":
-                self.pending = [p for p in self.pending if p.session_id != step.session_id]
-                self._save_pending()
-                self.session_id = None
-            elif step.pending is not None:
-                self.answered(step.pending, answer)
+            if step.session_id is not None and step.session_id != self.session_id:
+                continue  # its resume failed
+            try:
+                await connection.call(step.to_request())
+            except JsonRpcError as error:
+                print(f"{step.message['method']}: {error}", file=sys.stderr)
+                if step.kind == "resume":  # the session is gone, and its pending input with it
+                    self.session_id = None
+                    self._keep([p for p in self.pending if p.session_id != step.session_id])
+                    continue
+            if step.pending is not None:
+                self.answered(step.pending)
         self.ready.set()
         self.attempts = 1
 
-    async def lost(self) -> None:
+    def lost(self, connection: Connection) -> None:
+        if connection is not self.connection:
+            return
+        self.ready.clear()
         if not self.pending:
             return  # nothing unanswered: reconnect when the user next needs the agent
-        decision = self.policy.decide(self.pending[0].request(0), TransportLost(), self.attempts)
+        request = self.pending[0].to_request(0)  # the policy judges its method and key
+        decision = self.policy.decide(request, TransportLost(), self.attempts)
         if isinstance(decision, GiveUp):
             print(f"not resending: {decision.reason}", file=sys.stderr)
             return
-        await asyncio.sleep(decision.delay)
         self.attempts = decision.attempt
-        with contextlib.suppress(Lost):
-            await self.sync()
+        self.connecting = None
+        self.connect(after=decision.delay)
 
-    def answered(self, prompt: PendingPrompt, answer: dict[str, Any]) -> None:
+    def answered(self, prompt: PendingPrompt) -> None:
         # a result or an error both answer the submission: it is no longer pending
-        self.pending = [p for p in self.pending if p.key != prompt.key]
-        self._save_pending()
+        self._keep([p for p in self.pending if p != prompt])
         self.policy.succeeded()
+
+    def _keep(self, pending: list[PendingPrompt]) -> None:
+        self.pending = pending
+        self._save_pending()
 
     # ── the user ──
 
     async def submit(self, text: str) -> None:
-        if not self.ready.is_set() and self.process is None:
-            await self.sync()
-        await self.ready.wait()
+        if not self.ready.is_set():
+            self.connect()
+            await self.ready.wait()
+        assert self.connection is not None  # ready: connected
+        connection = self.connection
         if self.session_id is None:
-            answer = await self.call(self.request("session/new", {"cwd": os.getcwd()}))
-            self.session_id = answer["result"]["sessionId"]
+            created = await connection.call(
+                connection.request("session/new", NewSessionRequest(cwd=os.getcwd()))
+            )
+            assert isinstance(created, NewSessionResponse)  # decode_result made it
+            self.session_id = created.session_id
             self._save("session.json", {"sessionId": self.session_id})
-        prompt = PendingPrompt.submit(self.session_id, [{"type": "text", "text": text}])
+        prompt = PendingPrompt.from_params(build.prompt(self.session_id, text))
         self.pending.append(prompt)
         self._save_pending()  # with its key, before the first attempt goes out
-        answer = await self.call(prompt.request(next(self.ids)))
-        self.answered(prompt, answer)
+        try:
+            await connection.call(prompt.to_request(next(connection.ids)))
+        except JsonRpcError as error:
+            print(f"session/prompt: {error}", file=sys.stderr)
+        self.answered(prompt)
 
     async def cancel(self) -> None:
-        if self.session_id is not None:
-            params = {"sessionId": self.session_id}
-            await self.write({"jsonrpc": "2.0", "method": "session/cancel", "params": params})
+        if self.session_id is not None and self.connection is not None:
+            params = CancelSessionNotification(session_id=self.session_id)
+            await self.connection.send(Notification("session/cancel", params))
 
     async def run(self) -> None:
-        starting = asyncio.ensure_future(self.sync())
+        self.connect()
         reader = asyncio.StreamReader()
         loop = asyncio.get_running_loop()
         await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
-        tasks = {starting}
+        tasks: set[asyncio.Future[None]] = set()  # kept, so none is collected before it ends
         while line := await reader.readline():
-            action = json.loads(line)
-            if action.get("action") == "submit":
+            try:
+                action = json.loads(line)
+            except ValueError:
+                action = None
+            if not isinstance(action, dict) or action.get("action") not in ("submit", "cancel"):
+                print(f"not an action: {line!r}", file=sys.stderr)
+                continue
+            if action["action"] == "submit":
                 work = self.submit(str(action.get("text", "")))
             else:
                 work = self.cancel()
             tasks.add(asyncio.ensure_future(_quietly(work)))
+        # the user is gone: stop the work here, not in asyncio.run's shutdown, where a task
+        # cancelled while it starts a process waits for that process forever (Python 3.11)
+        if self.connecting is not None:
+            tasks.add(self.connecting)
         for task in tasks:
             task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        connection, self.connection = self.connection, None  # so its end is no loss
+        if connection is not None:
+            await connection.close()
 
 
-async def _quietly(work: Any) -> None:
+async def _next_line(stream: asyncio.StreamReader) -> bytes:
+    """The next line (b"" at the end); a line over the limit is skipped whole (readline
+    would drop its start and give the rest as a line)."""
+    skipping = False
+    while True:
+        try:
+            line = await stream.readuntil(b"\n")
+        except asyncio.IncompleteReadError as end:  # the last line has no newline
+            return b"" if skipping else end.partial
+        except asyncio.LimitOverrunError as over:  # drop what came of it, and then the rest
+            await stream.readexactly(over.consumed)
+            skipping = True
+            continue
+        if not skipping:
+            return line
+        print("a message of over 16 MiB from the agent, skipped", file=sys.stderr)
+        skipping = False
+
+
+async def _quietly(work: Awaitable[None]) -> None:
     # a lost agent is handled by the reconnect; the user's action is not the one to report it
     with contextlib.suppress(Lost):
         await work
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--defect", choices=["new-key-per-attempt"], help="for tests")
     args = parser.parse_args()
-    agent = json.loads(os.environ["ACP_TRACE_AGENT"])
+    try:
+        agent = json.loads(os.environ.get("ACP_TRACE_AGENT", ""))
+    except ValueError:
+        agent = None
+    if not isinstance(agent, list) or not agent or not all(isinstance(a, str) for a in agent):
+        parser.error("ACP_TRACE_AGENT is the agent's command, as a JSON array of strings")
+    if shutil.which(agent[0]) is None:
+        parser.error(f"ACP_TRACE_AGENT: no program {agent[0]!r}")
     state = os.environ.get("ACP_TRACE_STATE_DIR", ".")
     asyncio.run(Client(agent, state, args.defect).run())
     return 0
