@@ -374,5 +374,5 @@ for (const file of files) {
 const upstreamMethods = [acp.AGENT_METHODS, acp.CLIENT_METHODS, acp.PROTOCOL_METHODS, acp.PROXY_METHODS]
   .flatMap((table) => Object.values(table))
   .sort();
-process.stdout.write(JSON.stringify({ upstreamMethods, observations }) + "\n");
-process.exit(0);
+// exit once the pipe has taken it all: an exit right after the write would cut it short
+process.stdout.write(JSON.stringify({ upstreamMethods, observations }) + "\n", () => process.exit(0));
