@@ -174,3 +174,17 @@ def test_the_typescript_examples_pass_every_trace(monkeypatch: pytest.MonkeyPatc
             shown = [r for r in results if r.id in bad]
             wrong.append(f"{side} {defect or 'example'}: {sorted(bad)}\n" + text(shown, side))
     assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.slow
+def test_the_readme_gives_the_measured_counts(sdk_run: dict[str, Any]) -> None:
+    counts = check.compare(sdk_run, check.load_expected()).counts
+    readme = " ".join((REPO / "README.md").read_text(encoding="utf-8").split())
+    said = [
+        f"zod agrees on {counts['zod: agree']:,}",
+        f"{counts['agent: agree']:,} of {counts['agent: observed']:,} agent-side runs",
+        f"{counts['client: agree']:,} of {counts['client: observed']:,} client-side ones",
+        f"({counts['agent: sdk-routing-gap'] + counts['client: sdk-routing-gap']:,} connection runs",
+    ]
+    missing = [phrase for phrase in said if phrase not in readme]
+    assert not missing, f"README.md's TypeScript SDK paragraph should say: {missing}"

@@ -153,7 +153,8 @@ function open(app) {
     replies,
     send: (text) => writer.write(encoder.encode(text + "\n")),
     /** Wait until `test` holds of the replies, or until `ms` pass with nothing new. */
-    async until(test, ms = 1000) {
+    // `ms` only ends a wait for something the SDK never sends: long enough for a loaded machine
+  async until(test, ms = 5000) {
       while (!test(replies)) {
         let timer;
         const woke = await new Promise((resolve) => {
@@ -310,9 +311,14 @@ async function response(side, method, requestParams, text, message) {
     );
     await peer.until((replies) => replies.some((r) => "method" in r && r.id === 1));
     await settled();
+    let settledWith = { outcome: "unmatched" };
+    void outcome.then((value) => {
+      settledWith = value;
+    });
     await peer.send(text);
-    const timer = new Promise((resolve) => setTimeout(() => resolve({ outcome: "unmatched" }), 200));
-    return await Promise.race([outcome, timer]);
+    // the connection reads in order: once the probe is answered, the response was taken
+    await probe(peer);
+    return settledWith;
   } finally {
     peer.close();
   }
