@@ -74,9 +74,9 @@ class ArrivalLog {
     } catch {
       return; // the SDK answers it with -32700
     }
-    if (typeof message !== "object" || message === null || Array.isArray(message)) return;
+    if (!isObject(message)) return;
     const seq = ++this.seq;
-    const params = typeof message.params === "object" && message.params !== null ? message.params : {};
+    const params = isObject(message.params) ? message.params : {};
     if (message.method === "session/prompt" && "id" in message) {
       this.prompts.set(idKey(message.id), {
         seq,
@@ -105,6 +105,10 @@ class ArrivalLog {
     const index = this.sessionCancels.findIndex((c) => c.sessionId === sessionId);
     return index < 0 ? this.seq : this.sessionCancels.splice(index, 1)[0].seq;
   }
+}
+
+function isObject(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function idKey(id) {

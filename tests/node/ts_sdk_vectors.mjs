@@ -37,9 +37,9 @@ const SETUP_INIT = "zz-setup-init";
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
-// The SDK logs what it drops (console.error); those lines are part of what it did, not noise.
-const logged = [];
-console.error = (...args) => logged.push(args);
+// The SDK logs what it drops with console.error: expected here, and stderr stays for the
+// harness's own failures.
+console.error = () => {};
 
 let current = null; // the observation of the vector being run
 
@@ -303,8 +303,9 @@ async function response(side, method, requestParams, text, message) {
       () => ({ outcome: "delivered" }),
       (error) => {
         const own = isRecord(message) && isRecord(message.error) ? message.error.code : undefined;
-        if (error instanceof acp.RequestError && error.code === own) return { outcome: "delivered" };
-        if (error instanceof acp.RequestError) return { outcome: `error:${error.code}` };
+        if (error instanceof acp.RequestError) {
+          return { outcome: error.code === own ? "delivered" : `error:${error.code}` };
+        }
         if (error?.name === "ZodError") return { outcome: "error:-32602" };
         return { outcome: `thrown:${error?.name ?? typeof error}` };
       },
@@ -364,21 +365,19 @@ for (const file of files) {
       const sides = method === undefined ? ["agent"] : sidesOf(method, group.kind);
       for (const side of sides) {
         current = { dispatched: [] };
-        logged.length = 0;
         const value = message.ok ? message.value : undefined;
-        const answer = group.kind === "response" || (method === undefined && isResponse(value));
-        const observed =
-          answer
-            ? await response(side, method, exampleParams, vector.message, value)
-            : await incoming(side, vector.message, value, method === "initialize");
+        const isAnswer = group.kind === "response" || (method === undefined && isResponse(value));
+        const observed = isAnswer
+          ? await response(side, method, exampleParams, vector.message, value)
+          : await incoming(side, vector.message, value, method === "initialize");
         observations.push({ id: vector.id, layer: side, ...observed });
         current = null;
       }
     }
   }
 }
-const upstreamMethods = [acp.AGENT_METHODS, acp.CLIENT_METHODS, acp.PROTOCOL_METHODS, acp.PROXY_METHODS]
-  .flatMap((table) => Object.values(table))
-  .sort();
+const tables = [acp.AGENT_METHODS, acp.CLIENT_METHODS, acp.PROTOCOL_METHODS, acp.PROXY_METHODS];
+const upstreamMethods = tables.flatMap((table) => Object.values(table)).sort();
 // exit once the pipe has taken it all: an exit right after the write would cut it short
-process.stdout.write(JSON.stringify({ upstreamMethods, observations }) + "\n", () => process.exit(0));
+const output = JSON.stringify({ upstreamMethods, observations }) + "\n";
+process.stdout.write(output, () => process.exit(0));
