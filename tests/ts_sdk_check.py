@@ -1,0 +1,256 @@
+"""Upstream's TypeScript SDK against the vectors: what tests/node/ts_sdk_vectors.mjs saw the
+SDK do with each vector (its zod schema; the raw message in a real connection), compared
+with what the vector says, and every disagreement matched to the kinds written down in
+tests/ts_sdk_expected.json.
+
+    python tests/ts_sdk_check.py [OBSERVATIONS.json]   # counts, and what is unexplained
+
+Without a file it runs the node script (`npm ci --prefix tests/node` first). The SDK reads
+leniently where upstream marks it (as its Rust deserializer does), so a case's `tolerant`
+outcome, where it has one, is the one it is held to; else `expect`.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import functools
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parents[1]
+VECTORS = REPO / "generated" / "vectors"
+SCHEMA = REPO / "generated" / "schema.unstable.json"
+EXPECTED = Path(__file__).with_name("ts_sdk_expected.json")
+SCRIPT = Path(__file__).parent / "node" / "ts_sdk_vectors.mjs"
+NODE_MODULES = Path(__file__).parent / "node" / "node_modules"
+
+KINDS = (
+    "key-unknown-upstream",
+    "divergence",
+    "method-not-upstream",
+    "sdk-routing-gap",
+    "default-on-null",
+    "batch",
+)
+
+
+@dataclass(frozen=True)
+class Case:
+    id: str
+    method: str | None
+    message: str
+    expected: bool | int  # True: valid; else the error code
+    strict: bool | int
+    divergence: str | None
+
+
+@dataclass(frozen=True)
+class Disagreement:
+    case: Case
+    layer: str  # zod, agent or client
+    outcome: str
+    key_dropped: bool
+
+    def describe(self) -> str:
+        saw = self.outcome + (" but dropped idempotencyKey" if self.key_dropped else "")
+        want = "valid" if self.case.expected is True else f"error {self.case.expected}"
+        return f"{self.case.id} [{self.layer}]: the SDK {saw}; the vector says {want}"
+
+
+def _outcome(expect: dict[str, Any]) -> bool | int:
+    return True if expect.get("valid") else int(expect["error"])
+
+
+def load_cases() -> dict[str, Case]:
+    files = [VECTORS / "envelope.json", *sorted((VECTORS / "methods").glob("*.json"))]
+    cases: dict[str, Case] = {}
+    for path in files:
+        for group in json.loads(path.read_text(encoding="utf-8"))["groups"]:
+            for raw in group["cases"]:
+                strict = _outcome(raw["expect"])
+                cases[raw["id"]] = Case(
+                    id=raw["id"],
+                    method=group.get("method"),
+                    message=raw["message"],
+                    expected=_outcome(raw["tolerant"]) if "tolerant" in raw else strict,
+                    strict=strict,
+                    divergence=raw.get("divergence"),
+                )
+    return cases
+
+
+def run_sdk() -> dict[str, Any]:
+    node = shutil.which("node")
+    if node is None:
+        raise RuntimeError("node is not on PATH: install Node.js 18 or newer")
+    if not (NODE_MODULES / "@agentclientprotocol" / "sdk" / "package.json").exists():
+        raise RuntimeError(f"{NODE_MODULES} has no SDK: run `npm ci --prefix tests/node`")
+    done = subprocess.run(
+        [node, str(SCRIPT), str(VECTORS)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+        env={**os.environ},
+    )
+    if done.returncode != 0 or done.stderr:
+        raise RuntimeError(f"{SCRIPT.name} failed ({done.returncode}):\n{done.stderr[-3000:]}")
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def _agrees(case: Case, layer: str, outcome: str) -> bool:
+    want = case.expected
+    if outcome.startswith("error:"):
+        code = int(outcome.removeprefix("error:"))
+        # zod tells valid from invalid only: which code to answer is the router's
+        return want is not True and (layer == "zod" or code == want)
+    if outcome in ("valid", "dispatched", "delivered"):
+        return want is True
+    if outcome in ("invalid", "ignored"):
+        # a notification can't be answered: refusing it is all a receiver can do
+        return want is not True
+    if outcome == "unmatched":
+        # an error response with id null answers no request a v2 peer can have sent: all a
+        # receiver can do with it is what the SDK does, log it
+        return want is True and _id_is_null(case.message)
+    return False  # no-schema, none, not-sendable
+
+
+def _id_is_null(text: str) -> bool:
+    try:
+        message = json.loads(text)
+    except ValueError:
+        return False
+    return isinstance(message, dict) and "id" in message and message["id"] is None
+
+
+def disagreements(observed: dict[str, Any], cases: dict[str, Case]) -> list[Disagreement]:
+    found = []
+    for seen in observed["observations"]:
+        case = cases[seen["id"]]
+        dropped = bool(seen.get("keyDropped"))
+        if dropped or not _agrees(case, seen["layer"], seen["outcome"]):
+            found.append(Disagreement(case, seen["layer"], seen["outcome"], dropped))
+    return found
+
+
+@functools.cache
+def default_on_null_fields() -> frozenset[str]:
+    """The names of the properties upstream's schema marks `x-deserialize-default-on-null`."""
+    names: set[str] = set()
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            for name, sub in (node.get("properties") or {}).items():
+                if isinstance(sub, dict) and sub.get("x-deserialize-default-on-null"):
+                    names.add(name)
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    walk(json.loads(SCHEMA.read_text(encoding="utf-8")))
+    return frozenset(names)
+
+
+def kind_holds(kind: str, found: Disagreement, upstream_methods: set[str]) -> bool:
+    """Whether `found` is of the kind an entry gives it: an entry can't hide another kind."""
+    case = found.case
+    if kind == "key-unknown-upstream":
+        # accepted but dropped: a valid key it can't keep, an invalid one it can't refuse
+        return found.key_dropped
+    if found.key_dropped:
+        return False
+    if kind == "divergence":
+        return case.divergence is not None
+    if kind == "method-not-upstream":
+        return case.method is not None and case.method not in upstream_methods
+    if kind == "default-on-null":
+        field = case.id.rsplit(".", 2)[-2].rsplit("]", 1)[-1] if case.id.endswith(".null") else ""
+        return (
+            field in default_on_null_fields()
+            and case.strict == -32602
+            and found.outcome in ("valid", "dispatched")
+        )
+    if kind == "batch":
+        return case.message.lstrip().startswith("[")
+    return kind == "sdk-routing-gap" and found.layer != "zod"
+
+
+def _names(entry: dict[str, Any], case_id: str) -> bool:
+    # an id is matched as is: ids have brackets, which a pattern reads as a character class
+    if "id" in entry:
+        return bool(entry["id"] == case_id)
+    return fnmatch.fnmatchcase(case_id, entry["pattern"])
+
+
+@dataclass
+class Report:
+    counts: Counter[str]
+    unexplained: list[Disagreement]
+    misfiled: list[tuple[Disagreement, str]]
+    stale: list[dict[str, Any]]
+
+
+def compare(observed: dict[str, Any], expected: list[dict[str, Any]]) -> Report:
+    cases = load_cases()
+    upstream = set(observed["upstreamMethods"])
+    found = disagreements(observed, cases)
+    counts: Counter[str] = Counter()
+    for seen in observed["observations"]:
+        counts[f"{seen['layer']}: observed"] += 1
+    used = [0] * len(expected)
+    unexplained, misfiled = [], []
+    for item in found:
+        matches = [
+            i
+            for i, entry in enumerate(expected)
+            if item.layer in entry.get("layers", ("zod", "agent", "client"))
+            and _names(entry, item.case.id)
+        ]
+        if not matches:
+            unexplained.append(item)
+            continue
+        entry = expected[matches[0]]
+        used[matches[0]] += 1
+        if not kind_holds(entry["kind"], item, upstream):
+            misfiled.append((item, entry["kind"]))
+        counts[f"{item.layer}: {entry['kind']}"] += 1
+    for item in found:
+        counts[f"{item.layer}: disagree"] += 1
+    for layer in {seen["layer"] for seen in observed["observations"]}:
+        counts[f"{layer}: agree"] = counts[f"{layer}: observed"] - counts[f"{layer}: disagree"]
+    stale = [entry for entry, n in zip(expected, used, strict=True) if n == 0]
+    return Report(counts, unexplained, misfiled, stale)
+
+
+def load_expected() -> list[dict[str, Any]]:
+    entries: list[dict[str, Any]] = json.loads(EXPECTED.read_text(encoding="utf-8"))["expected"]
+    return entries
+
+
+def main(argv: list[str]) -> int:
+    observed = json.loads(Path(argv[0]).read_text()) if argv else run_sdk()
+    report = compare(observed, load_expected())
+    for name, n in sorted(report.counts.items()):
+        print(f"{name}: {n}")
+    for item in report.unexplained:
+        print("unexplained:", item.describe())
+    for item, kind in report.misfiled:
+        print(f"not {kind}:", item.describe())
+    for entry in report.stale:
+        print("stale entry (no such disagreement now):", json.dumps(entry))
+    return 1 if report.unexplained or report.misfiled or report.stale else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
