@@ -216,13 +216,14 @@ HOSTILE = SESSIONLESS.replace(
 
 
 @pytest.mark.slow  # seconds: a real agent process
-def test_a_line_too_deep_to_read_is_kept_as_text_and_the_run_goes_on() -> None:
+def test_a_line_too_deep_to_read_is_kept_as_text_and_fails_as_no_json_rpc_message() -> None:
     assert HOSTILE != SESSIONLESS
-    traces = load_traces(TRACES, "agent", ["retry-same-connection"])
+    traces = load_traces(TRACES, "agent", ["retry-same-connection", "retry-after-error"])
     results = asyncio.run(play_all(traces, "agent", [sys.executable, "-c", HOSTILE]))
-    assert [r.skipped for r in results] == [
-        "the agent does not advertise agentCapabilities.session"
-    ]
+    for result in results:
+        assert result.failure is not None and result.failure.kind == "protocol"
+        assert result.failure.what == "c1: not a JSON-RPC 2.0 message"
+        assert result.failure.came[0].endswith("(199500 more characters cut)")  # kept as text
 
 
 @pytest.mark.slow  # seconds: real agent and client processes
