@@ -261,6 +261,8 @@ class Step:
 
     kind: StepKind
     connection: str | None = None  # connect, send, expect, fault drop-response/close
+    # send: written on these connections too, at once; expect with count: counted over them
+    also: tuple[str, ...] = ()
     sender: Side | None = None  # send, expect
     label: str | None = None  # send, expect: a name ``after`` refers to
     message: Any = None  # send

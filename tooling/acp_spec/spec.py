@@ -328,15 +328,17 @@ def _step(raw: dict[str, Any]) -> Step:
     if kind == "fault":
         return Step("fault", connection=body.get("on"), fault=body["type"], store=body.get("store"))
     on, sender, label = body["on"], body["from"], body.get("as")
+    also = tuple(body.get("also", ()))
     if kind == "send":
-        return Step("send", connection=on, sender=sender, label=label, message=body["message"])
+        return Step("send", connection=on, also=also, sender=sender, label=label,
+                    message=body["message"])  # fmt: skip
     alternatives = body.get("oneOf", [body] if "message" in body else [])
     outcomes = tuple(
         Outcome(o["message"], o.get("match", "subset"), tuple(o.get("absent", ())),
                 dict(o.get("capture", {})), o.get("contains"))
         for o in alternatives
     )  # fmt: skip
-    return Step("expect", connection=on, sender=sender, label=label, outcomes=outcomes,
+    return Step("expect", connection=on, also=also, sender=sender, label=label, outcomes=outcomes,
                 within=body.get("within"), after=body.get("after"), count=body.get("count"))  # fmt: skip
 
 

@@ -69,7 +69,8 @@ class _Methods:
                 named = [n for n, p in capture.items() if p == "/id"]
                 ident = f"${named[0]}" if named else None
             if ident is not None:
-                self.asked[(step.connection, json.dumps(ident))] = str(message["method"])
+                for on in (step.connection, *step.also):
+                    self.asked[(on, json.dumps(ident))] = str(message["method"])
             return str(message["method"])
         if "id" in message:
             ident = message["id"]
@@ -110,6 +111,8 @@ def _step(step: Step, methods: _Methods) -> dict[str, Any]:
             fault["on"] = step.connection
         return fault if step.store is None else {**fault, "store": step.store}
     out: dict[str, Any] = {"kind": step.kind, "from": step.sender, "on": step.connection}
+    if step.also:
+        out["also"] = list(step.also)
     if step.label is not None:
         out["label"] = step.label
     if step.kind == "send":

@@ -99,8 +99,30 @@ def trace_connections(spec: Spec, index: Index, _: Written) -> Iterator[Diagnost
                 told.add(name)
                 yield _at(spec, on, f"connection '{name}' was closed at line {_line(spec, closed[name])}; "
                           "connect a new one and use it")  # fmt: skip
+            yield from _also(spec, step, path, opened, closed)
             if step.fault == "close" and name in opened:
                 closed.setdefault(name, path)
+
+
+def _also(
+    spec: Spec, step: Step, path: PathKey, opened: dict[str, PathKey], closed: dict[str, PathKey]
+) -> Iterator[Diagnostic]:
+    """`also` names other open connections: a send races on them, a count counts over them."""
+    if not step.also:
+        return
+    if step.kind == "expect" and step.count is None:
+        yield _at(spec, (*path, "also"), "only an expect with count looks at several connections; "
+                  "remove `also`, or write one expect per connection", key=True)  # fmt: skip
+    for n, other in enumerate(step.also):
+        where = (*path, "also", n)
+        if other == step.connection:
+            yield _at(spec, where, f"'{other}' is this step's `on` already; name other connections")
+        elif other not in opened:
+            yield _at(spec, where, f"connection '{other}' is not connected here"
+                      f"{did_you_mean(other, opened)}; add `- connect: {other}` before this step")  # fmt: skip
+        elif other in closed and step.count is None:
+            yield _at(spec, where, f"connection '{other}' was closed at line "
+                      f"{_line(spec, closed[other])}; connect a new one and use it")  # fmt: skip
 
 
 def _fault_fields(spec: Spec, step: Step, path: PathKey) -> Iterator[Diagnostic]:
@@ -164,9 +186,13 @@ def trace_captures(spec: Spec, index: Index, _: Written) -> Iterator[Diagnostic]
         scope = _Scope()
         for i, step in enumerate(trace.steps):
             path = _step_path(number, i, step)
+            # a branch of a oneOf may name a capture only some branches of an earlier oneOf
+            # make: it fits only when the earlier expect took such a branch, which is how two
+            # oneOfs are paired (both answers errors, or both the same messageId)
+            paired = step.kind == "expect" and len(step.outcomes) > 1 and step.count is None
             for where, value in _messages(spec, number, i, step):
                 for inner, name in references(value):
-                    if name not in scope.captures:
+                    if name not in scope.captures and not (paired and name in scope.partial):
                         yield _at(spec, (*where, *inner), _undefined(spec, name, scope))
             if step.after is not None and step.after not in scope.labels:
                 yield _at(spec, (*path, "after"), f"no earlier step is labelled '{step.after}'"
@@ -182,7 +208,7 @@ def trace_captures(spec: Spec, index: Index, _: Written) -> Iterator[Diagnostic]
 def _undefined(spec: Spec, name: str, scope: _Scope) -> str:
     if name in scope.partial:
         return (f"${name} is captured in only some outcomes of the expect at line {_line(spec, scope.partial[name])}; "
-                "capture it in every outcome, or do not use it after")  # fmt: skip
+                "capture it in every outcome, or use it only in the outcomes of a oneOf")  # fmt: skip
     return (f"${name} is not captured by an earlier step{did_you_mean(name, scope.captures)}; "
             "capture it with `capture:` in an expect before this step")  # fmt: skip
 
@@ -308,9 +334,10 @@ def _remember(spec: Spec, trace: Trace, step: Step, asked: Asked, opened: set[st
                 continue
             ident = "$" + named[0]
         sided = (step.sender == trace.side) == (step.kind == "expect")
-        on = step.connection if step.connection in opened else None
         method = spec.methods.get(str(value["method"]))
-        asked[(on, json.dumps(ident))] = _Request(method, step.sender, sided)
+        for name in (step.connection, *step.also):
+            on = name if name in opened else None
+            asked[(on, json.dumps(ident))] = _Request(method, step.sender, sided)
 
 
 def _values(step: Step) -> list[tuple[Any, Mapping[str, str]]]:

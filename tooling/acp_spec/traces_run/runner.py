@@ -130,7 +130,9 @@ class _Play:
             message = substitute(step["message"], self.captures)
         except MissingCapture as error:
             raise _Failed(Failure(step["step"], "send", f"cannot send: {error}")) from None
-        entry = await connection.send(message)
+        others = [self._connection({**step, "on": name}) for name in step.get("also", ())]
+        # written on every connection before any drain: the peers get them at once
+        entry, *_ = await asyncio.gather(*(c.send(message) for c in (connection, *others)))
         if "label" in step:
             self.labels[step["label"]] = entry.seq
 
@@ -269,8 +271,9 @@ class _Play:
         return Failure(step["step"], "expect", why, self._expected(step), came[-10:])
 
     def _count(self, step: Mapping[str, Any]) -> None:
-        connection = self.peer.seen.get(step["on"])
-        entries = [] if connection is None else [e for e in connection.received if not e.dropped]
+        names = [step["on"], *step.get("also", ())]
+        connections = [c for name in names if (c := self.peer.seen.get(name)) is not None]
+        entries = [e for c in connections for e in c.received if not e.dropped]
         fitting = [
             e
             for e in entries
@@ -283,7 +286,7 @@ class _Play:
                 Failure(
                     step["step"],
                     "expect",
-                    f"expected {step['count']} such messages on {step['on']} by the end, "
+                    f"expected {step['count']} such messages on {' and '.join(names)} by the end, "
                     f"{len(fitting)} came",
                     self._expected(step),
                     [_shown(e) for e in fitting][-10:],
