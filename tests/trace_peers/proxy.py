@@ -2,6 +2,7 @@
 passes every trace) and passes its messages through, with one defect added, so that only
 the runner's own checks can catch it.
 
+    proxy.py pass           no defect: the reference agent as it is (a control)
     proxy.py twice          answers every request twice (the second time with another id)
     proxy.py notification   answers every notification the client sends
     proxy.py stranger       answers an id the client never sent, once
@@ -23,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 AGENT = Path(__file__).resolve().parents[2] / "examples" / "reference_agent.py"
+SLEEPER = "trace-peers-sleeper"  # in the command line of each child, for a test to look for
 _lock = threading.Lock()
 
 
@@ -62,7 +64,7 @@ def blast(mode: str, size: int) -> None:
 def main(mode: str, size: int) -> None:
     if mode == "child":
         # a child and a grandchild, both with the agent's stdout: they outlive the agent
-        sleeper = [sys.executable, "-c", "import time; time.sleep(600)"]
+        sleeper = [sys.executable, "-c", "import time; time.sleep(600)", SLEEPER]
         spawn = "import subprocess, sys, time; subprocess.Popen(sys.argv[1:]); time.sleep(600)"
         subprocess.Popen([sys.executable, "-c", spawn, *sleeper])
     agent = subprocess.Popen(
