@@ -721,12 +721,13 @@ SPEC_CASES = [
                 "      - send: {from: client, on: ⟦c3, message: {id: 2,",
             ),
             in_trace(
-                "idempotent-resend",
-                "      - send: {from: client, on: c1, message: {id: 5,",
-                "      - send: {from: ⟦agent, on: c1, message: {id: 5,",
+                "keys-stay-private",
+                "      - send: {from: client, on: c1, message: {id: 4,",
+                "      - send: {from: ⟦agent, on: c1, message: {id: 4,",
             ),
+            # a trace no keyed-prompt rule names: renamed, it leaves no rule naming nothing
             in_trace(
-                "keys-stay-private", "  - id: keys-stay-private\n", "  - id: ⟦retry-while-held\n"
+                "idempotent-resend", "  - id: idempotent-resend\n", "  - id: ⟦retry-while-held\n"
             ),
             in_trace(
                 "duplicating-resend",
@@ -805,11 +806,11 @@ SPEC_CASES = [
             "or list it there",
         ),
         Expect(
-            "trace id 'retry-while-held' is taken by the trace at line", "give this one its own"
-        ),
-        Expect(
             "this trace tests the agent, so the runner sends as the client",
             "what the agent sends is an expect",
+        ),
+        Expect(
+            "trace id 'retry-while-held' is taken by the trace at line", "give this one its own"
         ),
         Expect(
             "no earlier step sends or expects a request with id 14 on c1", "a response answers one"
@@ -819,7 +820,7 @@ SPEC_CASES = [
             "add `store: keep`",
         ),
         Expect(
-            "unknown field 'wiat' in traces › 16 › steps › ",
+            "unknown field 'wiat' in traces › 17 › steps › ",
             "remove it or fix its name",
         ),
         Expect("no earlier step is labelled 'helo' (did you mean 'hello'?)", "label it with `as:`"),

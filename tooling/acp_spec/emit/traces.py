@@ -118,6 +118,8 @@ def _step(step: Step, methods: _Methods) -> dict[str, Any]:
     if step.kind == "send":
         out["method"] = methods.of(step, step.message, {})
         out["message"] = _message(step.message)
+        if not step.valid:
+            out["valid"] = False
         return out
     found = {m for o in step.outcomes if (m := methods.of(step, o.message, dict(o.capture)))}
     if len(found) == 1:

@@ -8,6 +8,7 @@ failure of the peer under test, not of the trace: every one is caught before gen
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -31,6 +32,7 @@ from .types import bad_patterns
 ENVELOPE = frozenset({"jsonrpc", "id", "method", "params", "result", "error"})
 ERROR_TYPE = "Error"  # upstream's JSON-RPC error object
 ID_TYPE = "RequestId"
+_MISFIT = "the message does not match"  # how _Checker._against starts its problems
 
 
 def _base(number: int) -> PathKey:
@@ -304,8 +306,23 @@ def trace_messages_validate(spec: Spec, index: Index, written: Written) -> Itera
                 exact = step.kind == "send" or any(
                     o.match == "exact" for o in step.outcomes if o.message is value
                 )
-                yield from checker.message(value, where, step, exact, asked, trace)
+                found = checker.message(value, where, step, exact, asked, trace)
+                yield from found if step.valid else _refused(spec, found, where)
             _remember(spec, trace, step, asked, opened)
+
+
+def _refused(spec: Spec, found: Iterator[Diagnostic], where: PathKey) -> Iterator[Diagnostic]:
+    """A send with ``valid: false``: its message must not fit its type (what else is wrong
+    with it, a method the spec lacks, say, is still reported)."""
+    misfit = False
+    for problem in found:
+        if problem.message.startswith(_MISFIT):
+            misfit = True
+        else:
+            yield problem
+    if not misfit:
+        yield _at(spec, (*where[:-1], "valid"), "the message fits the schema; make it the "
+                  "invalid message it is meant to be, or remove `valid: false`", key=True)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -532,3 +549,41 @@ def _real(error: ValidationError, *, partial: bool) -> bool:
             for m in members
         )
     return True
+
+
+_MUST = re.compile(r"\*\*MUST(?: NOT)?\*\*")
+
+
+def keyed_rules_name_traces(spec: Spec, index: Index, _: Written) -> Iterator[Diagnostic]:
+    """Each keyed-prompt rule names real traces; a MUST no trace exercises is a warning,
+    unless the rule says why none can (``untested``)."""
+    rules = spec.keyed_prompts
+    if rules is None:
+        return
+    # every id written, a broken trace's too: it is reported where it is broken, not here
+    written = spec.where.data.get("traces") if isinstance(spec.where.data, dict) else None
+    ids = (
+        {t.get("id") for t in written if isinstance(t, dict)}
+        if isinstance(written, list)
+        else set()
+    )
+    ids |= {trace.id for trace in spec.traces}
+    for n, section in enumerate(rules.sections):
+        for r, text in enumerate(section.rules):
+            at: PathKey = ("keyedPrompts", "sections", n, "rules", r)
+            traces = section.rule_traces[r] if r < len(section.rule_traces) else ()
+            untested = section.rule_untested[r] if r < len(section.rule_untested) else ""
+            for k, name in enumerate(traces):
+                if name not in ids:
+                    yield _at(spec, (*at, "traces", k), f"no trace has the id '{name}'"
+                              f"{did_you_mean(name, ids)}; name a trace of `traces:`")  # fmt: skip
+            if traces and untested:
+                yield _at(spec, (*at, "untested"), "the rule names the traces that exercise it; "
+                          "remove `untested`", key=True)  # fmt: skip
+            if _MUST.search(text) and not traces and not untested:
+                yield Diagnostic(
+                    spec.where.at(at),
+                    "no trace exercises this MUST; name the traces that do (`text:` and "
+                    "`traces: [...]`), or say why none can (`untested:`)",
+                    "warning",
+                )
