@@ -562,12 +562,10 @@ def keyed_rules_name_traces(spec: Spec, index: Index, _: Written) -> Iterator[Di
         return
     # every id written, a broken trace's too: it is reported where it is broken, not here
     written = spec.where.data.get("traces") if isinstance(spec.where.data, dict) else None
-    ids = (
-        {t.get("id") for t in written if isinstance(t, dict)}
-        if isinstance(written, list)
-        else set()
-    )
-    ids |= {trace.id for trace in spec.traces}
+    ids = {trace.id for trace in spec.traces}
+    for raw in written if isinstance(written, list) else ():
+        if isinstance(raw, dict) and isinstance(raw.get("id"), str):
+            ids.add(raw["id"])
     for n, section in enumerate(rules.sections):
         for r, text in enumerate(section.rules):
             at: PathKey = ("keyedPrompts", "sections", n, "rules", r)
