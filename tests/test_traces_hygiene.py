@@ -6,15 +6,17 @@ only these checks can fail it."""
 from __future__ import annotations
 
 import asyncio
+import json
 import subprocess
 import sys
 from functools import cache
 from pathlib import Path
 
+import jsonschema
 import pytest
 from acp_spec.traces_run.load import load_traces
 from acp_spec.traces_run.processes import group_members
-from acp_spec.traces_run.report import text
+from acp_spec.traces_run.report import json_report, text
 from acp_spec.traces_run.runner import Result, play_all
 from acp_spec.traces_run.transport import Limits
 from conftest import REPO
@@ -162,3 +164,16 @@ def test_an_oversized_line_prints_no_traceback(tmp_path: Path) -> None:
 
 def test_group_members_skips_what_is_gone() -> None:
     assert group_members(2**22 + 12345) == []  # no such group
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mode", ["flood", "line", "stderr"])
+def test_the_json_report_of_a_runaway_peer_is_valid_and_small(mode: str) -> None:
+    results = _runs()[mode]
+    out = json_report(results, "agent", [*PROXY, mode])
+    schema = json.loads((REPO / "tooling/acp_spec/traces-report.schema.json").read_text("utf-8"))
+    report = json.loads(out)
+    jsonschema.Draft202012Validator(schema).validate(report)
+    assert len(out.encode()) < 400_000  # the peer sent 3 to 20 MB
+    if mode == "flood":
+        assert report["traces"][0]["transcript"]["cut"] > 0

@@ -11,11 +11,12 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 from acp_spec.cli import main
 from acp_spec.traces_run.load import load_traces
 from acp_spec.traces_run.matching import fits
-from acp_spec.traces_run.runner import Result, play_all
+from acp_spec.traces_run.runner import Result, _Play, play_all
 from conftest import REPO
 
 TRACES = REPO / "generated" / "traces"
@@ -244,3 +245,39 @@ def test_a_trace_whose_capability_the_agent_lacks_is_skipped() -> None:
         "the agent does not advertise agentCapabilities.session"
     ] * 2
     assert all(r.failure is None for r in results)
+
+
+@pytest.mark.slow  # seconds: real agent processes
+def test_cli_json_report_names_rules_outcome_and_failing_step(tmp_path: Path) -> None:
+    out = tmp_path / "report.json"
+    args = ["--root", str(REPO), "traces", "run", "--agent", "--format", "json",
+            "--output", str(out), "--trace", "keys-stay-private", "--trace", "same-key-other-*",
+            "--", *AGENT, "--defect", "echo-key"]  # fmt: skip
+    assert main(args) == 1
+    report = json.loads(out.read_text("utf-8"))
+    schema = json.loads((REPO / "tooling/acp_spec/traces-report.schema.json").read_text("utf-8"))
+    jsonschema.Draft202012Validator(schema).validate(report)
+    assert report["summary"] == {"pass": 1, "fail": 1, "skip": 0}
+    failed, passed = report["traces"]
+    assert (failed["id"], failed["outcome"], passed["outcome"]) == (
+        "keys-stay-private",
+        "fail",
+        "pass",
+    )
+    assert [r["section"] for r in failed["rules"]] == ["what-the-agent-does"]
+    assert failed["failure"]["kind"] == "expect" and failed["failure"]["step"] > 1
+    assert failed["transcript"]["entries"][0]["seq"] == 1 and failed["transcript"]["cut"] == 0
+
+
+def test_a_report_never_shows_a_capture_in_an_outcome_that_cannot_have_it() -> None:
+    # cancel-held-key's first answer was an error: its result branch made no capture, so
+    # the second answer's result outcome cannot fit; it is said so, not shown holding the
+    # error's code as a messageId (as one capture for both branches made it say)
+    [trace] = load_traces(TRACES, "agent", ["cancel-held-key"])
+    play = _Play(trace, None)  # type: ignore[arg-type]  # only its captures are asked
+    play.captures = {"sessionId": "s", "permission": 0, "option": "allow", "cancelled": -32800}
+    last = trace["steps"][-1]
+    error, result = play._expected(last)
+    assert error == {"jsonrpc": "2.0", "id": 5, "error": {"code": -32800, "message": "$any"}}
+    assert result["message"]["result"] == {"messageId": "$held"}
+    assert "$held was never captured" in result["cannot fit"]

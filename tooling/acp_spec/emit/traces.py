@@ -30,13 +30,26 @@ DEFAULT_WITHIN = 5000  # ms an expect waits unless it says (spec/README.md, "Tra
 def emit_traces(spec: Spec, index: Index) -> dict[str, bytes]:
     files = {f"{TRACES_DIR}/{SCHEMA_NAME}": dump_json(TRACES_SCHEMA)}
     for trace in spec.traces:
-        files[f"{TRACES_DIR}/{trace.id}.json"] = dump_json(trace_file(trace))
+        files[f"{TRACES_DIR}/{trace.id}.json"] = dump_json(
+            trace_file(trace, rules_of(spec, trace.id))
+        )
     return dict(sorted(files.items()))
 
 
-def trace_file(trace: Trace) -> dict[str, Any]:
+def rules_of(spec: Spec, trace_id: str) -> list[dict[str, Any]]:
+    """The keyed-prompt rules that name the trace as one that exercises them: the section's
+    id, the rule's number in it (from 1) and its text."""
+    found: list[dict[str, Any]] = []
+    for section in spec.keyed_prompts.sections if spec.keyed_prompts else ():
+        for number, (text, traces) in enumerate(zip(section.rules, section.rule_traces), 1):
+            if trace_id in traces:
+                found.append({"section": section.id, "rule": number, "text": text.strip()})
+    return found
+
+
+def trace_file(trace: Trace, rules: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     methods = _Methods()
-    return {
+    out = {
         "$comment": GENERATED_NOTE,
         "$schema": SCHEMA_NAME,
         "id": trace.id,
@@ -51,6 +64,9 @@ def trace_file(trace: Trace) -> dict[str, Any]:
             for number, step in enumerate(trace.steps, start=1)
         ],
     }
+    if rules:
+        out["rules"] = rules
+    return out
 
 
 class _Methods:
