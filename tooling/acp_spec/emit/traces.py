@@ -41,7 +41,8 @@ def rules_of(spec: Spec, trace_id: str) -> list[dict[str, Any]]:
     id, the rule's number in it (from 1) and its text."""
     found: list[dict[str, Any]] = []
     for section in spec.keyed_prompts.sections if spec.keyed_prompts else ():
-        for number, (text, traces) in enumerate(zip(section.rules, section.rule_traces), 1):
+        named = section.rule_traces or ((),) * len(section.rules)
+        for number, (text, traces) in enumerate(zip(section.rules, named, strict=True), 1):
             if trace_id in traces:
                 found.append({"section": section.id, "rule": number, "text": text.strip()})
     return found
