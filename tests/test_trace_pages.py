@@ -199,7 +199,9 @@ def test_each_keyed_rule_links_the_pages_of_its_traces(
             [item] = [i for t, i in items.items() if t.startswith(head)]
             links = re.findall(r'<a href="\.\./traces/([a-z0-9-]+)\.md">', item)
             assert links == list(traces), rule
-            assert all(f"{DOCS_DIR}/{trace_page_path(t)}" in pages for t in traces)
+            for t in traces:  # and each trace's page links back to the rule's section
+                back = f"](../methods/session-prompt.md#{section.id}): "
+                assert back in pages[f"{DOCS_DIR}/{trace_page_path(t)}"], t
     assert bound >= 10
 
 

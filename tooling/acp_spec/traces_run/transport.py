@@ -216,6 +216,18 @@ async def _spawn(
     return process
 
 
+async def _outliving(group: int, within: float = 0.5) -> list[str]:
+    """The processes of ``group`` still running ``within`` seconds after its leader exited:
+    a child that is itself ending (a client's relay, its socket just closed) is let go."""
+    left = group_members(group)
+    for _ in range(int(within / 0.02)):
+        if not left:
+            break
+        await asyncio.sleep(0.02)
+        left = group_members(group)
+    return left
+
+
 async def _exited(process: asyncio.subprocess.Process, within: float) -> bool:
     """Whether ``process`` exits within ``within`` seconds. Not ``process.wait()``: that
     also waits for its pipes to close, which a child holding them never does."""
@@ -289,7 +301,7 @@ class Peer:
         if not await _exited(process, grace):
             self.transcript.add(name, "note", f"the {self.side} did not exit on EOF: killed")
         else:
-            left = group_members(process.pid)
+            left = await _outliving(process.pid)
             if left:
                 self.breach(
                     f"the {self.side} (pid {process.pid}) exited and left"
