@@ -281,3 +281,17 @@ def test_a_report_never_shows_a_capture_in_an_outcome_that_cannot_have_it() -> N
     assert error == {"jsonrpc": "2.0", "id": 5, "error": {"code": -32800, "message": "$any"}}
     assert result["message"]["result"] == {"messageId": "$held"}
     assert "$held was never captured" in result["cannot fit"]
+
+
+def test_traces_without_the_schema_beside_them_run_unchecked_and_say_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "traces"
+    folder.mkdir()
+    name = "retry-same-connection.json"
+    (folder / name).write_text((TRACES / name).read_text("utf-8"), "utf-8")
+    run = ["--root", str(REPO), "traces", "run", "--agent", "--traces", str(folder), "--", "true"]
+    assert main(run) == 1  # `true` answers nothing
+    assert "schema.unstable.json: no such file, so the peer's messages are not checked" in (
+        capsys.readouterr().err
+    )
