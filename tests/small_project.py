@@ -36,7 +36,7 @@ def small_project(folder: Path, names: Iterable[str] = SMALL_METHODS) -> Path:
     """A project (``folder``/project) of the spec cut down to the methods ``names``: the
     types they reach, and those the schema's envelopes name (RequestId, Error, the extension
     messages: what generated/schema.unstable.json's routing unions refer to that is no
-    method's params or result). The traces (of the other methods), the upstream snapshot
+    method's params or result). The traces (of the other methods; the keyed-prompt rules name none), the upstream snapshot
     (the types are no longer upstream's) and the published vector ids (the vectors are
     others) are left out. The site is the project's hand-written files; its generated pages
     and the models are made afresh."""
@@ -61,6 +61,14 @@ def small_project(folder: Path, names: Iterable[str] = SMALL_METHODS) -> Path:
     data["types"] = {name: t for name, t in types.items() if name in kept}
     data["methods"] = methods
     data.pop("traces", None)
+    for section in data.get("keyedPrompts", {}).get("sections", ()):
+        # the rules' traces go with the traces (and no warning says a MUST lost them)
+        section["rules"] = [
+            {"text": r["text"], "untested": "the traces are left out"}
+            if isinstance(r, dict) and "traces" in r
+            else r
+            for r in section.get("rules", ())
+        ]
     for key in ("schemas", "sha256"):
         data["upstream"].pop(key, None)
     root = folder / "project"

@@ -721,12 +721,13 @@ SPEC_CASES = [
                 "      - send: {from: client, on: ⟦c3, message: {id: 2,",
             ),
             in_trace(
-                "idempotent-resend",
-                "      - send: {from: client, on: c1, message: {id: 5,",
-                "      - send: {from: ⟦agent, on: c1, message: {id: 5,",
+                "keys-stay-private",
+                "      - send: {from: client, on: c1, message: {id: 4,",
+                "      - send: {from: ⟦agent, on: c1, message: {id: 4,",
             ),
+            # a trace no keyed-prompt rule names: renamed, it leaves no rule naming nothing
             in_trace(
-                "keys-stay-private", "  - id: keys-stay-private\n", "  - id: ⟦retry-while-held\n"
+                "idempotent-resend", "  - id: idempotent-resend\n", "  - id: ⟦retry-while-held\n"
             ),
             in_trace(
                 "duplicating-resend",
@@ -756,12 +757,27 @@ SPEC_CASES = [
             ),
             in_trace(
                 "cancel-held-key",
-                "            - message: {id: 5, result: {messageId: $answer}}\n",
-                "            - message: {id: 5, result: {messageId: $answer}}\n"
+                "            - message: {id: 5, result: {messageId: $held}}\n",
+                "            - message: {id: 5, result: {messageId: $held}}\n"
                 "      - send: {from: client, on: c1, message: {method: session/cancel, "
                 "params: {sessionId: ⟦$nope}}}\n",
             ),
             in_trace("client-resends-after-restart", "      - wait: 500\n", "      - ⟦wiat: 500\n"),
+            in_trace(
+                "cancel-retry-while-held",
+                "messageId: $kept}}}, count: 1}",
+                "messageId: ⟦$held}}}, count: 1}",
+            ),
+            in_trace(
+                "same-key-two-connections-at-once",
+                "      - send: {from: client, on: c1, also: [c2],",
+                "      - send: {from: client, on: c1, also: [⟦c3],",
+            ),
+            in_trace(
+                "same-key-two-connections-at-once",
+                "      - expect: {from: agent, on: c2, message: {id: 3,",
+                "      - expect: {from: agent, on: c2, ⟦also: [c1], message: {id: 3,",
+            ),
         ),
         Expect(
             "method 'session/nwe' is not a method of the spec (did you mean 'session/new'?)",
@@ -774,6 +790,12 @@ SPEC_CASES = [
             "$nope is not captured by an earlier step",
             "capture it with `capture:` in an expect before this step",
         ),
+        Expect(
+            "$held is captured in only some outcomes of the expect at line",
+            "use it only in the outcomes of a oneOf",
+        ),
+        Expect("connection 'c3' is not connected here", "add `- connect: c3` before this step"),
+        Expect("only an expect with count looks at several connections", "remove `also`"),
         Expect("the idempotencyKey a runner sends is a fixed value", "write the key out (a UUID)"),
         Expect(
             "$othr is not captured by an earlier step (did you mean 'other'?)",
@@ -784,11 +806,11 @@ SPEC_CASES = [
             "or list it there",
         ),
         Expect(
-            "trace id 'retry-while-held' is taken by the trace at line", "give this one its own"
-        ),
-        Expect(
             "this trace tests the agent, so the runner sends as the client",
             "what the agent sends is an expect",
+        ),
+        Expect(
+            "trace id 'retry-while-held' is taken by the trace at line", "give this one its own"
         ),
         Expect(
             "no earlier step sends or expects a request with id 14 on c1", "a response answers one"
@@ -798,7 +820,7 @@ SPEC_CASES = [
             "add `store: keep`",
         ),
         Expect(
-            "unknown field 'wiat' in traces › 14 › steps › ",
+            "unknown field 'wiat' in traces › 17 › steps › ",
             "remove it or fix its name",
         ),
         Expect("no earlier step is labelled 'helo' (did you mean 'hello'?)", "label it with `as:`"),

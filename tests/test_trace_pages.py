@@ -179,3 +179,36 @@ def test_the_index_is_in_the_nav_and_the_pages_are_left_out_of_it(pages: dict[st
     assert {"Traces": TRACES_INDEX} in nav
     config = (ROOT / "site" / "mkdocs.yml").read_text(encoding="utf-8")
     assert re.search(r"^not_in_nav: \|\n(?:  .*\n)*  /traces/\*\.md$", config, re.M)
+
+
+def test_each_keyed_rule_links_the_pages_of_its_traces(
+    real_spec: Spec, pages: dict[str, str]
+) -> None:
+    rules = real_spec.keyed_prompts
+    assert rules is not None
+    page = to_html(pages[f"{DOCS_DIR}/methods/session-prompt.md"])
+    items = {text: "".join(item) for text, item in _list_items(page).items()}
+    bound = 0
+    for section in rules.sections:
+        for rule, traces in zip(section.rules, section.rule_traces, strict=True):
+            if not traces:
+                continue
+            bound += 1
+            # the item of the rule (found by its first words) links each of its traces
+            head = html.escape(re.sub(r"[*`]", "", rule)[:30], quote=False)
+            [item] = [i for t, i in items.items() if t.startswith(head)]
+            links = re.findall(r'<a href="\.\./traces/([a-z0-9-]+)\.md">', item)
+            assert links == list(traces), rule
+            for t in traces:  # and each trace's page links back to the rule's section
+                back = f"](../methods/session-prompt.md#{section.id}): "
+                assert back in pages[f"{DOCS_DIR}/{trace_page_path(t)}"], t
+    assert bound >= 10
+
+
+def _list_items(page: str) -> dict[str, list[str]]:
+    """Each <li> of a page by its text's start (tags removed): the item's HTML."""
+    found: dict[str, list[str]] = {}
+    for item in re.findall(r"<li>(.*?)</li>", page, re.S):
+        text = re.sub(r"<[^>]+>", "", item).strip()
+        found.setdefault(text[:30], []).append(item)
+    return found

@@ -127,10 +127,16 @@ def test_keys_a_runner_sends_are_fixed_uuids(files: dict[str, dict[str, Any]]) -
     sent = [
         s["message"]["params"]["idempotencyKey"]
         for _, s in _steps(files, "send")
-        if "idempotencyKey" in s["message"].get("params", {})
+        if "idempotencyKey" in s["message"].get("params", {}) and s.get("valid", True)
     ]
     assert len(sent) >= 10
     assert all(str(uuid.UUID(key)) == key for key in sent)
+
+
+def test_the_keys_meant_to_be_refused_are_no_keys(files: dict[str, dict[str, Any]]) -> None:
+    refused = [s["message"]["params"]["idempotencyKey"] for _, s in _steps(files, "send")
+               if s.get("valid") is False]  # fmt: skip
+    assert refused == ["", refused[1], 42] and len(refused[1]) == 256
 
 
 def test_a_reused_key_may_be_answered_either_way_but_never_inserted_twice(

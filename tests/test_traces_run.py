@@ -11,32 +11,42 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 from acp_spec.cli import main
 from acp_spec.traces_run.load import load_traces
 from acp_spec.traces_run.matching import fits
-from acp_spec.traces_run.runner import Result, play_all
+from acp_spec.traces_run.runner import Result, _Play, play_all
 from conftest import REPO
 
 TRACES = REPO / "generated" / "traces"
+SCHEMA = REPO / "generated" / "schema.unstable.json"
 AGENT = [sys.executable, str(REPO / "examples" / "reference_agent.py")]
 CLIENT = [sys.executable, str(REPO / "examples" / "reference_client.py")]
 
 # Which traces each defect must fail; every other trace it must pass. Over stdio a new
 # connection is a new agent process, so keys kept only in memory are lost on a reconnect
 # (retry-after-resume) as on a restart.
+# What the reference agent of this checkout fails itself: its key recorder lets two
+# processes sharing a store both announce a user_message for one key (issue 27, item 1,
+# rewrites the recorder; the trace is the one that catches it). Every variant fails it too.
+REFERENCE_GAPS = {"same-key-two-connections-at-once"}
 AGENT_DEFECTS: dict[str | None, set[str]] = {
     None: set(),
     "no-dedupe": {
         "retry-same-connection", "retry-after-resume", "retry-after-agent-restart",
         "retry-while-held", "retry-inserted-during-work", "cancel-held-key",
-        "reused-key-different-prompt",
+        "cancel-retry-while-held", "reused-key-different-prompt",
     },
     "memory-keys": {"retry-after-resume", "retry-after-agent-restart"},
-    "record-before-insert": {"retry-after-error"},
+    "record-before-insert": {"retry-after-error", "cancel-retry-while-held"},
     "echo-key": {"keys-stay-private"},
-    "held-retry-error": {"retry-while-held", "retry-inserted-during-work", "cancel-held-key"},
+    "held-retry-error": {
+        "retry-while-held", "retry-inserted-during-work", "cancel-held-key",
+        "cancel-retry-while-held",
+    },
 }  # fmt: skip
+AGENT_DEFECTS = {defect: fails | REFERENCE_GAPS for defect, fails in AGENT_DEFECTS.items()}
 CLIENT_DEFECTS: dict[str | None, set[str]] = {
     None: set(),
     "new-key-per-attempt": {"client-resends-after-reconnect", "client-resends-after-restart"},
@@ -66,6 +76,7 @@ def _every_variant(traces: dict[str, list[dict[str, Any]]]) -> Runs:
                         side,
                         _variant(AGENT if side == "agent" else CLIENT, defect),
                         limit=limit,
+                        schema=SCHEMA,
                     )
                     for side, defect in variants
                 )
@@ -151,7 +162,7 @@ def test_exact_absent_contains_and_captures() -> None:
 def test_cli_junit_and_exit_codes(tmp_path: Path) -> None:
     out = tmp_path / "report.xml"
     args = ["--root", str(REPO), "traces", "run", "--agent", "--format", "junit",
-            "--output", str(out), "--trace", "same-key-*"]  # fmt: skip
+            "--output", str(out), "--trace", "same-key-other-*"]  # fmt: skip
     assert main([*args, "--", *AGENT]) == 0
     suite = ET.parse(out).getroot().find("testsuite")
     assert suite is not None and suite.get("tests") == "1" and suite.get("failures") == "0"
@@ -216,13 +227,14 @@ HOSTILE = SESSIONLESS.replace(
 
 
 @pytest.mark.slow  # seconds: a real agent process
-def test_a_line_too_deep_to_read_is_kept_as_text_and_the_run_goes_on() -> None:
+def test_a_line_too_deep_to_read_is_kept_as_text_and_fails_as_no_json_rpc_message() -> None:
     assert HOSTILE != SESSIONLESS
-    traces = load_traces(TRACES, "agent", ["retry-same-connection"])
+    traces = load_traces(TRACES, "agent", ["retry-same-connection", "retry-after-error"])
     results = asyncio.run(play_all(traces, "agent", [sys.executable, "-c", HOSTILE]))
-    assert [r.skipped for r in results] == [
-        "the agent does not advertise agentCapabilities.session"
-    ]
+    for result in results:
+        assert result.failure is not None and result.failure.kind == "protocol"
+        assert result.failure.what == "c1: not a JSON-RPC 2.0 message"
+        assert result.failure.came[0].endswith("(199500 more characters cut)")  # kept as text
 
 
 @pytest.mark.slow  # seconds: real agent and client processes
@@ -233,3 +245,53 @@ def test_a_trace_whose_capability_the_agent_lacks_is_skipped() -> None:
         "the agent does not advertise agentCapabilities.session"
     ] * 2
     assert all(r.failure is None for r in results)
+
+
+@pytest.mark.slow  # seconds: real agent processes
+def test_cli_json_report_names_rules_outcome_and_failing_step(tmp_path: Path) -> None:
+    out = tmp_path / "report.json"
+    args = ["--root", str(REPO), "traces", "run", "--agent", "--format", "json",
+            "--output", str(out), "--trace", "keys-stay-private", "--trace", "same-key-other-*",
+            "--", *AGENT, "--defect", "echo-key"]  # fmt: skip
+    assert main(args) == 1
+    report = json.loads(out.read_text("utf-8"))
+    schema = json.loads((REPO / "tooling/acp_spec/traces-report.schema.json").read_text("utf-8"))
+    jsonschema.Draft202012Validator(schema).validate(report)
+    assert report["summary"] == {"pass": 1, "fail": 1, "skip": 0}
+    failed, passed = report["traces"]
+    assert (failed["id"], failed["outcome"], passed["outcome"]) == (
+        "keys-stay-private",
+        "fail",
+        "pass",
+    )
+    assert [r["section"] for r in failed["rules"]] == ["what-the-agent-does"]
+    assert failed["failure"]["kind"] == "expect" and failed["failure"]["step"] > 1
+    assert failed["transcript"]["entries"][0]["seq"] == 1 and failed["transcript"]["cut"] == 0
+
+
+def test_a_report_never_shows_a_capture_in_an_outcome_that_cannot_have_it() -> None:
+    # cancel-held-key's first answer was an error: its result branch made no capture, so
+    # the second answer's result outcome cannot fit; it is said so, not shown holding the
+    # error's code as a messageId (as one capture for both branches made it say)
+    [trace] = load_traces(TRACES, "agent", ["cancel-held-key"])
+    play = _Play(trace, None)  # type: ignore[arg-type]  # only its captures are asked
+    play.captures = {"sessionId": "s", "permission": 0, "option": "allow", "cancelled": -32800}
+    last = trace["steps"][-1]
+    error, result = play._expected(last)
+    assert error == {"jsonrpc": "2.0", "id": 5, "error": {"code": -32800, "message": "$any"}}
+    assert result["message"]["result"] == {"messageId": "$held"}
+    assert "$held was never captured" in result["cannot fit"]
+
+
+def test_traces_without_the_schema_beside_them_run_unchecked_and_say_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "traces"
+    folder.mkdir()
+    name = "retry-same-connection.json"
+    (folder / name).write_text((TRACES / name).read_text("utf-8"), "utf-8")
+    run = ["--root", str(REPO), "traces", "run", "--agent", "--traces", str(folder), "--", "true"]
+    assert main(run) == 1  # `true` answers nothing
+    assert "schema.unstable.json: no such file, so the peer's messages are not checked" in (
+        capsys.readouterr().err
+    )

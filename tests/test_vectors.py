@@ -659,6 +659,9 @@ def nest_the_key(text: str) -> str:
         "    - type: PromptOptions\n      kind: new-type\n      why: It holds the key.\n" + entry,
         1,
     )
+    # a trace's keys that are no IdempotencyKey stay where the key was: no longer a key
+    # there, they are valid, so they are no longer sent as messages meant to be refused
+    text = text.replace("valid: false, message:", "message:")
     return text.replace(example, nested, 1)
 
 

@@ -355,7 +355,9 @@ def _keyed_texts(spec: Spec) -> Iterator[tuple[PathKey, str]]:
             for c, cell in enumerate(row):
                 yield (*at, "table", "rows", r, c), cell
         for r, rule in enumerate(section.rules):
-            yield (*at, "rules", r), rule
+            # a rule with its traces is a mapping: its text is under `text`
+            written = (*at, "rules", r, "text")
+            yield (written if spec.where.holds(written) else (*at, "rules", r)), rule
     for n, example in enumerate(rules.examples):
         yield ("keyedPrompts", "examples", n, "title"), example.title
         if example.text:

@@ -188,6 +188,10 @@ class KeyedSection:
     rows: tuple[tuple[str, ...], ...]
     rules: tuple[str, ...]
     after: str
+    # beside ``rules``, one item each: the ids of the traces that exercise the rule, and
+    # why none does ("" unless the spec says)
+    rule_traces: tuple[tuple[str, ...], ...] = ()
+    rule_untested: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -261,9 +265,12 @@ class Step:
 
     kind: StepKind
     connection: str | None = None  # connect, send, expect, fault drop-response/close
+    # send: written on these connections too, at once; expect with count: counted over them
+    also: tuple[str, ...] = ()
     sender: Side | None = None  # send, expect
     label: str | None = None  # send, expect: a name ``after`` refers to
     message: Any = None  # send
+    valid: bool = True  # send: False, the schema must reject the message (the peer refuses it)
     outcomes: tuple[Outcome, ...] = ()  # expect: one of these
     within: int | None = None  # expect: milliseconds
     after: str | None = None  # expect: arrives after the message of this label

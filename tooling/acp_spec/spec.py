@@ -345,16 +345,25 @@ def _step(raw: dict[str, Any]) -> Step:
     if kind == "fault":
         return Step("fault", connection=body.get("on"), fault=body["type"], store=body.get("store"))
     on, sender, label = body["on"], body["from"], body.get("as")
+    also = tuple(body.get("also", ()))
     if kind == "send":
-        return Step("send", connection=on, sender=sender, label=label, message=body["message"])
+        return Step("send", connection=on, also=also, sender=sender, label=label,
+                    message=body["message"], valid=body.get("valid", True))  # fmt: skip
     alternatives = body.get("oneOf", [body] if "message" in body else [])
     outcomes = tuple(
         Outcome(o["message"], o.get("match", "subset"), tuple(o.get("absent", ())),
                 dict(o.get("capture", {})), o.get("contains"))
         for o in alternatives
     )  # fmt: skip
-    return Step("expect", connection=on, sender=sender, label=label, outcomes=outcomes,
+    return Step("expect", connection=on, also=also, sender=sender, label=label, outcomes=outcomes,
                 within=body.get("within"), after=body.get("after"), count=body.get("count"))  # fmt: skip
+
+
+def _rule(raw: str | dict[str, Any]) -> tuple[str, tuple[str, ...], str]:
+    """A keyed-prompt rule: its text alone, or with the traces that exercise it."""
+    if isinstance(raw, str):
+        return raw, (), ""
+    return raw["text"], tuple(raw.get("traces", ())), raw.get("untested", "")
 
 
 def _keyed(raw: dict[str, Any]) -> KeyedPrompts:
@@ -363,7 +372,9 @@ def _keyed(raw: dict[str, Any]) -> KeyedPrompts:
             id=s["id"], title=s["title"], text=s.get("text", ""),
             columns=tuple(s.get("table", {}).get("columns", ())),
             rows=tuple(tuple(r) for r in s.get("table", {}).get("rows", ())),
-            rules=tuple(s.get("rules", ())), after=s.get("after", ""),
+            rules=tuple(_rule(r)[0] for r in s.get("rules", ())), after=s.get("after", ""),
+            rule_traces=tuple(_rule(r)[1] for r in s.get("rules", ())),
+            rule_untested=tuple(_rule(r)[2] for r in s.get("rules", ())),
         )
         for s in raw["sections"]
     )  # fmt: skip

@@ -32,8 +32,9 @@ def add_commands(subparsers: Any) -> None:
                      help=f"the folder of trace files (default: ROOT/{TRACES_DIR})")  # fmt: skip
     run.add_argument("--trace", action="append", default=[], metavar="ID",
                      help="run only this trace (shell-style patterns; repeat for more)")  # fmt: skip
-    run.add_argument("--format", choices=["text", "junit"], default="text",
-                     help="text for a person (default), junit XML for CI")  # fmt: skip
+    run.add_argument("--format", choices=["text", "junit", "json"], default="text",
+                     help="text for a person (default), junit XML for CI, json for a machine "
+                     "(described by traces-report.schema.json)")  # fmt: skip
     run.add_argument("--output", type=Path, metavar="FILE",
                      help="write the report here instead of to stdout")  # fmt: skip
     run.add_argument("--jobs", type=int, default=4, metavar="N",
@@ -51,6 +52,7 @@ def run(args: argparse.Namespace) -> int:
     import asyncio
 
     from .traces_run import report
+    from .traces_run.hygiene import SCHEMA_FILE
     from .traces_run.runner import play_all
 
     parser: argparse.ArgumentParser = args.traces_parser
@@ -67,16 +69,23 @@ def run(args: argparse.Namespace) -> int:
     except TraceFileError as error:
         print(f"acp-spec: {error}", file=sys.stderr)
         return EXIT_USAGE
-    results = asyncio.run(play_all(traces, args.side, command, jobs=args.jobs))
+    schema: Path | None = folder.resolve().parent / SCHEMA_FILE
+    if schema is not None and not schema.is_file():
+        print(f"acp-spec: {schema}: no such file, so the peer's messages are not checked "
+              "against the schema (the traces folder of a checkout has it beside it)",
+              file=sys.stderr)  # fmt: skip
+        schema = None
+    results = asyncio.run(play_all(traces, args.side, command, jobs=args.jobs, schema=schema))
     if all(r.failure is not None and r.failure.kind == "start" for r in results):
         print(f"acp-spec: {results[0].failure.what if results[0].failure else ''}; "
               "check the command after --", file=sys.stderr)  # fmt: skip
         return EXIT_USAGE
-    text = (
-        report.junit(results, args.side)
-        if args.format == "junit"
-        else report.text(results, args.side, args.verbose)
-    )
+    if args.format == "junit":
+        text = report.junit(results, args.side)
+    elif args.format == "json":
+        text = report.json_report(results, args.side, command)
+    else:
+        text = report.text(results, args.side, args.verbose)
     if args.output is not None:
         args.output.write_text(text, "utf-8")
         print(report.text(results, args.side).splitlines()[-1])

@@ -30,13 +30,27 @@ DEFAULT_WITHIN = 5000  # ms an expect waits unless it says (spec/README.md, "Tra
 def emit_traces(spec: Spec, index: Index) -> dict[str, bytes]:
     files = {f"{TRACES_DIR}/{SCHEMA_NAME}": dump_json(TRACES_SCHEMA)}
     for trace in spec.traces:
-        files[f"{TRACES_DIR}/{trace.id}.json"] = dump_json(trace_file(trace))
+        files[f"{TRACES_DIR}/{trace.id}.json"] = dump_json(
+            trace_file(trace, rules_of(spec, trace.id))
+        )
     return dict(sorted(files.items()))
 
 
-def trace_file(trace: Trace) -> dict[str, Any]:
+def rules_of(spec: Spec, trace_id: str) -> list[dict[str, Any]]:
+    """The keyed-prompt rules that name the trace as one that exercises them: the section's
+    id, the rule's number in it (from 1) and its text."""
+    found: list[dict[str, Any]] = []
+    for section in spec.keyed_prompts.sections if spec.keyed_prompts else ():
+        named = section.rule_traces or ((),) * len(section.rules)
+        for number, (text, traces) in enumerate(zip(section.rules, named, strict=True), 1):
+            if trace_id in traces:
+                found.append({"section": section.id, "rule": number, "text": text.strip()})
+    return found
+
+
+def trace_file(trace: Trace, rules: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     methods = _Methods()
-    return {
+    out = {
         "$comment": GENERATED_NOTE,
         "$schema": SCHEMA_NAME,
         "id": trace.id,
@@ -51,6 +65,9 @@ def trace_file(trace: Trace) -> dict[str, Any]:
             for number, step in enumerate(trace.steps, start=1)
         ],
     }
+    if rules:
+        out["rules"] = rules
+    return out
 
 
 class _Methods:
@@ -69,7 +86,8 @@ class _Methods:
                 named = [n for n, p in capture.items() if p == "/id"]
                 ident = f"${named[0]}" if named else None
             if ident is not None:
-                self.asked[(step.connection, json.dumps(ident))] = str(message["method"])
+                for on in (step.connection, *step.also):
+                    self.asked[(on, json.dumps(ident))] = str(message["method"])
             return str(message["method"])
         if "id" in message:
             ident = message["id"]
@@ -110,11 +128,15 @@ def _step(step: Step, methods: _Methods) -> dict[str, Any]:
             fault["on"] = step.connection
         return fault if step.store is None else {**fault, "store": step.store}
     out: dict[str, Any] = {"kind": step.kind, "from": step.sender, "on": step.connection}
+    if step.also:
+        out["also"] = list(step.also)
     if step.label is not None:
         out["label"] = step.label
     if step.kind == "send":
         out["method"] = methods.of(step, step.message, {})
         out["message"] = _message(step.message)
+        if not step.valid:
+            out["valid"] = False
         return out
     found = {m for o in step.outcomes if (m := methods.of(step, o.message, dict(o.capture)))}
     if len(found) == 1:

@@ -53,6 +53,7 @@ RULES: tuple[Rule, ...] = (
     traces.trace_captures,
     traces.trace_keys_fixed,
     traces.trace_messages_validate,
+    traces.keyed_rules_name_traces,
 )
 
 

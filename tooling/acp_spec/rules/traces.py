@@ -8,6 +8,7 @@ failure of the peer under test, not of the trace: every one is caught before gen
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -31,6 +32,7 @@ from .types import bad_patterns
 ENVELOPE = frozenset({"jsonrpc", "id", "method", "params", "result", "error"})
 ERROR_TYPE = "Error"  # upstream's JSON-RPC error object
 ID_TYPE = "RequestId"
+_MISFIT = "the message does not match"  # how _Checker._against starts its problems
 
 
 def _base(number: int) -> PathKey:
@@ -99,8 +101,30 @@ def trace_connections(spec: Spec, index: Index, _: Written) -> Iterator[Diagnost
                 told.add(name)
                 yield _at(spec, on, f"connection '{name}' was closed at line {_line(spec, closed[name])}; "
                           "connect a new one and use it")  # fmt: skip
+            yield from _also(spec, step, path, opened, closed)
             if step.fault == "close" and name in opened:
                 closed.setdefault(name, path)
+
+
+def _also(
+    spec: Spec, step: Step, path: PathKey, opened: dict[str, PathKey], closed: dict[str, PathKey]
+) -> Iterator[Diagnostic]:
+    """`also` names other open connections: a send races on them, a count counts over them."""
+    if not step.also:
+        return
+    if step.kind == "expect" and step.count is None:
+        yield _at(spec, (*path, "also"), "only an expect with count looks at several connections; "
+                  "remove `also`, or write one expect per connection", key=True)  # fmt: skip
+    for n, other in enumerate(step.also):
+        where = (*path, "also", n)
+        if other == step.connection:
+            yield _at(spec, where, f"'{other}' is this step's `on` already; name other connections")
+        elif other not in opened:
+            yield _at(spec, where, f"connection '{other}' is not connected here"
+                      f"{did_you_mean(other, opened)}; add `- connect: {other}` before this step")  # fmt: skip
+        elif other in closed and step.count is None:
+            yield _at(spec, where, f"connection '{other}' was closed at line "
+                      f"{_line(spec, closed[other])}; connect a new one and use it")  # fmt: skip
 
 
 def _fault_fields(spec: Spec, step: Step, path: PathKey) -> Iterator[Diagnostic]:
@@ -164,9 +188,13 @@ def trace_captures(spec: Spec, index: Index, _: Written) -> Iterator[Diagnostic]
         scope = _Scope()
         for i, step in enumerate(trace.steps):
             path = _step_path(number, i, step)
+            # a branch of a oneOf may name a capture only some branches of an earlier oneOf
+            # make: it fits only when the earlier expect took such a branch, which is how two
+            # oneOfs are paired (both answers errors, or both the same messageId)
+            paired = step.kind == "expect" and len(step.outcomes) > 1 and step.count is None
             for where, value in _messages(spec, number, i, step):
                 for inner, name in references(value):
-                    if name not in scope.captures:
+                    if name not in scope.captures and not (paired and name in scope.partial):
                         yield _at(spec, (*where, *inner), _undefined(spec, name, scope))
             if step.after is not None and step.after not in scope.labels:
                 yield _at(spec, (*path, "after"), f"no earlier step is labelled '{step.after}'"
@@ -182,7 +210,7 @@ def trace_captures(spec: Spec, index: Index, _: Written) -> Iterator[Diagnostic]
 def _undefined(spec: Spec, name: str, scope: _Scope) -> str:
     if name in scope.partial:
         return (f"${name} is captured in only some outcomes of the expect at line {_line(spec, scope.partial[name])}; "
-                "capture it in every outcome, or do not use it after")  # fmt: skip
+                "capture it in every outcome, or use it only in the outcomes of a oneOf")  # fmt: skip
     return (f"${name} is not captured by an earlier step{did_you_mean(name, scope.captures)}; "
             "capture it with `capture:` in an expect before this step")  # fmt: skip
 
@@ -278,8 +306,23 @@ def trace_messages_validate(spec: Spec, index: Index, written: Written) -> Itera
                 exact = step.kind == "send" or any(
                     o.match == "exact" for o in step.outcomes if o.message is value
                 )
-                yield from checker.message(value, where, step, exact, asked, trace)
+                found = checker.message(value, where, step, exact, asked, trace)
+                yield from found if step.valid else _refused(spec, found, where)
             _remember(spec, trace, step, asked, opened)
+
+
+def _refused(spec: Spec, found: Iterator[Diagnostic], where: PathKey) -> Iterator[Diagnostic]:
+    """A send with ``valid: false``: its message must not fit its type (what else is wrong
+    with it, a method the spec lacks, say, is still reported)."""
+    misfit = False
+    for problem in found:
+        if problem.message.startswith(_MISFIT):
+            misfit = True
+        else:
+            yield problem
+    if not misfit:
+        yield _at(spec, (*where[:-1], "valid"), "the message fits the schema; make it the "
+                  "invalid message it is meant to be, or remove `valid: false`", key=True)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -308,9 +351,10 @@ def _remember(spec: Spec, trace: Trace, step: Step, asked: Asked, opened: set[st
                 continue
             ident = "$" + named[0]
         sided = (step.sender == trace.side) == (step.kind == "expect")
-        on = step.connection if step.connection in opened else None
         method = spec.methods.get(str(value["method"]))
-        asked[(on, json.dumps(ident))] = _Request(method, step.sender, sided)
+        for name in (step.connection, *step.also):
+            on = name if name in opened else None
+            asked[(on, json.dumps(ident))] = _Request(method, step.sender, sided)
 
 
 def _values(step: Step) -> list[tuple[Any, Mapping[str, str]]]:
@@ -505,3 +549,39 @@ def _real(error: ValidationError, *, partial: bool) -> bool:
             for m in members
         )
     return True
+
+
+_MUST = re.compile(r"\*\*MUST(?: NOT)?\*\*")
+
+
+def keyed_rules_name_traces(spec: Spec, index: Index, _: Written) -> Iterator[Diagnostic]:
+    """Each keyed-prompt rule names real traces; a MUST no trace exercises is a warning,
+    unless the rule says why none can (``untested``)."""
+    rules = spec.keyed_prompts
+    if rules is None:
+        return
+    # every id written, a broken trace's too: it is reported where it is broken, not here
+    written = spec.where.data.get("traces") if isinstance(spec.where.data, dict) else None
+    ids = {trace.id for trace in spec.traces}
+    for raw in written if isinstance(written, list) else ():
+        if isinstance(raw, dict) and isinstance(raw.get("id"), str):
+            ids.add(raw["id"])
+    for n, section in enumerate(rules.sections):
+        for r, text in enumerate(section.rules):
+            at: PathKey = ("keyedPrompts", "sections", n, "rules", r)
+            traces = section.rule_traces[r] if r < len(section.rule_traces) else ()
+            untested = section.rule_untested[r] if r < len(section.rule_untested) else ""
+            for k, name in enumerate(traces):
+                if name not in ids:
+                    yield _at(spec, (*at, "traces", k), f"no trace has the id '{name}'"
+                              f"{did_you_mean(name, ids)}; name a trace of `traces:`")  # fmt: skip
+            if traces and untested:
+                yield _at(spec, (*at, "untested"), "the rule names the traces that exercise it; "
+                          "remove `untested`", key=True)  # fmt: skip
+            if _MUST.search(text) and not traces and not untested:
+                yield Diagnostic(
+                    spec.where.at(at),
+                    "no trace exercises this MUST; name the traces that do (`text:` and "
+                    "`traces: [...]`), or say why none can (`untested:`)",
+                    "warning",
+                )

@@ -14,11 +14,15 @@ from pathlib import Path
 from typing import Any
 
 from .. import trace_match
+from .hygiene import MessageSchema
 from .matching import MissingCapture, fits, substitute
 from .transcript import Entry, Transcript
-from .transport import AgentPeer, ClientPeer, Connection, Peer, StartError
+from .transport import AgentPeer, ClientPeer, Connection, Limits, Log, Peer, StartError
 
 CONNECT_WITHIN = 5.0  # seconds a client under test has to open a connection
+ANSWER_WITHIN = 2.0  # seconds, after the last step, for the responses still owed
+LOG_LINES = 20  # of the side under test's stderr, in a report
+LOG_LINE_CHARS = 500
 
 
 @dataclass
@@ -65,6 +69,7 @@ class _Play:
         self.labels: dict[str, int] = {}  # label -> the seq of its message
         self.counted: list[Mapping[str, Any]] = []
         self.checked_capability = False
+        self.at = 0  # the step being played
 
     def _connection(self, step: Mapping[str, Any]) -> Connection:
         name = step["on"]
@@ -75,9 +80,43 @@ class _Play:
 
     async def run(self) -> None:
         for step in self.trace["steps"]:
+            self.at = step["step"]
             await getattr(self, "_" + step["kind"])(step)
+            self._breached()
         for step in self.counted:
             self._count(step)
+        await self._all_answered()
+
+    def _breached(self, end: bool = False) -> None:
+        """A protocol breach seen so far fails the trace, at the step it was seen in."""
+        if not self.peer.breaches:
+            return
+        what, entry = self.peer.breaches[0]
+        came = [] if entry is None else [_shown(entry)]
+        if end:
+            what = f"after the last step: {what}"
+        raise _Failed(Failure(self.at, "protocol", what, [], came))
+
+    async def _all_answered(self) -> None:
+        """Every request the runner sent on a connection still open has had its response:
+        one, checked as each came (hygiene.py); none is a breach too."""
+        owed = {}
+        for _ in range(int(ANSWER_WITHIN / 0.05)):
+            owed = {
+                name: ids
+                for name, connection in self.peer.connections.items()
+                if not connection.closed and (ids := connection.hygiene.unanswered())
+            }
+            if not owed:
+                return
+            await asyncio.sleep(0.05)
+        self._breached()
+        name, ids = next(iter(owed.items()))
+        connection = self.peer.connections[name]
+        asked = ", ".join(f"{i} ({connection.hygiene.asked[i]})" for i in ids[:5])
+        raise _Failed(
+            Failure(self.at, "protocol", f"after the last step: {name}: no response to {asked}")
+        )
 
     async def _connect(self, step: Mapping[str, Any]) -> None:
         try:
@@ -91,7 +130,9 @@ class _Play:
             message = substitute(step["message"], self.captures)
         except MissingCapture as error:
             raise _Failed(Failure(step["step"], "send", f"cannot send: {error}")) from None
-        entry = await connection.send(message)
+        others = [self._connection({**step, "on": name}) for name in step.get("also", ())]
+        # written on every connection before any drain: the peers get them at once
+        entry, *_ = await asyncio.gather(*(c.send(message) for c in (connection, *others)))
         if "label" in step:
             self.labels[step["label"]] = entry.seq
 
@@ -139,6 +180,8 @@ class _Play:
             await self._await(step, connection)
         finally:
             if step.get("method") == "initialize" and not self.checked_capability:
+                # a breach before the answer fails the trace, whatever the answer advertises
+                self._breached()
                 self._check_capability(connection)
 
     def _check_capability(self, connection: Connection) -> None:
@@ -162,6 +205,7 @@ class _Play:
     async def _await(self, step: Mapping[str, Any], connection: Connection) -> None:
         deadline = time.monotonic() + step["within"] / 1000
         while not self._take(step, connection):
+            self._breached()
             left = deadline - time.monotonic()
             if self._answered_otherwise(step, connection):
                 raise _Failed(
@@ -200,13 +244,17 @@ class _Play:
         )
 
     def _expected(self, step: Mapping[str, Any]) -> list[Any]:
+        """The outcomes as they were matched: each capture replaced by its value, and an
+        outcome that names a capture never made (another branch of an earlier oneOf was
+        taken) said to be out of reach, not shown with a value it cannot have."""
         shown = []
         for outcome in step["outcomes"]:
+            extra = {k: outcome[k] for k in ("absent", "contains") if outcome.get(k)}
             try:
                 pattern = substitute(outcome["message"], self.captures)
-            except MissingCapture:
+            except MissingCapture as missing:
                 pattern = outcome["message"]
-            extra = {k: outcome[k] for k in ("absent", "contains") if outcome.get(k)}
+                extra["cannot fit"] = f"{missing}, so no message fits this outcome"
             shown.append({"message": pattern, **extra} if extra else pattern)
         return shown
 
@@ -219,12 +267,13 @@ class _Play:
         ]
         for entry in near or candidates:
             reasons = [fits(o, entry.message, self.captures) for o in step["outcomes"]]
-            came.append(f"[{entry.seq}] {entry.render().split('<- ', 1)[-1]}  -- {reasons[0]}")
+            came.append(f"{_shown(entry)}  -- {reasons[0]}")
         return Failure(step["step"], "expect", why, self._expected(step), came[-10:])
 
     def _count(self, step: Mapping[str, Any]) -> None:
-        connection = self.peer.seen.get(step["on"])
-        entries = [] if connection is None else [e for e in connection.received if not e.dropped]
+        names = [step["on"], *step.get("also", ())]
+        connections = [c for name in names if (c := self.peer.seen.get(name)) is not None]
+        entries = [e for c in connections for e in c.received if not e.dropped]
         fitting = [
             e
             for e in entries
@@ -237,12 +286,16 @@ class _Play:
                 Failure(
                     step["step"],
                     "expect",
-                    f"expected {step['count']} such messages on {step['on']} by the end, "
+                    f"expected {step['count']} such messages on {' and '.join(names)} by the end, "
                     f"{len(fitting)} came",
                     self._expected(step),
-                    [f"[{e.seq}] {e.render().split('<- ', 1)[-1]}" for e in fitting][-10:],
+                    [_shown(e) for e in fitting][-10:],
                 )
             )
+
+
+def _shown(entry: Entry) -> str:
+    return f"[{entry.seq}] {entry.render(500).split('<- ', 1)[-1]}"
 
 
 def _near(pattern: Any, message: Any) -> bool:
@@ -254,6 +307,25 @@ def _near(pattern: Any, message: Any) -> bool:
 
 
 PeerFactory = Callable[[Path, Transcript], Peer]
+
+
+def log_tail(log: Log, lines: int = LOG_LINES, chars: int = LOG_LINE_CHARS) -> str:
+    """The last lines of what the side under test wrote to stderr, each cut to ``chars``,
+    saying what was left out: a report stays small whatever the peer wrote."""
+    if not log.total:
+        return ""
+    text = log.tail.decode("utf-8", "replace").splitlines()
+    kept = text[-lines:]
+    out = [
+        line
+        if len(line) <= chars
+        else f"{line[:chars]}... ({len(line) - chars} more characters cut)"
+        for line in kept
+    ]
+    shown = sum(len(line) + 1 for line in kept)
+    if log.total > shown:
+        out.insert(0, f"... ({log.total} bytes in all; the last {len(kept)} lines shown)")
+    return "\n".join(out)
 
 
 async def play(trace: Mapping[str, Any], factory: PeerFactory, workdir: Path) -> Result:
@@ -276,8 +348,14 @@ async def play(trace: Mapping[str, Any], factory: PeerFactory, workdir: Path) ->
         failure = Failure(0, "start", str(error))
     finally:
         await peer.shutdown()
+    if failure is None and skipped is None:
+        # what only the end shows: processes the peer left running
+        try:
+            play._breached(end=True)
+        except _Failed as failed:
+            failure = failed.failure
     seconds = time.monotonic() - started
-    return Result(trace, failure, transcript, seconds, peer.stderr_tail(), skipped)
+    return Result(trace, failure, transcript, seconds, log_tail(peer.log), skipped)
 
 
 async def play_all(
@@ -287,16 +365,21 @@ async def play_all(
     jobs: int = 4,
     close_grace: float = 2.0,
     limit: asyncio.Semaphore | None = None,
+    schema: Path | None = None,
+    limits: Limits = Limits(),  # noqa: B008 -- frozen
 ) -> list[Result]:
     """Every trace of ``side`` (agent or client) against ``command``, ``jobs`` at a time,
     each in its own directory, with its own processes and state. ``limit``, shared, caps
     the traces of several runs at once instead (``jobs`` is then ignored): started all
-    together, their processes would starve each other's first steps of CPU."""
+    together, their processes would starve each other's first steps of CPU. ``schema``:
+    the spec's schema.unstable.json, which every message of the peer must fit; ``limits``:
+    what the runner reads of the peer before calling it a breach."""
     limit = limit or asyncio.Semaphore(max(1, jobs))
+    messages = None if schema is None else MessageSchema.load(schema)
 
     def factory(workdir: Path, transcript: Transcript) -> Peer:
         kind = AgentPeer if side == "agent" else ClientPeer
-        peer = kind(command, workdir, transcript)
+        peer = kind(command, workdir, transcript, messages, limits)
         peer.close_grace = close_grace
         return peer
 

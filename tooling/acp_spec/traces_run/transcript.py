@@ -18,13 +18,16 @@ class Entry:
     dropped: bool = False  # a drop-response fault discarded it
     matched: int | None = None  # the expect step that took it
 
-    def render(self) -> str:
+    def render(self, chars: int = 2000) -> str:
+        """One line; a message longer than ``chars`` is cut, saying how much was."""
         arrow = {"sent": "runner ->", "received": "runner <-", "note": "        "}[self.direction]
         text = (
             self.message
             if self.direction == "note" or isinstance(self.message, str)
             else json.dumps(self.message, ensure_ascii=False, separators=(",", ":"))
         )
+        if len(text) > chars:
+            text = f"{text[:chars]}... ({len(text) - chars} more characters cut)"
         marks = " (dropped by the fault)" if self.dropped else ""
         if self.matched is not None:
             marks += f" (step {self.matched})"
@@ -45,5 +48,16 @@ class Transcript:
         self.entries.append(entry)
         return entry
 
-    def render(self) -> str:
-        return "\n".join(entry.render() for entry in self.entries)
+    def render(self, entries: int = 300, chars: int = 2000) -> str:
+        """The transcript, bounded: at most ``entries`` lines (the first and the last,
+        saying how many between were cut), each of at most about ``chars`` characters."""
+        shown = self.entries
+        if len(shown) > entries:
+            head = entries // 3
+            tail = entries - head
+            cut = len(shown) - entries
+            lines = [e.render(chars) for e in shown[:head]]
+            lines.append(f"         ... {cut} entries cut ...")
+            lines.extend(e.render(chars) for e in shown[-tail:])
+            return "\n".join(lines)
+        return "\n".join(entry.render(chars) for entry in shown)

@@ -18,18 +18,30 @@ import contextlib
 import json
 import os
 import shutil
-import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ..jsontext import JsonProblem, parse_json
+from .hygiene import Hygiene, MessageSchema
+from .processes import group_members, kill_group
 from .transcript import Entry, Transcript
 
 STATE_ENV = "ACP_TRACE_STATE_DIR"
 AGENT_ENV = "ACP_TRACE_AGENT"
-_LINE_LIMIT = 16 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What the runner reads from the side under test before it calls it a breach: a
+    runaway peer must not make the runner (or its report) as big as what it sends."""
+
+    line: int = 16 * 1024 * 1024  # bytes of one message
+    received: int = 64 * 1024 * 1024  # bytes on one connection
+    messages: int = 10_000  # on one connection
+    log: int = 64 * 1024  # bytes of the peer's stderr kept (the tail)
 
 
 class StartError(Exception):
@@ -38,6 +50,9 @@ class StartError(Exception):
 
 def _is_response(message: Any) -> bool:
     return isinstance(message, dict) and "id" in message and "method" not in message
+
+
+Breach = Callable[[str, Entry | None], None]
 
 
 class Connection:
@@ -49,37 +64,73 @@ class Connection:
         reader: asyncio.StreamReader,
         writer: asyncio.StreamWriter,
         transcript: Transcript,
+        hygiene: Hygiene,
+        breach: Breach,
+        limits: Limits,
     ) -> None:
         self.name = name
         self.received: list[Entry] = []
         self.closed = False
         self.drop_responses = 0
+        self.hygiene = hygiene
+        self._breach = breach
+        self._limits = limits
         self._writer = writer
         self._transcript = transcript
         self._arrived = asyncio.Event()
         self._reading = asyncio.ensure_future(self._read(reader))
 
     async def _read(self, reader: asyncio.StreamReader) -> None:
+        total = 0
         try:
             while line := await reader.readline():
-                text = line.decode("utf-8", "replace").strip()
-                if not text:
-                    continue
-                try:
-                    message: Any = parse_json(text)
-                except JsonProblem:
-                    message = text
-                entry = self._transcript.add(self.name, "received", message)
-                if self.drop_responses and _is_response(message):
-                    self.drop_responses -= 1
-                    entry.dropped = True
-                self.received.append(entry)
-                self._arrived.set()
-        except (ConnectionError, ValueError, asyncio.LimitOverrunError) as error:
+                total += len(line)
+                over = (
+                    f"more than {self._limits.received} bytes"
+                    if total > self._limits.received
+                    else f"more than {self._limits.messages} messages"
+                    if len(self.received) >= self._limits.messages
+                    else None
+                )
+                if over:
+                    self._breach(f"{self.name}: {over}; the runner read no more", None)
+                    break
+                self._take(line)
+        except (ValueError, asyncio.LimitOverrunError):
+            # StreamReader.readline: a line longer than its limit
+            self._breach(
+                f"{self.name}: a line longer than {self._limits.line} bytes;"
+                " the runner read no more",
+                None,
+            )
+        except ConnectionError as error:
             self._transcript.add(self.name, "note", f"reading failed: {error}")
         finally:
             self.closed = True
             self._arrived.set()
+        # the rest is read and dropped until the peer is stopped: a pipe left full would
+        # keep its process (and asyncio's transport of it) from ever finishing
+        with contextlib.suppress(ConnectionError, ValueError):
+            while await reader.read(65536):
+                pass
+
+    def _take(self, line: bytes) -> None:
+        text = line.decode("utf-8", "replace").strip()
+        if not text:
+            return
+        try:
+            message: Any = parse_json(text)
+        except JsonProblem:
+            message = text
+        entry = self._transcript.add(self.name, "received", message)
+        if self.drop_responses and _is_response(message):
+            self.drop_responses -= 1
+            entry.dropped = True
+        self.received.append(entry)
+        problem = self.hygiene.received(message)
+        if problem is not None:
+            self._breach(f"{self.name}: {problem}", entry)
+        self._arrived.set()
 
     async def arrival(self, timeout: float) -> None:
         """Return when a message arrives or the connection closes, or after ``timeout``."""
@@ -92,6 +143,7 @@ class Connection:
         if self.closed:
             self._transcript.add(self.name, "note", "not delivered: the connection is closed")
             return entry
+        self.hygiene.sent(message)
         try:
             self._writer.write(json.dumps(message, ensure_ascii=False).encode() + b"\n")
             await self._writer.drain()
@@ -107,33 +159,89 @@ class Connection:
     async def finished(self, timeout: float) -> None:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(asyncio.shield(self._reading), timeout)
+        if not self._reading.done():
+            # a process that left a child holding the pipe: nothing more is read from it
+            self._reading.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reading
+
+
+class Log:
+    """The side under test's stderr (a client's stdout too): only its tail is kept."""
+
+    def __init__(self, keep: int) -> None:
+        self.keep = keep
+        self.tail = bytearray()
+        self.total = 0
+        self._readers: list[asyncio.Task[None]] = []
+
+    def follow(self, stream: asyncio.StreamReader | None) -> None:
+        if stream is not None:
+            self._readers.append(asyncio.ensure_future(self._follow(stream)))
+
+    async def _follow(self, stream: asyncio.StreamReader) -> None:
+        with contextlib.suppress(ConnectionError):
+            while chunk := await stream.read(65536):
+                self.total += len(chunk)
+                self.tail += chunk
+                del self.tail[: max(0, len(self.tail) - self.keep)]
+
+    async def stop(self) -> None:
+        for reader in self._readers:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.shield(reader), 0.5)
+            reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await reader
+        self._readers.clear()
 
 
 async def _spawn(
-    command: Sequence[str], env: dict[str, str], stderr: Path, stdout: bool = True
+    command: Sequence[str], env: dict[str, str], log: Log, limit: int, protocol: bool = True
 ) -> asyncio.subprocess.Process:
-    with stderr.open("ab") as errors:
-        try:
-            return await asyncio.create_subprocess_exec(
-                *command,
-                stdin=asyncio.subprocess.PIPE,
-                # a client's stdout is only for its logs: with stderr, not read by anyone
-                stdout=asyncio.subprocess.PIPE if stdout else errors,
-                stderr=errors,
-                env=env,
-                limit=_LINE_LIMIT,
-                start_new_session=True,  # its own group, so a kill reaches its children
-            )
-        except OSError as error:
-            raise StartError(f"cannot start {command[0]!r}: {error.strerror or error}") from None
+    try:
+        process = await asyncio.create_subprocess_exec(
+            *command,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            # a client's stdout is only for its logs: with its stderr
+            stderr=asyncio.subprocess.PIPE if protocol else asyncio.subprocess.STDOUT,
+            env=env,
+            limit=limit,
+            start_new_session=True,  # its own group, so a kill reaches its children
+        )
+    except OSError as error:
+        raise StartError(f"cannot start {command[0]!r}: {error.strerror or error}") from None
+    log.follow(process.stderr if protocol else process.stdout)
+    return process
+
+
+async def _outliving(group: int, within: float = 0.5) -> list[str]:
+    """The processes of ``group`` still running ``within`` seconds after its leader exited:
+    a child that is itself ending (a client's relay, its socket just closed) is let go."""
+    left = group_members(group)
+    for _ in range(int(within / 0.02)):
+        if not left:
+            break
+        await asyncio.sleep(0.02)
+        left = group_members(group)
+    return left
+
+
+async def _exited(process: asyncio.subprocess.Process, within: float) -> bool:
+    """Whether ``process`` exits within ``within`` seconds. Not ``process.wait()``: that
+    also waits for its pipes to close, which a child holding them never does."""
+    for _ in range(int(within / 0.02)):
+        if process.returncode is not None:
+            return True
+        await asyncio.sleep(0.02)
+    return process.returncode is not None
 
 
 async def _kill(process: asyncio.subprocess.Process) -> None:
-    if process.returncode is None:
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(process.pid, signal.SIGKILL)
-        with contextlib.suppress(ProcessLookupError):
-            process.kill()
+    await kill_group(process.pid)
+    with contextlib.suppress(ProcessLookupError):
+        process.kill()
     with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(process.wait(), 5)
 
@@ -141,30 +249,68 @@ async def _kill(process: asyncio.subprocess.Process) -> None:
 class Peer:
     """The side under test, as the runner drives it (the same shape for both sides)."""
 
-    def __init__(self, command: Sequence[str], workdir: Path, transcript: Transcript) -> None:
+    side = ""
+    handler = ""  # the side the runner plays: the one that handles the peer's requests
+
+    def __init__(
+        self,
+        command: Sequence[str],
+        workdir: Path,
+        transcript: Transcript,
+        schema: MessageSchema | None = None,
+        limits: Limits = Limits(),
+    ) -> None:
         self.command = list(command)
         self.workdir = workdir
         self.state = workdir / "state"
         self.state.mkdir(parents=True, exist_ok=True)
-        self.stderr = workdir / "stderr.txt"
         self.transcript = transcript
+        self.schema = schema
+        self.limits = limits
+        self.log = Log(limits.log)
         self.connections: dict[str, Connection] = {}  # open ones
         self.seen: dict[str, Connection] = {}  # every one, closed too: counts look at them
         self.close_grace = 2.0
+        # protocol breaches and processes left behind, in order: (what, the message)
+        self.breaches: list[tuple[str, Entry | None]] = []
+
+    def breach(self, what: str, entry: Entry | None) -> None:
+        self.breaches.append((what, entry))
+        self.transcript.add("", "note", f"breach: {what}")
+
+    def connection(
+        self, name: str, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
+    ) -> Connection:
+        hygiene = Hygiene(self.schema, self.handler)
+        connection = Connection(
+            name, reader, writer, self.transcript, hygiene, self.breach, self.limits
+        )
+        self.connections[name] = self.seen[name] = connection
+        return connection
 
     def env(self) -> dict[str, str]:
         return {**os.environ, STATE_ENV: str(self.state)}
 
-    def stderr_tail(self, lines: int = 20) -> str:
-        try:
-            text = self.stderr.read_text("utf-8", "replace").splitlines()
-        except OSError:
-            return ""
-        return "\n".join(text[-lines:])
-
     def wipe_state(self) -> None:
         shutil.rmtree(self.state, ignore_errors=True)
         self.state.mkdir(parents=True)
+
+    async def _stop(self, name: str, process: asyncio.subprocess.Process, grace: float) -> None:
+        """End ``process`` as a peer should be ended (its stdin closed, a grace to exit),
+        then its whole group; what outlived it is a breach."""
+        if not await _exited(process, grace):
+            self.transcript.add(name, "note", f"the {self.side} did not exit on EOF: killed")
+        else:
+            left = await _outliving(process.pid)
+            if left:
+                self.breach(
+                    f"the {self.side} (pid {process.pid}) exited and left"
+                    f" {len(left)} process(es) of its group running: {'; '.join(left[:5])}",
+                    None,
+                )
+        if still := await kill_group(process.pid):
+            self.transcript.add(name, "note", f"could not stop: {'; '.join(still[:5])}")
+        await _kill(process)
 
     async def connect(self, name: str, timeout: float) -> Connection:
         raise NotImplementedError
@@ -190,32 +336,30 @@ class Peer:
 class AgentPeer(Peer):
     """An agent under test: a process per connection, one state directory per trace."""
 
-    def __init__(self, command: Sequence[str], workdir: Path, transcript: Transcript) -> None:
-        super().__init__(command, workdir, transcript)
+    side = "agent"
+    handler = "client"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
         self.processes: dict[str, asyncio.subprocess.Process] = {}
 
     async def connect(self, name: str, timeout: float) -> Connection:
         env = {**self.env(), "ACP_TRACE_CONNECTION": name}
-        process = await _spawn(self.command, env, self.stderr)
+        process = await _spawn(self.command, env, self.log, self.limits.line)
         assert process.stdout is not None and process.stdin is not None
-        connection = Connection(name, process.stdout, process.stdin, self.transcript)
+        connection = self.connection(name, process.stdout, process.stdin)
         self.processes[name] = process
-        self.connections[name] = self.seen[name] = connection
         self.transcript.add(name, "note", f"started the agent (pid {process.pid})")
         return connection
 
-    async def close(self, name: str) -> None:
+    async def close(self, name: str, grace: float | None = None) -> None:
         connection = self.connections.pop(name, None)
         process = self.processes.pop(name, None)
         if connection is not None:
             await connection.close()
         if process is not None:
             # an agent whose stdin ends exits; one that does not is stopped
-            try:
-                await asyncio.wait_for(process.wait(), self.close_grace)
-            except TimeoutError:
-                self.transcript.add(name, "note", "the agent did not exit on EOF: killed")
-                await _kill(process)
+            await self._stop(name, process, self.close_grace if grace is None else grace)
         if connection is not None:
             await connection.finished(1)
 
@@ -235,22 +379,21 @@ class AgentPeer(Peer):
 
     async def shutdown(self) -> None:
         for name in list(self.processes):
-            process = self.processes.pop(name)
-            await self.connections.pop(name).close()
-            try:
-                await asyncio.wait_for(process.wait(), 0.5)
-            except TimeoutError:
-                await _kill(process)
+            await self.close(name, grace=0.5)
+        await self.log.stop()
 
 
 class ClientPeer(Peer):
     """A client under test: one process (restarted by restart-client) that starts its agent
     with the relay command of ``ACP_TRACE_AGENT``; each relay is one connection."""
 
-    def __init__(self, command: Sequence[str], workdir: Path, transcript: Transcript) -> None:
-        super().__init__(command, workdir, transcript)
+    side = "client"
+    handler = "agent"
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
         # a unix socket path has at most about 100 bytes: keep it short
-        self.socket = workdir / "a.sock"
+        self.socket = self.workdir / "a.sock"
         self.incoming: asyncio.Queue[tuple[asyncio.StreamReader, asyncio.StreamWriter]] = (
             asyncio.Queue()
         )
@@ -262,14 +405,14 @@ class ClientPeer(Peer):
             await self.incoming.put((reader, writer))
 
         self.server = await asyncio.start_unix_server(
-            accepted, path=str(self.socket), limit=_LINE_LIMIT
+            accepted, path=str(self.socket), limit=self.limits.line
         )
         await self._start_client()
 
     async def _start_client(self) -> None:
         relay = [sys.executable, "-I", "-S", str(Path(__file__).with_name("relay.py"))]
         env = {**self.env(), AGENT_ENV: json.dumps([*relay, str(self.socket)])}
-        self.process = await _spawn(self.command, env, self.stderr, stdout=False)
+        self.process = await _spawn(self.command, env, self.log, self.limits.line, False)
         self.transcript.add("", "note", f"started the client (pid {self.process.pid})")
 
     async def connect(self, name: str, timeout: float) -> Connection:
@@ -279,8 +422,7 @@ class ClientPeer(Peer):
             raise ConnectionRefusedError(
                 f"the client opened no connection within {timeout * 1000:.0f} ms"
             ) from None
-        connection = Connection(name, reader, writer, self.transcript)
-        self.connections[name] = self.seen[name] = connection
+        connection = self.connection(name, reader, writer)
         self.transcript.add(name, "note", "the client connected")
         return connection
 
@@ -315,9 +457,7 @@ class ClientPeer(Peer):
         if self.process is not None:
             if self.process.stdin is not None:
                 self.process.stdin.close()
-            try:
-                await asyncio.wait_for(self.process.wait(), 0.5)
-            except TimeoutError:
-                await _kill(self.process)
+            await self._stop("", self.process, 0.5)
         if self.server is not None:
             self.server.close()
+        await self.log.stop()

@@ -37,7 +37,7 @@ from .paths import (
 )
 from .search_names import SEARCH_NAMES, emit_search_names
 from .site import DIRECTION_LABELS, KIND_LABELS, STABILITY_NOTES, build_site
-from .trace_pages import TRACES_INDEX, trace_pages
+from .trace_pages import TRACES_INDEX, trace_page_path, trace_pages
 from .views import code
 
 # Package data beside the code (acp_spec/templates/), so that a regular, non-editable
@@ -81,7 +81,7 @@ def _environment(templates: Path, stamp: tuple[tuple[str, int, int], ...]) -> ji
     env.globals.update(
         note=Markup(PAGE_NOTE), yaml_note=GENERATED_NOTE, directions=DIRECTION_LABELS,
         kinds=KIND_LABELS, stability_notes=STABILITY_NOTES, class_anchor=class_anchor,
-        error_anchor=error_anchor, key_type=KEY_TYPE,
+        error_anchor=error_anchor, key_type=KEY_TYPE, trace_page=trace_page_path,
     )  # fmt: skip
     # the shared macros, made once an environment, without context, as the pages' imports
     # of them were: each import worked out which globals to pass them, a set a page

@@ -16,8 +16,9 @@ from markupsafe import Markup
 
 from ...model import Spec, Trace
 from ..schema import indented
-from ..traces import trace_file
+from ..traces import rules_of, trace_file
 from .escaping import code_block, code_span, markdown_text
+from .paths import method_page
 
 TRACES_INDEX = "traces.md"
 _SIDES = ("client", "agent")
@@ -49,6 +50,7 @@ class TracePage:
     runner: str  # the side the runner plays
     diagram: Markup
     steps: tuple[ShownStep, ...]
+    rules: tuple[RuleLink, ...] = ()  # the keyed-prompt rules that name it
 
     @property
     def quoted_rule(self) -> Markup:
@@ -57,11 +59,35 @@ class TracePage:
         return Markup("\n".join(f"> {line}" if line else ">" for line in lines))
 
 
+@dataclass(frozen=True)
+class RuleLink:
+    """A keyed-prompt rule that names the trace: where it is shown, and its words."""
+
+    page: str  # the keyed method's page, relative to site/docs
+    anchor: str  # its section's
+    title: str  # its section's title, Markdown
+    number: int  # in its section, from 1
+    text: str  # Markdown
+
+
 def trace_pages(spec: Spec) -> tuple[TracePage, ...]:
-    return tuple(_trace_page(trace) for trace in spec.traces)
+    return tuple(_trace_page(spec, trace) for trace in spec.traces)
 
 
-def _trace_page(trace: Trace) -> TracePage:
+def _rule_links(spec: Spec, trace: Trace) -> tuple[RuleLink, ...]:
+    keyed = spec.keyed_prompts
+    if keyed is None or keyed.method not in spec.methods:
+        return ()
+    titles = {section.id: section.title for section in keyed.sections}
+    return tuple(
+        RuleLink(
+            method_page(keyed.method), r["section"], titles[r["section"]], r["rule"], r["text"]
+        )
+        for r in rules_of(spec, trace.id)
+    )
+
+
+def _trace_page(spec: Spec, trace: Trace) -> TracePage:
     data = trace_file(trace)
     steps = tuple(_shown_step(step) for step in data["steps"])
     return TracePage(
@@ -70,6 +96,7 @@ def _trace_page(trace: Trace) -> TracePage:
         runner=str(data["runner"]),
         diagram=sequence_diagram(trace.title, data["side"], data["steps"]),
         steps=steps,
+        rules=_rule_links(spec, trace),
     )
 
 

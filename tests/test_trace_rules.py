@@ -1,0 +1,46 @@
+"""The rules binding the keyed-prompt rules to their traces (rules/traces.py,
+keyed_rules_name_traces) and the format additions the new traces need (a send that races on
+several connections, a send the schema must reject), each asserted at the marked place."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from test_rules import Case, run
+
+RETAINED = """- text: >-
+            **Retained messages.** For a prompt whose inserted message the Agent retains, the
+            Agent **MUST** recognize the key for as long as it retains the message. This holds
+            across connections and Agent restarts. It follows the existing rule that a retained
+            message keeps its `messageId`: if the Agent would still replay the message, it still
+            recognizes the key.
+"""
+TRACES = "          traces: [retry-after-resume, retry-after-agent-restart]\n"
+CASES = [
+    Case("rule-names-no-trace", "          traces: [keys-stay-private]\n",
+         "          traces: [⟦keys-stay-privat]\n",
+         "no trace has the id 'keys-stay-privat' (did you mean 'keys-stay-private'?)"),
+    Case("rule-with-traces-says-untested", "          traces: [keys-stay-private]\n",
+         "          traces: [keys-stay-private]\n          ⟦untested: no runner can\n",
+         "the rule names the traces that exercise it; remove `untested`"),
+    Case("must-without-traces", RETAINED + TRACES, RETAINED.replace("- text", "- ⟦text"),
+         "no trace exercises this MUST", warning=True),
+    Case("valid-false-on-a-valid-message", "valid: false, message: {id: 5, method: session/prompt, "
+         "params: {sessionId: $sessionId, idempotencyKey: 42,", "⟦valid: false, message: {id: 5, "
+         "method: session/prompt, params: {sessionId: $sessionId, idempotencyKey: a-real-key,",
+         "the message fits the schema; make it the invalid message", within="  - id: invalid-key-rejected\n"),
+    Case("also-names-its-own-connection", "also: [c2], message: {id: 3,",
+         "also: [⟦c1], message: {id: 3,", "'c1' is this step's `on` already"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_rule_reports_at_the_mark(case: Case, tmp_path: Path) -> None:
+    errors, warnings, (line, column) = run(case, tmp_path)
+    found = warnings if case.warning else errors
+    if case.warning:
+        assert errors == [], [e.render() for e in errors]
+    at_mark = [d for d in found if (d.position.line, d.position.column) == (line, column)]
+    rendered = [d.render() for d in found]
+    assert any(case.message in d.message for d in at_mark), (line, column, rendered)
