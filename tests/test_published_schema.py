@@ -80,6 +80,20 @@ def test_the_published_root_and_routing_unions_agree_with_the_document(
         assert _verdicts(published, ref) == _verdicts(document, ref), name
 
 
+def test_the_published_root_binds_method_names_to_params(
+    pair: tuple[dict[str, Any], dict[str, Any]],
+) -> None:
+    _, published = pair
+    root = jsonschema_rs.validator_for(published)
+    prompt = {"sessionId": "s", "prompt": [{"type": "text", "text": "hi"}]}
+    message = {"jsonrpc": "2.0", "id": 1, "method": "session/prompt", "params": prompt}
+    assert root.is_valid(message)
+    assert not root.is_valid({**message, "params": {**prompt, "sessionId": 42}})
+    assert not root.is_valid({**message, "method": "session/new"})
+    assert not root.is_valid({**message, "method": "session/frobnicate"})
+    assert root.is_valid({**message, "method": "_vendor/x", "params": [1]})
+
+
 def test_every_routing_union_is_an_anyof_of_named_defs(
     pair: tuple[dict[str, Any], dict[str, Any]],
 ) -> None:
