@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from acp_spec.emit.branches import named_branches
 from acp_spec.emit.kept_verdicts import kept_verdicts
 from acp_spec.emit.schema import dump_json, indented, schema_file
 from acp_spec.emit.titles import consumer_titles
@@ -25,7 +26,8 @@ def index() -> Index:
 
 
 def _fresh_file(schema: dict[str, Any]) -> bytes:
-    return (json.dumps(consumer_titles(schema), indent=2, ensure_ascii=False) + "\n").encode()
+    made = named_branches(consumer_titles(schema))
+    return (json.dumps(made, indent=2, ensure_ascii=False) + "\n").encode()
 
 
 def _union_docs() -> dict[str, dict[str, Any]]:

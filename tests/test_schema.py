@@ -157,11 +157,12 @@ def test_the_intended_differences_are_the_spec_s_list(spec: Spec) -> None:
 
 
 def test_roots_follow_upstreams(schema: dict[str, Any], stable: dict[str, Any]) -> None:
-    """Upstream's root entries are there (the stable root has no proxies); the spec adds
-    JSON-RPC batches, which v2 follows."""
+    """Upstream's root entries, and only those (the stable root has no proxies): no JSON-RPC
+    batch forms, which upstream's root dropped in 2.2.0."""
     for ours, theirs in ((schema, UPSTREAM_SCHEMA), (stable, UPSTREAM_STABLE)):
         titles = [entry["title"] for entry in ours["anyOf"]]
-        assert [t for t in titles if "Batch" not in t] == [e["title"] for e in theirs["anyOf"]]
+        assert titles == [e["title"] for e in theirs["anyOf"]]
+        assert {entry["type"] for entry in ours["anyOf"]} == {"object"}
     assert "Proxy" not in [entry["title"] for entry in stable["anyOf"]]
 
 
@@ -193,6 +194,22 @@ def _request(method: str, params: Any, **extra: Any) -> dict[str, Any]:
 
 
 PROMPT = {"sessionId": "sess_1", "prompt": [{"type": "text", "text": "hi"}]}
+
+
+@pytest.mark.parametrize(
+    "batch",
+    [
+        [_request("session/close", {"sessionId": "s"})],
+        [{"jsonrpc": "2.0", "method": "session/cancel", "params": {"sessionId": "s"}}],
+        [{"jsonrpc": "2.0", "id": 1, "result": {}}],
+    ],
+    ids=["a request", "a notification", "a response"],
+)
+def test_the_root_refuses_a_batch_of_valid_messages(
+    root: Draft202012Validator, batch: list[dict[str, Any]]
+) -> None:
+    assert root.is_valid(batch[0])
+    assert not root.is_valid(batch)
 
 
 @pytest.mark.parametrize(

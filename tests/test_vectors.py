@@ -252,6 +252,19 @@ def _disagreement(validator: Validator, case: Case) -> str | None:
     return f"the schema says {'valid' if valid else 'invalid'}, the case expects {expect}"
 
 
+def test_every_json_array_is_an_invalid_request(cases: list[Case]) -> None:
+    """ACP v2 has no JSON-RPC batches, as upstream's release: whatever an array holds (one
+    valid request, valid responses), a receiver answers -32600, and the cases that once said
+    a batch was valid have successors saying so."""
+    arrays = {c["id"]: c["expect"] for c in cases if c["message"].lstrip().startswith("[")}
+    assert {i for i in arrays if i.endswith(".rev2")} == {
+        "envelope.batch.one-request.rev2",
+        "envelope.batch.request-and-notification.rev2",
+        "envelope.batch.responses.rev2",
+    }
+    assert {i: e for i, e in arrays.items() if e != {"error": -32600}} == {}
+
+
 @pytest.mark.slow  # every vector through python-jsonschema: seconds
 def test_every_case_agrees_with_the_generated_schema(
     schema: dict[str, Any], cases: list[Case]
@@ -296,6 +309,17 @@ MODEL_DIVERGENCES: dict[str, tuple[int | str, str]] = {
 }
 
 Outcome = int | str  # a JSON-RPC error code, or "valid"
+
+# Cases whose expectation follows upstream's release while acp_models' decode does not yet,
+# each with decode's outcome today. ACP v2 has no JSON-RPC batches (spec/README.md,
+# "Following upstream"): any JSON array is -32600, but decode (runtime/v2/_base.py,
+# _decode_checked) still reads an array as a batch of messages. When decode answers an array
+# with -32600 an entry here fails the tests, naming itself: then drop it.
+DECODE_PENDING: dict[str, Outcome] = {
+    "envelope.batch.one-request.rev2": "valid",
+    "envelope.batch.request-and-notification.rev2": "valid",
+    "envelope.batch.responses.rev2": "valid",
+}
 
 
 def cases_with_groups(vectors: dict[str, Any]) -> list[tuple[dict[str, Any], Case]]:
@@ -351,7 +375,7 @@ def test_every_case_agrees_with_decode(v2: ModuleType, vectors: dict[str, Any]) 
         mark = "DIVERGES" if i in differ else "agrees"
         print(f"  {i:<72} {want!s:>7} {got!s:>7}  {mark}: {why[:110]}")
 
-    undeclared = sorted(differ - set(MODEL_DIVERGENCES))
+    undeclared = sorted(differ - set(MODEL_DIVERGENCES) - set(DECODE_PENDING))
     assert not undeclared, f"{len(undeclared)} case(s) where decode disagrees:\n" + "\n".join(
         f"  {i}: expected {expected[i]}, decode gives {outcomes[i]}" for i in undeclared
     )
@@ -361,6 +385,12 @@ def test_every_case_agrees_with_decode(v2: ModuleType, vectors: dict[str, Any]) 
         assert outcomes[case_id] == outcome, (
             f"{case_id}: declared to diverge with {outcome}, decode gives {outcomes[case_id]}"
             + (" (it now agrees: drop it from MODEL_DIVERGENCES)" if case_id not in differ else "")
+        )
+    for case_id, outcome in DECODE_PENDING.items():
+        assert case_id in expected, f"DECODE_PENDING names {case_id}, which is no case"
+        assert outcomes[case_id] == outcome, (
+            f"{case_id}: decode gives {outcomes[case_id]} now, not {outcome}"
+            + (": it agrees, drop it from DECODE_PENDING" if case_id not in differ else "")
         )
 
 
@@ -393,6 +423,8 @@ def test_every_case_agrees_with_tolerant_decode(v2: ModuleType, vectors: dict[st
         want = case.get("tolerant", case["expect"])
         if case["id"] in MODEL_DIVERGENCES:
             want = {"error": MODEL_DIVERGENCES[case["id"]][0]}
+        if (pending := DECODE_PENDING.get(case["id"])) is not None:
+            want = {"valid": True} if pending == "valid" else {"error": pending}
         got = tolerant_outcome(v2, group, case)
         if got != want:
             wrong.append(f"  {case['id']}: expected {want}, tolerant decode gives {got}")

@@ -28,10 +28,9 @@ const UNSIGNED = { uint16: 2 ** 16 - 1, uint32: 2 ** 32 - 1, uint64: 2 ** 64 - 1
 
 function validator(schema, assertFormats) {
   // JSON Schema 2020-12 reads `format` as an annotation, and so do the vectors: a URI that
-  // is not one still validates. validateFormats: false is that reading.
-  // strictRequired would refuse upstream's guards (`not: {required: ["error"]}`), which name
-  // properties they do not define
-  const ajv = new Ajv2020({ strict: true, strictRequired: false, validateFormats: assertFormats });
+  // is not one still validates. validateFormats: false is that reading. strict: true
+  // includes strictRequired: every `required` name is declared beside it.
+  const ajv = new Ajv2020({ strict: true, validateFormats: assertFormats });
   for (const keyword of ANNOTATIONS) ajv.addKeyword(keyword);
   if (assertFormats) {
     addFormats(ajv);

@@ -299,17 +299,6 @@ def _root(defs: Mapping[str, Any]) -> list[dict[str, Any]]:
             ("Request", f"{side}Request"), ("Response", f"{side}Response"),
             ("Notification", f"{side}Notification"),
         ], defs)})  # fmt: skip
-    for side in ("Agent", "Client"):
-        calls = _envelope([
-            ("Request", f"{side}Request"), ("Notification", f"{side}Notification"),
-            ("ProtocolLevelNotification", "ProtocolLevelNotification"),
-        ], defs)  # fmt: skip
-        answers = _envelope([("Response", f"{side}Response")], defs)
-        for title, item in ((f"{side}BatchCall", calls), (f"{side}BatchResponse", answers)):
-            roots.append({
-                "title": title, "description": "A non-empty JSON-RPC 2.0 batch message.",
-                "type": "array", "items": item, "minItems": 1,
-            })  # fmt: skip
     for title, parts in (
         ("ProtocolLevel", [("Notification", "ProtocolLevelNotification")]),
         ("Proxy", [("Request", "ProxyRequest"), ("Response", "ProxyResponse"),

@@ -1,7 +1,8 @@
 """generated/schema.json and generated/schema.unstable.json: the ACP v2 messages as JSON Schema
 2020-12, in upstream's shape and under upstream's names, so a consumer of upstream's files
 switches by path alone: the stable methods and what they reach, and every method. Their
-branch titles are named for code generators (titles.py)."""
+branch titles are named for code generators (titles.py), and the routing unions' branches
+are defs of their own under those names (branches.py)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from typing import Any
 from ..content import Recent, digest
 from ..index import Index
 from ..model import Spec
+from .branches import named_branches
 from .titles import consumer_titles
 
 SCHEMA_PATH = "generated/schema.json"
@@ -32,16 +34,16 @@ _SCHEMA_FILES: Recent[bytes] = Recent(4)
 
 
 def schema_file(schema: dict[str, Any]) -> bytes:
-    """``schema`` with consumer_titles' names, as its file holds it.
+    """``schema`` with consumer_titles' names and named_branches' defs, as its file holds it.
 
     Kept by a digest of the document's pickle with pickle's memo on: that writes every
     value exactly and in order (types too: ``1``, ``1.0`` and ``True`` differ), and a
     container met again as a reference to where it was first, so two documents share it
     only when they are equal and share the same members. consumer_titles reads no more
     than that (it tells members apart by identity only to name a shared one once), nor
-    does json.dumps."""
+    do named_branches and json.dumps."""
     key = hashlib.sha256(pickle.dumps(schema, protocol=5)).hexdigest()
-    return _SCHEMA_FILES.get(key, lambda: _dumped(consumer_titles(schema)))
+    return _SCHEMA_FILES.get(key, lambda: _dumped(named_branches(consumer_titles(schema))))
 
 
 def dump_json(value: Any) -> bytes:

@@ -1,5 +1,6 @@
 """envelope.json: JSON-RPC's envelope rules (the jsonrpc member, ids, methods, params,
-responses, batches, text that does not parse), built on two methods' first examples."""
+responses, arrays (ACP has no batches), text that does not parse), built on two methods'
+first examples."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ PREFERRED_NOTIFICATION = "session/cancel"
 
 ENVELOPE_ABOUT = (
     "The JSON-RPC 2.0 envelope of ACP v2 messages: the jsonrpc member, ids, methods, "
-    "params, responses, batches and JSON text that does not parse."
+    "params, responses, batches (which ACP does not use) and JSON text that does not parse."
 )
 # Group descriptions by case-name prefix ({request}: invalid request's code).
 ENVELOPE_GROUPS = {
@@ -23,7 +24,7 @@ ENVELOPE_GROUPS = {
     "method": "The `method` member: known methods, extensions and unknown names.",
     "params": "The `params` member of a known method: an object matching its def.",
     "response": "Responses: an id and exactly one of `result` or `error`. No one answers a response, so {request} only marks an invalid one.",
-    "batch": "Batches: a non-empty array of calls, or of responses.",
+    "batch": "Batches: ACP v2 does not use JSON-RPC batches. Any JSON array is an invalid request ({request}), whatever it holds, as upstream's release answers it (@agentclientprotocol/sdk 2.4.0; its schema has had no batch form since 2.2.0).",
     "not-an-object": "Text that is not a JSON-RPC object.",
     "parse": "JSON text that does not parse (RFC 8259).",
 }
@@ -64,13 +65,13 @@ ENVELOPE_WHY = {
     "response.error-without-message": "An error without `message`; {request}.",
     "response.neither": "An id and neither `result` nor `error`; {request}.",
     "response.result-and-error": "Both `result` and `error`: JSON-RPC 2.0 says a response MUST NOT contain both; {request}.",
-    "batch.empty": "An empty batch `[]`; {request}.",
-    "batch.one-request": "A batch of one request.",
-    "batch.request-and-notification": "A batch of a request and a notification.",
-    "batch.responses": "A batch of responses.",
-    "batch.calls-and-responses": "A batch mixing a request and a response: a batch holds calls or responses, not both; {request}.",
-    "batch.not-a-message": "A batch whose member is a number; {request}.",
-    "batch.nested": "A batch inside a batch; {request}.",
+    "batch.empty": "An empty array `[]`; {request}.",
+    "batch.one-request": "A batch of one valid request: ACP does not use batches, so an array is no message even when its one member is; {request}, with a null id, and the request is not handled.",
+    "batch.request-and-notification": "A batch of a valid request and a valid notification: ACP does not use batches; {request}, with a null id, and neither member is handled.",
+    "batch.responses": "A batch of valid responses: ACP does not use batches; {request}.",
+    "batch.calls-and-responses": "An array mixing a request and a response; {request}.",
+    "batch.not-a-message": "An array whose member is a number; {request}.",
+    "batch.nested": "An array inside an array; {request}.",
     "not-an-object.string": "A JSON string; {request}.",
     "not-an-object.number": "A JSON number; {request}.",
     "not-an-object.null": "JSON null; {request}.",
@@ -181,9 +182,9 @@ def envelope_groups(spec: Spec, codes: Codes) -> list[Group]:
         "response.neither": ({"jsonrpc": "2.0", "id": 1}, bad),
         "response.result-and-error": ({**_error(1, c.params), "result": {}}, bad),
         "batch.empty": ([], bad),
-        "batch.one-request": ([req], None),
-        "batch.request-and-notification": ([req, note], None),
-        "batch.responses": ([result, _error(2, c.params)], None),
+        "batch.one-request": ([req], bad),
+        "batch.request-and-notification": ([req, note], bad),
+        "batch.responses": ([result, _error(2, c.params)], bad),
         "batch.calls-and-responses": ([req, result], bad),
         "batch.not-a-message": ([1], bad),
         "batch.nested": ([[req]], bad),
