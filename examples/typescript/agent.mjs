@@ -22,7 +22,7 @@ import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import { Readable, Writable } from "node:stream";
 
-import { acp, checkKey, readJson, writeJson } from "./shared.mjs";
+import { acp, checkKey, readJson, updateJson } from "./shared.mjs";
 
 const { RequestError } = acp;
 
@@ -120,7 +120,11 @@ function idKey(id) {
 class Store {
   constructor(directory) {
     this.path = join(directory, "agent.json");
-    this.data = readJson(this.path, { sessions: {} });
+  }
+
+  /** What the file holds now: agents on other connections may have changed it. */
+  get data() {
+    return readJson(this.path, { sessions: {} });
   }
 
   session(sessionId) {
@@ -129,21 +133,25 @@ class Store {
 
   newSession(cwd) {
     const sessionId = `sess_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
-    this.data.sessions[sessionId] = { cwd, messages: [], keys: {} };
-    this.save();
+    updateJson(this.path, { sessions: {} }, (data) => {
+      data.sessions[sessionId] = { cwd, messages: [], keys: {} };
+    });
     return sessionId;
   }
 
-  /** The message, and its key when it has one, in one write: both or neither survive. */
+  /**
+   * The message, and its key when it has one, in one write: both or neither survive.
+   * Returns the `messageId` recorded for the key: another one when an agent on another
+   * connection inserted it first, and then nothing is written.
+   */
   insert(sessionId, messageId, prompt, key) {
-    const session = this.data.sessions[sessionId];
-    session.messages.push({ messageId, prompt });
-    if (key !== undefined) session.keys[key] = messageId;
-    this.save();
-  }
-
-  save() {
-    writeJson(this.path, this.data);
+    return updateJson(this.path, { sessions: {} }, (data) => {
+      const session = data.sessions[sessionId];
+      if (key !== undefined && session.keys[key] !== undefined) return session.keys[key];
+      session.messages.push({ messageId, prompt });
+      if (key !== undefined) session.keys[key] = messageId;
+      return messageId;
+    });
   }
 }
 
@@ -210,7 +218,12 @@ function cancelWith(item, ctx) {
 
 async function insert(item) {
   item.messageId = `msg_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
-  store.insert(item.sessionId, item.messageId, item.prompt, item.key);
+  const recorded = store.insert(item.sessionId, item.messageId, item.prompt, item.key);
+  if (recorded !== item.messageId) {
+    // another connection's agent won the key: answer with its message, announce nothing
+    settle(item, { messageId: recorded });
+    return;
+  }
   const migration = textOf(item.prompt).toLowerCase().includes("migration");
   if (migration) working.set(item.sessionId, new AbortController());
   await update(item.sessionId, {

@@ -1,7 +1,15 @@
 // What the example agent and client share: the SDK's v2 entry point, a JSON file written
 // so a crash never leaves half of it, and the idempotency key's rules.
 
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  fsyncSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 
@@ -25,7 +33,8 @@ export function readJson(path, fallback) {
 
 /** Replace `path` with `value` as JSON: the old file or the new one, never a mix. */
 export function writeJson(path, value) {
-  const temporary = `${path}.tmp`;
+  // a name of this process's own: two processes writing at once never rename each other's
+  const temporary = `${path}.${process.pid}.tmp`;
   const fd = openSync(temporary, "w");
   try {
     writeSync(fd, JSON.stringify(value));
@@ -34,6 +43,62 @@ export function writeJson(path, value) {
     closeSync(fd);
   }
   renameSync(temporary, path);
+}
+
+const LOCK_WAIT_MS = 10_000;
+const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/**
+ * Run `change` on the JSON in `path` (or `fallback`) while no other process may, and write
+ * what it left: agents on several connections share the file, so each change reads what
+ * the others wrote and none is lost. The lock is a file made with O_EXCL holding the
+ * owner's pid; a lock whose owner died (kill -9) is taken over. Returns what `change` does.
+ */
+export function updateJson(path, fallback, change) {
+  const lock = `${path}.lock`;
+  const deadline = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      const fd = openSync(lock, "wx");
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      break;
+    } catch (error) {
+      if (error.code !== "EEXIST") throw error;
+      if (!ownerAlive(lock)) {
+        try {
+          unlinkSync(lock);
+        } catch {}
+        continue;
+      }
+      if (Date.now() > deadline) throw new Error(`${lock} is held by another process`);
+      Atomics.wait(pause, 0, 0, 5); // a synchronous sleep: the lock is held for microseconds
+    }
+  }
+  try {
+    const data = readJson(path, fallback);
+    const result = change(data);
+    writeJson(path, data);
+    return result;
+  } finally {
+    unlinkSync(lock);
+  }
+}
+
+function ownerAlive(lock) {
+  let pid;
+  try {
+    pid = Number(readFileSync(lock, "utf8"));
+  } catch {
+    return true; // made but not written yet, or just removed: look again
+  }
+  if (!Number.isInteger(pid) || pid <= 0) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
+  }
 }
 
 /**
