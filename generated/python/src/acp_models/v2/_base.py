@@ -714,10 +714,9 @@ def decode(
     error's ``data`` is at most ``MAX_REASON`` characters (cut with "…"): what answers a
     peer never grows with what it sent, but for its ``id``, which JSON-RPC echoes.
     """
-    if not isinstance(raw, str | bytes):
-        if not isinstance(raw, bytearray | memoryview):
-            raise TypeError(f"decode takes str, bytes, bytearray or memoryview, not {raw!r:.80}")
-        raw = bytes(raw)
+    kind = type(raw)
+    if kind is not str and kind is not bytes:
+        raw = _text_of(raw)
     handled = None
     if receiver is not None:
         if receiver not in _HANDLED_BY:
@@ -727,6 +726,14 @@ def decode(
     if fast is not None:
         return fast  # valid, so strict and tolerant reading agree: nothing to repair
     return _decode_checked(raw, handled, tolerant)
+
+
+def _text_of(raw: object) -> str | bytes:
+    if isinstance(raw, str | bytes):
+        return raw
+    if isinstance(raw, bytearray | memoryview):
+        return bytes(raw)
+    raise TypeError(f"decode takes str, bytes, bytearray or memoryview, not {raw!r:.80}")
 
 
 def _decode_checked(
@@ -859,6 +866,7 @@ def _cut(text: str, limit: int = MAX_REASON) -> str:
 #   both modes read alike, and every Python check (a `not`, a route) gets the same value.
 # tests/test_decode.py holds both paths to the same outcome on every vector.
 
+_LONG_INT_FROM = _DIGITS or sys.maxsize
 _LONG_INT_TEXT = re.compile(f"[0-9]{{{_DIGITS + 1}}}")
 _LONG_INT_BYTES = re.compile(f"[0-9]{{{_DIGITS + 1}}}".encode())
 _GUESS_TEXT = re.compile(r'"method"[ \t\n\r]*:[ \t\n\r]*"([^"\\]+)"')
@@ -910,7 +918,7 @@ def _decode_fast(
     # a one-character search first: it is memchr, a word's is not
     # an integer too long for json (pydantic-core's parser reads it) is the checked path's
     # to refuse; no shorter text holds one
-    if len(raw) > _DIGITS > 0:
+    if len(raw) > _LONG_INT_FROM:
         pattern = _LONG_INT_TEXT if isinstance(raw, str) else _LONG_INT_BYTES
         if pattern.search(raw):  # type: ignore[arg-type]  # the pattern is raw's type
             return None
