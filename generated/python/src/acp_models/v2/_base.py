@@ -10,6 +10,7 @@ import json
 import math
 import re
 import sys
+from array import array
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -165,7 +166,8 @@ _NAMES: dict[type, frozenset[str]] = {}
 
 def _names(cls: type[pydantic.BaseModel]) -> frozenset[str]:
     found = {*cls.model_fields}
-    found.update(f.alias for f in cls.model_fields.values() if f.alias)
+    for info in cls.model_fields.values():
+        found.update(a for a in (info.alias, info.validation_alias) if isinstance(a, str))
     names = _NAMES[cls] = frozenset(found)
     return names
 
@@ -292,11 +294,13 @@ class _Repaired:
 
 class _Pruned(list[Any]):
     """A lenient list whose failed items were dropped: where each kept one came from, and
-    why each dropped one failed, for ``_settle`` to report."""
+    where each dropped one was and why it failed, for ``_settle`` to report. Indexes are
+    held as machine integers, and equal reasons as one string: a peer's list of 100,000
+    invalid items is 100,000 repairs, and their memory is to stay in proportion."""
 
-    def __init__(self, kept: list[Any], origins: list[int], dropped: list[tuple[int, str]]):
+    def __init__(self, kept: list[Any], origins: array[int], at: array[int], why: list[str]):
         super().__init__(kept)
-        self.origins, self.dropped = origins, dropped
+        self.origins, self.at, self.why = origins, at, why
 
 
 def tolerate(
@@ -317,17 +321,22 @@ def tolerate(
     except pydantic.ValidationError as error:
         failure = error
     if items and isinstance(value, list):
-        kept, origins, dropped = [], [], []
+        kept: list[Any] = []
+        origins, at = array("q"), array("q")
+        why: list[str] = []
+        reasons: dict[str, str] = {}
         for i, item in enumerate(value):
             try:
                 handler([item])
             except pydantic.ValidationError as error:
-                dropped.append((i, _reason(error, skip=1)))  # its loc starts at [item]
+                reason = _reason(error, skip=1)  # its loc starts at [item]
+                at.append(i)
+                why.append(reasons.setdefault(reason, reason))
                 continue
             kept.append(item)
             origins.append(i)
         try:
-            return _Pruned(handler(kept), origins, dropped)
+            return _Pruned(handler(kept), origins, at, why)
         except pydantic.ValidationError as error:
             failure = error
     if not default:
@@ -341,12 +350,16 @@ def tolerate(
 
 
 def _reason(error: pydantic.ValidationError, skip: int = 0) -> str:
-    first = _own_errors(error)[0]
-    where = ".".join(str(step) for step in first["loc"][skip:])
+    """The first of ``_own_errors``, as text. A lenient list's every invalid item is one
+    call: pydantic's errors without their input and context cost less to make."""
+    found = error.errors(include_url=False, include_context=False, include_input=False)
+    first = next((e for e in found if NATIVE_BRANCH not in e["loc"]), found[0])
+    loc = [step for step in first["loc"][skip:] if step != ROUTED_BRANCH]
+    where = ".".join(str(step) for step in loc)
     return f"{where}: {first['msg']}" if where else str(first["msg"])
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Repair:
     """What tolerant validation changed, at ``path`` (the wire path, ``params.content[2]``):
     ``action`` "default" (a malformed field read as its default; omitted if it has none)
@@ -423,7 +436,7 @@ def _settle(node: Any, start: str, steps: list[_Step], repairs: list[Repair]) ->
                     node.__dict__[name] = current.value
                 repairs.append(Repair(_path(start, here).lstrip("."), "default", current.reason))
             elif isinstance(current, _Pruned):
-                for i, reason in current.dropped:
+                for i, reason in zip(current.at, current.why, strict=True):
                     repairs.append(Repair(_path(start, [*here, i]).lstrip("."), "dropped", reason))
                 node.__dict__[name] = kept = list(current)
                 for item, origin in zip(kept, current.origins, strict=True):
