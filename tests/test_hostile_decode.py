@@ -108,7 +108,7 @@ def test_refusing_a_long_list_costs_memory_in_proportion(
     """pydantic collected every item's errors (and every union branch's), where decode
     reports the first: 100,000 text blocks without text took +624 MiB for 1.8 MB."""
     small = dict(case, times=1)
-    raw = message_of(dict(case, times=20_000), v2)
+    raw = message_of(dict(case, times=5_000), v2)
     for tolerant in (False, True):
         outcome(v2, JsonRpcError, message_of(small, v2), tolerant)  # validators built first
         tracemalloc.start()
@@ -146,8 +146,7 @@ def test_an_over_long_integer_is_refused_without_interpreter_advice(
     assert caught.value.data == {"reason": "an integer of at most 4300 digits"}
 
 
-@pytest.mark.parametrize("raw", [b"", b"memoryview"])
-def test_a_memoryview_and_a_bytearray_are_read_as_bytes(v2: ModuleType, raw: bytes) -> None:
+def test_a_memoryview_and_a_bytearray_are_read_as_bytes(v2: ModuleType) -> None:
     line = b'{"jsonrpc":"2.0","method":"session/cancel","params":{"sessionId":"s"}}'
     expected = v2.decode(line)
     assert v2.decode(memoryview(line)) == expected
