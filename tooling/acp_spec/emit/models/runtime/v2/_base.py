@@ -435,8 +435,12 @@ def _settle(node: Any, start: str, steps: list[_Step], repairs: list[Repair]) ->
                     node.__dict__[name] = current.value
                 repairs.append(Repair(_path(start, here).lstrip("."), "default", current.reason))
             elif isinstance(current, _Pruned):
-                for i, reason in zip(current.at, current.why, strict=True):
-                    repairs.append(Repair(_path(start, [*here, i]).lstrip("."), "dropped", reason))
+                # the list's path once: a path per item was a third of dropping one
+                where = _path(start, here).lstrip(".")
+                repairs.extend(
+                    Repair(f"{where}[{i}]", "dropped", reason)
+                    for i, reason in zip(current.at, current.why, strict=True)
+                )
                 node.__dict__[name] = kept = list(current)
                 for item, origin in zip(kept, current.origins, strict=True):
                     _settle(item, start, [*here, origin], repairs)
