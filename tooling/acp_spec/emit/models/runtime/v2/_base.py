@@ -761,15 +761,15 @@ def _cut(text: str, limit: int = MAX_REASON) -> str:
 #   for, so a wrong guess (a "method" key inside the params) is only a miss;
 # - pydantic-core's parser reads NaN and Infinity, which JSON (and `_parse`) refuses: text
 #   that holds either, even inside a string, goes the checked way. What else it refuses
-#   that `json` takes (lone surrogates, nesting deeper than 200) is only a miss;
+#   that `json` takes (lone surrogates, nesting deeper than MAX_DEPTH) is only a miss; an
+#   integer of more digits than `json` reads it refuses too ("number out of range"), and
+#   a number beyond a double's range (1e400) it reads as an infinity, which the models
+#   refuse (`allow_inf_nan=False`, `_finite`): a miss, which the checked path answers;
 # - the params are the same classes, validated in JSON mode instead of Python mode; the
 #   models hold only JSON's types (str, int, float, bool, lists, dicts, Literal), which
 #   both modes read alike, and every Python check (a `not`, a route) gets the same value.
 # tests/test_decode.py holds both paths to the same outcome on every vector.
 
-_LONG_INT_FROM = _DIGITS or sys.maxsize
-_LONG_INT_TEXT = re.compile(f"[0-9]{{{_DIGITS + 1}}}")
-_LONG_INT_BYTES = re.compile(f"[0-9]{{{_DIGITS + 1}}}".encode())
 _GUESS_TEXT = re.compile(r'"method"[ \t\n\r]*:[ \t\n\r]*"([^"\\]+)"')
 _GUESS_BYTES = re.compile(rb'"method"[ \t\n\r]*:[ \t\n\r]*"([^"\\]+)"')
 
@@ -817,12 +817,6 @@ def _decode_fast(
 ) -> Request | Notification | None:
     """The call in ``raw`` if it is a valid one, read in one pass; None to read it checked."""
     # a one-character search first: it is memchr, a word's is not
-    # an integer too long for json (pydantic-core's parser reads it) is the checked path's
-    # to refuse; no shorter text holds one
-    if len(raw) > _LONG_INT_FROM:
-        pattern = _LONG_INT_TEXT if isinstance(raw, str) else _LONG_INT_BYTES
-        if pattern.search(raw):  # type: ignore[arg-type]  # the pattern is raw's type
-            return None
     if isinstance(raw, str):
         if ("N" in raw and "NaN" in raw) or "Infinity" in raw:
             return None
