@@ -116,7 +116,7 @@ _DIGITS = sys.get_int_max_str_digits()
 _INT_LIMIT = 10**_DIGITS if _DIGITS else None
 _TOO_MANY_DIGITS = f"an integer of at most {_DIGITS} digits"
 # a serializer's or metadata's own schema, no validator
-_NOT_VALIDATION = frozenset({"serialization", "metadata", "ref", "json_schema_input_schema"})
+_NOT_VALIDATION = frozenset({"serialization", "metadata", "json_schema_input_schema"})
 
 
 class BaseModel(pydantic.BaseModel):
