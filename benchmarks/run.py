@@ -6,6 +6,8 @@
                                         # inputs where it can be: proves the script works; its
                                         # ratios mean nothing
     python benchmarks/run.py --models   # the models' rows only, 5 repetitions
+    python benchmarks/run.py --rejection  # refusing long lists against accepting them
+                                          # (benchmarks/rejection.py's worst rows)
 
 Absolute seconds vary on shared machines; each row is a ratio of two things measured in
 the same run, interleaved, taking the median of several repetitions.
@@ -174,11 +176,17 @@ def main() -> None:
                        help="each measurement once, tiny inputs where possible: proves it works")  # fmt: skip
     modes.add_argument("--models", action="store_true",
                        help="the models' rows only (import, first use, parse rates), 5 repetitions")  # fmt: skip
+    modes.add_argument("--rejection", action="store_true",
+                       help="refusing N invalid list items against accepting N valid ones")  # fmt: skip
     args = parser.parse_args()
     reps, factor = (1, 2) if args.quick or args.smoke else (3, 10)
     if args.models:
         env = {**os.environ, "PYTHONPATH": str(ROOT / "generated/python/src")}
         report(model_rows(upstream_env(), env, False, 5), smoke=False)
+        return
+    if args.rejection:
+        env = {**os.environ, "PYTHONPATH": str(ROOT / "generated/python/src")}
+        report(rejection_rows(env, smoke=False), smoke=False)
         return
     # the smoke run reuses one measurement wherever the full run repeats it
     reuse = once if args.smoke else (lambda measure: measure)
@@ -230,6 +238,7 @@ def main() -> None:
     )
     rows.append(("import acp_models.v2 ÷ upstream import acp.schema", ours, theirs, "≤ 0.5"))
     rows += model_rows(upstream, env, args.smoke, reps)
+    rows += rejection_rows(env, args.smoke)
 
     # 6. every vector through schema and models
     smoke = ["--smoke"] if args.smoke else []
@@ -296,6 +305,20 @@ def model_rows(
     rows.append(("parse rate every SessionUpdate variant ÷ compiled jsonschema", every, schema,
                  "reference"))  # fmt: skip
     return rows
+
+
+def rejection_rows(env: dict[str, str], smoke: bool) -> list[tuple[str, float, float, str]]:
+    """The worst of each ratio benchmarks/rejection.py measures over the defs with a list."""
+    command = [
+        PY,
+        str(ROOT / "benchmarks/rejection.py"),
+        "--worst",
+        *(["--smoke"] if smoke else []),
+    ]
+    result = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
+    if result.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed:\n{result.stderr}")
+    return [(str(n), float(a), float(b), str(t)) for n, a, b, t in json.loads(result.stdout)]
 
 
 def report(rows: list[tuple[str, float, float, str]], smoke: bool) -> None:

@@ -7,8 +7,10 @@ from __future__ import annotations
 import functools
 import importlib.util
 import json
+import math
 import re
 import sys
+from array import array
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -16,8 +18,9 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, AnyStr, ClassVar, Generic, Literal, TypeAlias, TypeVar
 
 import pydantic
-from pydantic import ConfigDict, ValidationInfo
-from pydantic_core import ErrorDetails
+import pydantic_core
+from pydantic import ConfigDict, GetCoreSchemaHandler, ValidationInfo
+from pydantic_core import CoreSchema, ErrorDetails
 
 from .. import JsonRpcError
 from ._methods import METHODS, is_method_name
@@ -49,7 +52,72 @@ _CONFIG = ConfigDict(
     validate_by_alias=True,
     validate_by_name=False,
     serialize_by_alias=True,
+    # JSON has no NaN or Infinity: a model holds none, constructed, assigned or decoded
+    allow_inf_nan=False,
 )
+
+
+def _hardened(schema: CoreSchema) -> CoreSchema:
+    """``schema`` made to refuse at a cost proportional to the input, and to refuse what
+    JSON has not:
+
+    - every list stops at its first invalid item: pydantic's default goes on and collects
+      the errors of every item (and of every union branch each item failed), which made
+      refusing 100,000 invalid items cost a thousand times the message in memory, where
+      ``decode`` reports only the first;
+    - a value of any JSON (``_meta``'s) is checked for NaN and infinities, which the
+      config's ``allow_inf_nan=False`` refuses in typed numbers only."""
+    stack: list[Any] = [schema]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            kind = node.get("type")
+            if kind == "list":
+                node["fail_fast"] = True
+            elif kind == "any":
+                # fresh dicts each time: pydantic may annotate a schema in place later
+                node.update(
+                    type="function-after",
+                    function={"type": "no-info", "function": _finite},
+                    schema={"type": "any"},
+                )
+                continue
+            stack.extend(
+                v
+                for k, v in node.items()
+                if k not in _NOT_VALIDATION and isinstance(v, dict | list)
+            )
+        elif isinstance(node, list):
+            stack.extend(v for v in node if isinstance(v, dict | list))
+    return schema
+
+
+def _finite(value: Any) -> Any:
+    """A JSON value with no NaN or infinity in it, and no integer JSON text can't carry
+    (``json`` refuses one of more than ``sys.get_int_max_str_digits()`` digits)."""
+    stack = [value]
+    while stack:
+        node = stack.pop()
+        kind = type(node)
+        if kind is float:
+            if not math.isfinite(node):
+                raise ValueError("a number JSON can carry, not NaN or an infinity")
+        elif kind is int:
+            if _INT_LIMIT is not None and abs(node) >= _INT_LIMIT:
+                raise ValueError(_TOO_MANY_DIGITS)
+        elif kind is dict:
+            stack.extend(node.values())
+        elif kind is list:
+            stack.extend(node)
+    return value
+
+
+# json's limit of digits (int_max_str_digits; 0 is none), and the least integer beyond it
+_DIGITS = sys.get_int_max_str_digits()
+_INT_LIMIT = 10**_DIGITS if _DIGITS else None
+_TOO_MANY_DIGITS = f"an integer of at most {_DIGITS} digits"
+# a serializer's or metadata's own schema, no validator
+_NOT_VALIDATION = frozenset({"serialization", "metadata", "json_schema_input_schema"})
 
 
 class BaseModel(pydantic.BaseModel):
@@ -64,6 +132,9 @@ class BaseModel(pydantic.BaseModel):
         # names only: the config's validate_by_name=False.
         def __init__(self, /, **data: Any) -> None:
             __tracebackhide__ = True
+            names = _NAMES.get(type(self)) or _names(type(self))
+            if not names.issuperset(data):
+                _unexpected(type(self), data, names)
             self.__pydantic_validator__.validate_python(
                 data, self_instance=self, by_alias=True, by_name=True
             )
@@ -71,6 +142,12 @@ class BaseModel(pydantic.BaseModel):
         # pydantic calls a custom __init__ from model_validate too, which would let the
         # wire take Python names: this one is for constructors only
         __init__.__pydantic_base_init__ = True
+
+        @classmethod
+        def __get_pydantic_core_schema__(
+            cls, source: type[Any], handler: GetCoreSchemaHandler, /
+        ) -> CoreSchema:
+            return _hardened(handler(source))
 
     def to_wire(self) -> dict[str, Any]:
         """The object as JSON values under wire names, with only the fields that were set:
@@ -81,6 +158,29 @@ class BaseModel(pydantic.BaseModel):
     if not TYPE_CHECKING:
         model_dump = _wire_dump(pydantic.BaseModel.model_dump)
         model_dump_json = _wire_dump(pydantic.BaseModel.model_dump_json)
+
+
+# each class's field names, Python and wire: what its constructor takes
+_NAMES: dict[type, frozenset[str]] = {}
+
+
+def _names(cls: type[pydantic.BaseModel]) -> frozenset[str]:
+    found = {*cls.model_fields}
+    for info in cls.model_fields.values():
+        found.update(a for a in (info.alias, info.validation_alias) if isinstance(a, str))
+    names = _NAMES[cls] = frozenset(found)
+    return names
+
+
+def _unexpected(cls: type, data: dict[str, Any], names: frozenset[str]) -> None:
+    """A constructor's keyword that is no field: a misspelt one (``idempotency_kye=``) would
+    otherwise be kept as an extension field and sent."""
+    wrong = sorted(set(data) - names)
+    raise TypeError(
+        f"{cls.__name__}() got unexpected keyword argument{'s' if len(wrong) > 1 else ''} "
+        f"{', '.join(map(repr, wrong))}: no field of {cls.__name__} is so named; an extension "
+        f"field is set by wire name, {cls.__name__}.model_validate({{...}})"
+    )
 
 
 class RootModel(pydantic.RootModel[_Root], Generic[_Root]):
@@ -101,6 +201,12 @@ class RootModel(pydantic.RootModel[_Root], Generic[_Root]):
         # subclass declares its `root` itself, so the unparametrized class serves.
         def __class_getitem__(cls, item: Any) -> Any:
             return cls
+
+        @classmethod
+        def __get_pydantic_core_schema__(
+            cls, source: type[Any], handler: GetCoreSchemaHandler, /
+        ) -> CoreSchema:
+            return _hardened(handler(source))
 
 
 # (wire field, python field, {tag: member or the route beyond}, catch-all, member without it)
@@ -188,11 +294,13 @@ class _Repaired:
 
 class _Pruned(list[Any]):
     """A lenient list whose failed items were dropped: where each kept one came from, and
-    why each dropped one failed, for ``_settle`` to report."""
+    where each dropped one was and why it failed, for ``_settle`` to report. Indexes are
+    held as machine integers, and equal reasons as one string: a peer's list of 100,000
+    invalid items is 100,000 repairs, and their memory is to stay in proportion."""
 
-    def __init__(self, kept: list[Any], origins: list[int], dropped: list[tuple[int, str]]):
+    def __init__(self, kept: list[Any], origins: array[int], at: array[int], why: list[str]):
         super().__init__(kept)
-        self.origins, self.dropped = origins, dropped
+        self.origins, self.at, self.why = origins, at, why
 
 
 def tolerate(
@@ -213,17 +321,22 @@ def tolerate(
     except pydantic.ValidationError as error:
         failure = error
     if items and isinstance(value, list):
-        kept, origins, dropped = [], [], []
+        kept: list[Any] = []
+        origins, at = array("q"), array("q")
+        why: list[str] = []
+        reasons: dict[str, str] = {}
         for i, item in enumerate(value):
             try:
                 handler([item])
             except pydantic.ValidationError as error:
-                dropped.append((i, _reason(error, skip=1)))  # its loc starts at [item]
+                reason = _reason(error, skip=1)  # its loc starts at [item]
+                at.append(i)
+                why.append(reasons.setdefault(reason, reason))
                 continue
             kept.append(item)
             origins.append(i)
         try:
-            return _Pruned(handler(kept), origins, dropped)
+            return _Pruned(handler(kept), origins, at, why)
         except pydantic.ValidationError as error:
             failure = error
     if not default:
@@ -237,12 +350,16 @@ def tolerate(
 
 
 def _reason(error: pydantic.ValidationError, skip: int = 0) -> str:
-    first = _own_errors(error)[0]
-    where = ".".join(str(step) for step in first["loc"][skip:])
+    """The first of ``_own_errors``, as text. A lenient list's every invalid item is one
+    call: pydantic's errors without their input and context cost less to make."""
+    found = error.errors(include_url=False, include_context=False, include_input=False)
+    first = next((e for e in found if NATIVE_BRANCH not in e["loc"]), found[0])
+    loc = [step for step in first["loc"][skip:] if step != ROUTED_BRANCH]
+    where = ".".join(str(step) for step in loc)
     return f"{where}: {first['msg']}" if where else str(first["msg"])
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Repair:
     """What tolerant validation changed, at ``path`` (the wire path, ``params.content[2]``):
     ``action`` "default" (a malformed field read as its default; omitted if it has none)
@@ -319,8 +436,12 @@ def _settle(node: Any, start: str, steps: list[_Step], repairs: list[Repair]) ->
                     node.__dict__[name] = current.value
                 repairs.append(Repair(_path(start, here).lstrip("."), "default", current.reason))
             elif isinstance(current, _Pruned):
-                for i, reason in current.dropped:
-                    repairs.append(Repair(_path(start, [*here, i]).lstrip("."), "dropped", reason))
+                # the list's path once: a path per item was a third of dropping one
+                where = _path(start, here).lstrip(".")
+                repairs.extend(
+                    Repair(f"{where}[{i}]", "dropped", reason)
+                    for i, reason in zip(current.at, current.why, strict=True)
+                )
                 node.__dict__[name] = kept = list(current)
                 for item, origin in zip(kept, current.origins, strict=True):
                     _settle(item, start, [*here, origin], repairs)
@@ -577,7 +698,10 @@ _HANDLED_BY: dict[str, tuple[str, ...]] = {
 
 
 def decode(
-    raw: str | bytes, *, receiver: Receiver | None = None, tolerant: bool = False
+    raw: str | bytes | bytearray | memoryview,
+    *,
+    receiver: Receiver | None = None,
+    tolerant: bool = False,
 ) -> Message | list[Message | JsonRpcError]:
     """One JSON-RPC 2.0 message of ACP v2, read and checked against the spec.
 
@@ -598,16 +722,32 @@ def decode(
     x-deserialize-default-on-error is read as its default (omitted if it has none), the
     invalid items of a list marked x-deserialize-skip-invalid-items are dropped, and the
     message's ``repairs`` say what was changed. Strict (the default) refuses them.
+
+    What JSON has not is -32700, as text that is no JSON: NaN, Infinity, a number beyond a
+    double's range (``1e400``), an integer of more than ``sys.get_int_max_str_digits()``
+    digits, text that is not UTF-8; and so is nesting deeper than ``MAX_DEPTH`` arrays and
+    objects (the message itself the first), decode's limit, as serde_json's is upstream's.
+    So whatever ``decode`` accepts, ``encode`` writes. Each ``reason`` and ``path`` in an
+    error's ``data`` is at most ``MAX_REASON`` characters (cut with "…"): what answers a
+    peer never grows with what it sent, but for its ``id``, which JSON-RPC echoes.
     """
+    # a tuple: isinstance with one is quicker than with a union, on every message
+    text = raw if isinstance(raw, (str, bytes)) else _text_of(raw)
     handled = None
     if receiver is not None:
         if receiver not in _HANDLED_BY:
             raise ValueError(f'receiver is "agent", "client" or None, not {receiver!r}')
         handled = _HANDLED_BY[receiver]
-    fast = _decode_fast(raw, handled)
+    fast = _decode_fast(text, handled)
     if fast is not None:
         return fast  # valid, so strict and tolerant reading agree: nothing to repair
-    return _decode_checked(raw, handled, tolerant)
+    return _decode_checked(text, handled, tolerant)
+
+
+def _text_of(raw: object) -> bytes:
+    if isinstance(raw, bytearray | memoryview):
+        return bytes(raw)
+    raise TypeError(f"decode takes str, bytes, bytearray or memoryview, not {raw!r:.80}")
 
 
 def _decode_checked(
@@ -654,20 +794,69 @@ def decode_result(
         raise _fail(_INVALID_REQUEST, _path("result", steps), reason, reply=False) from None
 
 
+# The deepest nesting of arrays and objects decode reads, the message itself the first:
+# pydantic-core's parser's own limit, which the fast path meets (tests/test_decode.py holds
+# both paths to it), and well within what pydantic's serializer and json write.
+MAX_DEPTH = 201
+# The longest reason or path an error's data carries.
+MAX_REASON = 240
+_TOO_DEEP = f"nested deeper than {MAX_DEPTH} arrays and objects, decode's limit"
+
+
 def _parse(raw: str | bytes) -> Any:
     try:
         text = raw if isinstance(raw, str) else raw.decode("utf-8")
-        return _JSON.decode(text)
-    except (ValueError, RecursionError) as error:  # UnicodeDecodeError is a ValueError
-        raise _fail(_PARSE_ERROR, None, str(error) or type(error).__name__) from None
+        value = _JSON.decode(text)
+    except RecursionError:
+        raise _fail(_PARSE_ERROR, None, _TOO_DEEP) from None
+    except ValueError as error:  # UnicodeDecodeError is a ValueError
+        raise _fail(_PARSE_ERROR, None, _parse_reason(error)) from None
+    # no text of fewer brackets nests deeper: most messages are never walked
+    if (text.count("[") + text.count("{") > MAX_DEPTH) and _too_deep(value):
+        raise _fail(_PARSE_ERROR, None, _TOO_DEEP)
+    return value
+
+
+def _too_deep(value: Any) -> bool:
+    stack = [(value, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return True
+        kind = type(node)
+        if kind is dict or kind is list:
+            depth += 1
+            for item in node.values() if kind is dict else node:
+                if type(item) is dict or type(item) is list:
+                    stack.append((item, depth))
+    return False
+
+
+def _parse_reason(error: ValueError) -> str:
+    """Why the text is no JSON, without the interpreter's advice to whoever runs it."""
+    reason = str(error) or type(error).__name__
+    if "int_max_str_digits" in reason:
+        return _TOO_MANY_DIGITS
+    return reason
 
 
 def _not_json(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")  # json.loads takes NaN and Infinity otherwise
 
 
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):
+        raise ValueError(f"{_cut(text, 40)} is beyond the range of a number JSON can carry")
+    return value
+
+
 # made once: json.loads with an argument makes a decoder per call (a fifth of decode's time)
-_JSON = json.JSONDecoder(parse_constant=_not_json)
+_JSON = json.JSONDecoder(parse_constant=_not_json, parse_float=_finite_float)
+
+
+def _cut(text: str, limit: int = MAX_REASON) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 # --- decode's fast path: a valid call read by pydantic-core in one pass ---------------------
@@ -685,7 +874,10 @@ _JSON = json.JSONDecoder(parse_constant=_not_json)
 #   for, so a wrong guess (a "method" key inside the params) is only a miss;
 # - pydantic-core's parser reads NaN and Infinity, which JSON (and `_parse`) refuses: text
 #   that holds either, even inside a string, goes the checked way. What else it refuses
-#   that `json` takes (lone surrogates, nesting deeper than 200) is only a miss;
+#   that `json` takes (lone surrogates, nesting deeper than MAX_DEPTH) is only a miss; an
+#   integer of more digits than `json` reads it refuses too ("number out of range"), and
+#   a number beyond a double's range (1e400) it reads as an infinity, which the models
+#   refuse (`allow_inf_nan=False`, `_finite`): a miss, which the checked path answers;
 # - the params are the same classes, validated in JSON mode instead of Python mode; the
 #   models hold only JSON's types (str, int, float, bool, lists, dicts, Literal), which
 #   both modes read alike, and every Python check (a `not`, a route) gets the same value.
@@ -939,7 +1131,8 @@ def _response(value: dict[str, Any], id_: _Id, reply: bool) -> Response:
 def _fail(
     code: int, path: str | None, reason: str, id_: _Id = None, reply: bool = True
 ) -> JsonRpcError:
-    data = {"reason": reason} if path is None else {"path": path, "reason": reason}
+    reason = _cut(reason)
+    data = {"reason": reason} if path is None else {"path": _cut(path), "reason": reason}
     return JsonRpcError(code, data=data, id=id_, reply=reply)
 
 
@@ -1073,7 +1266,10 @@ def encode(message: Message | JsonRpcError | list[Message | JsonRpcError]) -> by
 
     Models are written as ``to_wire()`` writes them: wire names, only what was set. What
     ``decode`` would refuse is refused here with ``ValueError``: a request without an id,
-    params that are not the method's model, a result without an id, an empty batch.
+    params that are not the method's model, a result without an id, an empty batch, a
+    number JSON has not (NaN, an infinity), and a model changed since it was made so that
+    its class no longer accepts it (``prompt.append(5)``: assignment is validated, a list
+    changed in place is not), for each model is validated again as it is written.
     ``decode(encode(m)) == m`` for what ``decode`` returns.
     """
     if isinstance(message, list):
@@ -1082,10 +1278,13 @@ def encode(message: Message | JsonRpcError | list[Message | JsonRpcError]) -> by
         value: Any = [_envelope(m) for m in message]
     else:
         value = _envelope(message)
+    # allow_nan=False: NaN and Infinity are no JSON (a model holds none; a JSON value may)
     try:
-        return json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode()
+        return json.dumps(
+            value, ensure_ascii=False, separators=(",", ":"), allow_nan=False
+        ).encode()
     except UnicodeEncodeError:  # a lone surrogate in parsed JSON: UTF-8 can't hold it, \u can
-        return json.dumps(value, separators=(",", ":")).encode()
+        return json.dumps(value, separators=(",", ":"), allow_nan=False).encode()
 
 
 def _envelope(message: Message | JsonRpcError) -> dict[str, Any]:
@@ -1112,7 +1311,7 @@ def _envelope(message: Message | JsonRpcError) -> dict[str, Any]:
 def _params(message: Request | Notification) -> Any:
     """The params as JSON, after checking they are the method's model."""
     if message.method.startswith("_"):
-        return _json(message.params)
+        return _json(message.params, "params")
     entry = METHODS[message.method] if is_method_name(message.method) else None
     kind = "request" if isinstance(message, Request) else "notification"
     if entry is None or entry.kind not in (kind, "both"):
@@ -1123,7 +1322,7 @@ def _params(message: Request | Notification) -> Any:
     if not isinstance(message.params, model):
         name = type(message.params).__name__
         raise ValueError(f"{message.method}: params are a {model.__name__}, not a {name}")
-    return _json(message.params)
+    return _json(message.params, "params")
 
 
 def _response_envelope(response: Response) -> dict[str, Any]:
@@ -1133,8 +1332,23 @@ def _response_envelope(response: Response) -> dict[str, Any]:
         return response.error.to_response(response.id)
     if response.id is None:
         raise ValueError("a result answers its request by id, which is never null in v2")
-    return {"jsonrpc": "2.0", "id": response.id, "result": _json(response.result)}
+    return {"jsonrpc": "2.0", "id": response.id, "result": _json(response.result, "result")}
 
 
-def _json(value: Any) -> Any:
-    return value.to_wire() if isinstance(value, BaseModel | RootModel) else value
+def _json(value: Any, where: str) -> Any:
+    """``value`` as JSON; a model as its wire form, once its class accepts that again."""
+    if not isinstance(value, BaseModel | RootModel):
+        return value
+    try:
+        # warnings=False: what the dump finds amiss, the validation below says better
+        wire = value.model_dump(mode="json", by_alias=True, exclude_unset=True, warnings=False)
+        type(value).model_validate(wire)
+    except pydantic.ValidationError as error:
+        steps, reason = _first_failure(error, wire)
+        raise ValueError(
+            f"{_path(where, steps)}: {reason} (the {type(value).__name__} was changed "
+            "in place since it was made)"
+        ) from None
+    except pydantic_core.PydanticSerializationError as error:
+        raise ValueError(f"{where}: {error}") from None
+    return wire

@@ -13,6 +13,8 @@ from ._methods import METHODS, Method, MethodName, RetryClass, is_method_name
 if TYPE_CHECKING:
     from .. import JsonRpcError as JsonRpcError
     from ._base import (
+        MAX_DEPTH as MAX_DEPTH,
+        MAX_REASON as MAX_REASON,
         JsonValue as JsonValue,
         Message as Message,
         Notification as Notification,
@@ -41,6 +43,8 @@ if not TYPE_CHECKING:
         {
             "JsonRpcError",
             "JsonValue",
+            "MAX_DEPTH",
+            "MAX_REASON",
             "Message",
             "Notification",
             "Receiver",
@@ -56,14 +60,14 @@ if not TYPE_CHECKING:
 
     def __getattr__(name: str) -> object:
         if name in __all__:
-            from . import _models
-
-            return getattr(_models, name)
-        if name in _DECODER:
-            from . import _base
-
-            return getattr(_base, name)
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+            from . import _models as source
+        elif name in _DECODER:
+            from . import _base as source
+        else:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        # kept in the module: the next read is a plain attribute's, not this call's (90x)
+        value = globals()[name] = getattr(source, name)
+        return value
 
     def __dir__() -> list[str]:
         return sorted({*globals(), *__all__, *_DECODER})
