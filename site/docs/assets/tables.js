@@ -20,7 +20,8 @@
     });
   }
 
-  var STABILITY = / · (unstable|proposed)$/;
+  // the menu's text ends in whitespace (the theme's template): the pattern allows it
+  var STABILITY = /\s+·\s+(unstable|proposed)\s*$/;
 
   function badges() {
     document.querySelectorAll(".md-nav__link .md-ellipsis").forEach(function (name) {

@@ -42,6 +42,14 @@ _CAPABILITY_WIRE = {
     "clientCapabilities": ("ClientCapabilities", "params"),
 }
 
+_PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
+# upstream's markers, each a paragraph of its own: the word in bold, and the sentence after it
+_UNSTABLE = re.compile(r"^\*\*UNSTABLE\*\*\s*$")
+_MARKER = re.compile(
+    r"^(?:\*\*[A-Z]+\*\*|This (?:capability|feature|method|type) is not part of the spec yet\b.*)\s*$",
+    re.S,
+)
+
 
 @dataclass(frozen=True)
 class FieldRow:
@@ -96,6 +104,18 @@ def _relative(target: str, start: str) -> str:
 @functools.lru_cache(maxsize=4096)
 def _plain_md(text: str) -> Markup:
     return Markup(markdown_text(text))
+
+
+# Where a name may break: after `/` or `_`, and before a camelCase hump (`Agent|Auth`, or
+# `HTTP|Header`), never inside a word; `overflow-wrap: anywhere` would break anywhere
+_NAME_BREAK = re.compile(r"(?<=[/_])(?=.)|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+
+
+@functools.lru_cache(maxsize=4096)
+def breakable(name: str) -> Markup:
+    """A name as link text that breaks only where ``_NAME_BREAK`` allows: each part
+    escaped, joined by ``<wbr>``."""
+    return Markup("<wbr>").join(_plain_cell(part) for part in _NAME_BREAK.split(name))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -175,7 +195,7 @@ class Page:
             if name not in self.site.defs:
                 found = code(name)
             else:
-                found = Markup(f"[{name}]({self.url(self._page_of(name))})")
+                found = Markup(f"[{breakable(name)}]({self.url(self._page_of(name))})")
             self.site.views.links[key] = found
         return found
 
@@ -192,7 +212,7 @@ class Page:
         key = ("method", name, self.folder)
         found = self.site.views.links.get(key)
         if found is None:
-            found = Markup(f"[{_plain_cell(name)}]({self.url(self.site.pages[name])})")
+            found = Markup(f"[{breakable(name)}]({self.url(self.site.pages[name])})")
             self.site.views.links[key] = found
         return found
 
@@ -336,9 +356,17 @@ class Page:
         return list(self.site.variant_of.get(type_name, ()))
 
     def first_paragraph(self, type_name: str) -> Markup:
-        """A type's description's first paragraph, as one table cell."""
+        """A type's description's first paragraph that is not a marker, as one table cell:
+        upstream opens an unstable type's description with `**UNSTABLE**` and a sentence
+        saying so, which the badge beside the name says instead."""
         text = str(self.site.defs.get(type_name, {}).get("description", ""))
-        return self.cell(re.split(r"\n\s*\n", text.strip(), maxsplit=1)[0])
+        paragraphs = [p for p in _PARAGRAPH_BREAK.split(text.strip()) if not _MARKER.match(p)]
+        return self.cell(paragraphs[0] if paragraphs else "")
+
+    def marked_unstable(self, type_name: str) -> bool:
+        """Whether upstream marks the type's description `**UNSTABLE**`."""
+        text = str(self.site.defs.get(type_name, {}).get("description", ""))
+        return any(_UNSTABLE.match(p) for p in _PARAGRAPH_BREAK.split(text.strip()))
 
     # capabilities
 
