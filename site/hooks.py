@@ -57,7 +57,7 @@ def on_files(files: Any, config: Any, **_: Any) -> Any:
 def on_nav(nav: Any, **_: Any) -> Any:
     """The menu's titles (nav.yml's, from the spec's names) as text."""
     _menu.clear()
-    _menu.update(str(page.file.src_uri) for page in nav.pages)
+    _menu.update(str(page.file.src_uri) for page in getattr(nav, "pages", ()))
     todo = list(nav.items)
     while todo:
         item = todo.pop()
@@ -90,13 +90,14 @@ def _title_from_heading(page: Any) -> None:
     generated note does, so it would take the file's name (`idempotency-key` became
     "Idempotency key"). A page in the menu keeps the menu's title there (its stability
     marker becomes a badge), and the browser's tab shows the heading."""
-    if not str(page.file.src_uri).startswith(_NAMED_FOLDERS):
+    source = getattr(getattr(page, "file", None), "src_uri", "")
+    if not str(source).startswith(_NAMED_FOLDERS):
         return
     heading = next((entry for entry in page.toc if entry.level == 1), None)
     if heading is None:
         return
     page.meta["title"] = heading.title
-    if page.file.src_uri not in _menu:
+    if source not in _menu:
         page.title = heading.title
 
 
