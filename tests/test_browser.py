@@ -781,6 +781,22 @@ def test_the_menu_shows_stability_badges_and_pages_are_titled_by_the_spec(
     browse.assert_clean()
 
 
+def test_the_copy_buttons_repeat_no_landmark(browse: Browse) -> None:
+    """The theme wraps each code block's copy button in a <nav>: a dozen "navigation"
+    landmarks of one name on a page of examples (axe: landmark-unique, a moderate finding
+    the tour's axe test, which counts serious and critical ones, lets pass)."""
+    page = browse.page
+    browse.open("methods/session-prompt.html")
+    assert page.locator("nav.md-code__nav").count() > 5
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate(
+        "async () => (await axe.run(document, {runOnly: ['landmark-unique']})).violations"
+        ".map(v => `${v.id}: ${v.nodes.map(n => n.target.join(' ')).join(', ')}`)"
+    )
+    assert found == []
+    browse.assert_clean()
+
+
 @pytest.mark.parametrize("path", HOSTILE_PAGES)
 def test_html_in_the_spec_shows_as_text_and_never_runs(browse_hostile: Browse, path: str) -> None:
     page = browse_hostile.page

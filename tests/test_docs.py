@@ -1233,3 +1233,44 @@ def test_a_name_may_break_only_after_a_slash_or_underscore_or_before_a_hump(
     name: str, shown: str
 ) -> None:
     assert str(breakable(name)) == shown
+
+
+def test_the_key_page_tables_every_key_case_of_the_vectors(pages: dict[str, str]) -> None:
+    text = pages[f"{DOCS_DIR}/types/idempotency-key.md"]
+    table = text.split("## Valid and invalid keys { #valid-and-invalid-keys }", 1)[1]
+    rows = re.findall(r"^\| `([^`]+)` \| (valid|rejected with `-?\d+`) \| ", table, re.M)
+    vectors = json.loads((ROOT / "generated/vectors/methods/session-prompt.json").read_text("utf-8"))
+    prefix = "session-prompt.idempotency-key."
+    cases = {
+        c["id"].removeprefix(prefix): c["expect"]
+        for g in vectors["groups"]
+        for c in g["cases"]
+        if c["id"].startswith(prefix)
+    }
+    assert len(rows) == len(cases) > 20
+    for case, outcome in rows:
+        expect = cases[case]
+        assert outcome == ("valid" if expect == {"valid": True} else f"rejected with `{expect['error']}`")
+    assert {o for _, o in rows} == {"valid", "rejected with `-32602`"}
+
+
+def test_the_home_page_lists_the_traces_and_their_files(pages: dict[str, str]) -> None:
+    home = pages[f"{DOCS_DIR}/index.md"]
+    assert "- **[Traces](traces.md)**" in home
+    assert "| `generated/traces/` |" in home
+
+
+def test_an_rfd_row_that_speaks_of_two_methods_says_so_on_each_page(pages: dict[str, str]) -> None:
+    """"The RFD already defines both as idempotent" read alone on session/archive's page, and
+    tool_call/cancel's named the terminal: the page says the words are one row's for both."""
+    for method, other in (
+        ("session/archive", "session/unarchive"),
+        ("session/unarchive", "session/archive"),
+        ("tool_call/cancel", "terminal/cancel"),
+        ("terminal/cancel", "tool_call/cancel"),
+    ):
+        retry = page_of(pages, method).split("## Retry class", 1)[1].split("\n## ", 1)[0]
+        assert "This is the RFD's one row for " in retry, method
+        assert f"[{breakable(other)}](" in retry.split("This is the RFD's one row for ", 1)[1]
+    # a text many rows share, which speaks of its own method alone, gets no note
+    assert "RFD's one row" not in page_of(pages, "session/list")

@@ -20,7 +20,11 @@ from typing import Any
 from markupsafe import Markup
 
 from ... import links
+from ...model import Method
 from ..table import MethodRow
+from ..vectors import successor
+from ..vectors.cases import VECTORS_DIR, Codes, file_slug
+from ..vectors.keyed import keyed_cases
 from .escaping import Linker, cell_text, code_span, markdown_text, safe_url
 from .paths import (
     ERRORS,
@@ -43,6 +47,8 @@ _CAPABILITY_WIRE = {
 }
 
 _PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
+# an RFD row's words that speak of more than the one method: "both", or two of its ends
+_NAMES_MORE = re.compile(r"\bboth\b| or the ")
 # upstream's markers, each a paragraph of its own: the word in bold, and the sentence after it
 _UNSTABLE = re.compile(r"^\*\*UNSTABLE\*\*\s*$")
 _MARKER = re.compile(
@@ -431,6 +437,45 @@ class Page:
 
     def class_count(self, class_id: str) -> int:
         return len(self.methods_of(class_id))
+
+    def shared_row(self, method: Method) -> list[str]:
+        """The methods whose audited "sending it again" is the one ``method``'s is, in the
+        spec's order, itself among them, when the RFD's words name more than one method:
+        its table gives `session/archive` and `session/unarchive` one row ("defines both as
+        idempotent"), and `tool_call/cancel` and `terminal/cancel` one that names both's
+        ends. Empty when the text is the method's own."""
+        if not method.audited:
+            return []
+        texts = {r.again for r in method.retry}
+        shared = [m.name for m in self.site.spec.methods.values()
+                  if m.audited and texts & {r.again for r in m.retry}]  # fmt: skip
+        return shared if len(shared) > 1 and any(_NAMES_MORE.search(t) for t in texts) else []
+
+    def method_list(self, names: list[str]) -> Markup:
+        """Linked method names: "a, b and c"."""
+        links = [self.method_link(name) for name in names]
+        if len(links) < 2:
+            return Markup("").join(links)
+        return Markup(", ").join(links[:-1]) + Markup(" and ") + links[-1]
+
+    def key_vectors(self, method_name: str) -> list[tuple[str, str, str]]:
+        """The key cases of generated/vectors/ for a keyed method, as (case, outcome, why):
+        what the IdempotencyKey page shows as its table of valid and invalid keys."""
+        method = self.site.spec.methods.get(method_name)
+        path = self.site.index.key_property(method) if method is not None else None
+        if method is None or path is None:
+            return []
+        slug = file_slug(method.name)
+        cases = keyed_cases(method, slug, path, Codes.of(self.site.spec))
+        retired = self.site.spec.retired_vector_ids
+        return [
+            (successor(c.id, retired).removeprefix(f"{slug}.idempotency-key."),
+             "valid" if c.error is None else f"rejected with `{c.error}`", c.description)
+            for c in cases
+        ]  # fmt: skip
+
+    def vector_file(self, method_name: str) -> str:
+        return f"{VECTORS_DIR}/methods/{file_slug(method_name)}.json"
 
     def stability_counts(self) -> str:
         counts = {s: sum(r.stability == s for r in self.site.rows) for s in STABILITY_NOTES}
