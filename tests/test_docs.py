@@ -1274,3 +1274,16 @@ def test_an_rfd_row_that_speaks_of_two_methods_says_so_on_each_page(pages: dict[
         assert f"[{breakable(other)}](" in retry.split("This is the RFD's one row for ", 1)[1]
     # a text many rows share, which speaks of its own method alone, gets no note
     assert "RFD's one row" not in page_of(pages, "session/list")
+
+
+def test_a_capability_is_spelt_as_on_the_wire_on_the_changes_and_method_pages(
+    pages: dict[str, str],
+) -> None:
+    """The changes page said `agentCapabilities.session.title`, the method pages and the
+    wire `capabilities.session.title`."""
+    changes = pages[f"{DOCS_DIR}/changes.md"]
+    assert "is gated by capabilities.session.title" in changes
+    spelt = re.compile(r"\b(?:agent|client)Capabilities\.\w")
+    found = [p for p, text in pages.items() if p.startswith(f"{DOCS_DIR}/methods/") or p == f"{DOCS_DIR}/changes.md"
+             if spelt.search(text)]  # fmt: skip
+    assert found == []

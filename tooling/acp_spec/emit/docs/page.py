@@ -46,6 +46,7 @@ _CAPABILITY_WIRE = {
     "clientCapabilities": ("ClientCapabilities", "params"),
 }
 
+_SPEC_CAPABILITY = re.compile(r"\b(?:%s)\.(?=\w)" % "|".join(_CAPABILITY_WIRE))
 _PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
 # an RFD row's words that speak of more than the one method: "both", or two of its ends
 _NAMES_MORE = re.compile(r"\bboth\b| or the ")
@@ -397,6 +398,12 @@ class Page:
         if not where or "initialize" not in self.site.pages:
             return wire
         return Markup(f"{wire} in the {self.method_link('initialize')} {where}")
+
+    def wire_spelling(self, text: str) -> str:
+        """A text (a finding's message) with each capability spelt as on the wire and on
+        the method pages, `capabilities.session.title`, not by the type that holds it
+        (`agentCapabilities.session.title`): one spelling across the site."""
+        return _SPEC_CAPABILITY.sub("capabilities.", text)
 
     # the method table
 
