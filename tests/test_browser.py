@@ -718,7 +718,7 @@ _FIRST_IS = """([page, words]) => {
 
 
 def test_search_forgives_a_mistake_or_two_in_a_name(browse: Browse) -> None:
-    """"idempotncy", "idempotencey", "sesion" and "sesion/promt" found nothing."""
+    """ "idempotncy", "idempotencey", "sesion" and "sesion/promt" found nothing."""
     from playwright.sync_api import TimeoutError as Timeout
 
     page = browse.page

@@ -48,7 +48,7 @@ from conftest import RFD, once_a_run
 from hostile import Case, cases, dom, fragment_problems
 from installed import installed, run
 from small_project import small_project
-from test_vectors import v2  # noqa: F401  (a fixture: the committed acp_models.v2)
+from test_vectors import import_models
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "site"
@@ -255,6 +255,12 @@ def test_the_keyed_rules_name_a_keyed_method(real_spec: Spec) -> None:
     assert list(keyed_prompts_name_a_keyed_method(real_spec, Index(real_spec), None)) == []  # type: ignore[arg-type]
 
 
+@pytest.fixture(scope="module")
+def v2() -> Iterator[ModuleType]:
+    """The committed acp_models.v2 (generated/python/src)."""
+    yield from import_models()
+
+
 def test_every_error_example_answers_a_request_that_fails_with_the_code_shown(
     real_spec: Spec, pages: dict[str, str], v2: ModuleType
 ) -> None:
@@ -262,7 +268,7 @@ def test_every_error_example_answers_a_request_that_fails_with_the_code_shown(
     code the response shows; before, 27 pages answered a valid request with -32602."""
     from jsonschema import Draft202012Validator
 
-    error_type: type[Exception] = sys.modules["acp_models"].JsonRpcError
+    error_type: type[Any] = sys.modules["acp_models"].JsonRpcError
 
     schema = json.loads((ROOT / "generated" / "schema.unstable.json").read_text("utf-8"))
     validator = Draft202012Validator(schema)
@@ -1239,7 +1245,9 @@ def test_the_key_page_tables_every_key_case_of_the_vectors(pages: dict[str, str]
     text = pages[f"{DOCS_DIR}/types/idempotency-key.md"]
     table = text.split("## Valid and invalid keys { #valid-and-invalid-keys }", 1)[1]
     rows = re.findall(r"^\| `([^`]+)` \| (valid|rejected with `-?\d+`) \| ", table, re.M)
-    vectors = json.loads((ROOT / "generated/vectors/methods/session-prompt.json").read_text("utf-8"))
+    vectors = json.loads(
+        (ROOT / "generated/vectors/methods/session-prompt.json").read_text("utf-8")
+    )
     prefix = "session-prompt.idempotency-key."
     cases = {
         c["id"].removeprefix(prefix): c["expect"]
@@ -1250,7 +1258,9 @@ def test_the_key_page_tables_every_key_case_of_the_vectors(pages: dict[str, str]
     assert len(rows) == len(cases) > 20
     for case, outcome in rows:
         expect = cases[case]
-        assert outcome == ("valid" if expect == {"valid": True} else f"rejected with `{expect['error']}`")
+        assert outcome == (
+            "valid" if expect == {"valid": True} else f"rejected with `{expect['error']}`"
+        )
     assert {o for _, o in rows} == {"valid", "rejected with `-32602`"}
 
 
@@ -1261,7 +1271,7 @@ def test_the_home_page_lists_the_traces_and_their_files(pages: dict[str, str]) -
 
 
 def test_an_rfd_row_that_speaks_of_two_methods_says_so_on_each_page(pages: dict[str, str]) -> None:
-    """"The RFD already defines both as idempotent" read alone on session/archive's page, and
+    """ "The RFD already defines both as idempotent" read alone on session/archive's page, and
     tool_call/cancel's named the terminal: the page says the words are one row's for both."""
     for method, other in (
         ("session/archive", "session/unarchive"),

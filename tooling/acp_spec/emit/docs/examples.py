@@ -110,7 +110,8 @@ def _failing_case(spec: Spec, index: Index, method: Method, walker: Walker) -> C
     walks = walker.derive(method, "request", method.request.params, examples, slug)
     cases = [c for _, found in walks for c in found if c.error == codes.params]
     missing = [c for c in cases if _TOP_MISSING.fullmatch(c.id.removeprefix(slug))]
-    return (missing or cases or [None])[0]
+    chosen = missing or cases
+    return chosen[0] if chosen else None
 
 
 # `.params.<field>.missing`: a required field of the params themselves left out

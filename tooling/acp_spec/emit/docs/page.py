@@ -46,7 +46,7 @@ _CAPABILITY_WIRE = {
     "clientCapabilities": ("ClientCapabilities", "params"),
 }
 
-_SPEC_CAPABILITY = re.compile(r"\b(?:%s)\.(?=\w)" % "|".join(_CAPABILITY_WIRE))
+_SPEC_CAPABILITY = re.compile(rf"\b(?:{'|'.join(_CAPABILITY_WIRE)})\.(?=\w)")
 _PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
 # an RFD row's words that speak of more than the one method: "both", or two of its ends
 _NAMES_MORE = re.compile(r"\bboth\b| or the ")
