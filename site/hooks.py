@@ -38,6 +38,7 @@ _THEME_WORKER = re.compile(
 _CONFIG = re.compile(r'(<script id="__config" type="application/json">)(.*?)(</script>)', re.S)
 
 _names: list[list[Any]] = []
+_menu: set[str] = set()  # the pages the menu lists (src_uri)
 
 
 def on_files(files: Any, config: Any, **_: Any) -> Any:
@@ -55,6 +56,8 @@ def on_files(files: Any, config: Any, **_: Any) -> Any:
 
 def on_nav(nav: Any, **_: Any) -> Any:
     """The menu's titles (nav.yml's, from the spec's names) as text."""
+    _menu.clear()
+    _menu.update(str(page.file.src_uri) for page in getattr(nav, "pages", ()))
     todo = list(nav.items)
     while todo:
         item = todo.pop()
@@ -62,6 +65,10 @@ def on_nav(nav: Any, **_: Any) -> Any:
             item.title = clean_title(item.title)
         todo += getattr(item, "children", None) or []
     return nav
+
+
+# the generated pages whose title is their heading, the spec's name of what they document
+_NAMED_FOLDERS = ("methods/", "types/")
 
 
 def on_page_content(html: str, page: Any, **_: Any) -> str:
@@ -73,7 +80,25 @@ def on_page_content(html: str, page: Any, **_: Any) -> str:
         entry = todo.pop()
         entry.title = clean_title(entry.title)
         todo += entry.children
+    _title_from_heading(page)
     return clean_content(html)
+
+
+def _title_from_heading(page: Any) -> None:
+    """A method's or type's page is titled with its heading (the spec's name): mkdocs
+    takes a title from the first heading only when nothing comes before it, and the
+    generated note does, so it would take the file's name (`idempotency-key` became
+    "Idempotency key"). A page in the menu keeps the menu's title there (its stability
+    marker becomes a badge), and the browser's tab shows the heading."""
+    source = getattr(getattr(page, "file", None), "src_uri", "")
+    if not str(source).startswith(_NAMED_FOLDERS):
+        return
+    heading = next((entry for entry in page.toc if entry.level == 1), None)
+    if heading is None:
+        return
+    page.meta["title"] = heading.title
+    if source not in _menu:
+        page.title = heading.title
 
 
 def on_post_page(output: str, **_: Any) -> str:

@@ -17,6 +17,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import markdown
@@ -35,7 +36,7 @@ from acp_spec.emit.docs import (
     method_page,
     method_pages,
 )
-from acp_spec.emit.docs.page import Page
+from acp_spec.emit.docs.page import Page, breakable
 from acp_spec.emit.docs.sanitize import clean_content, clean_title
 from acp_spec.emit.docs.site import build_site as site_of
 from acp_spec.emit.docs.views import TypeViews
@@ -47,6 +48,7 @@ from conftest import RFD, once_a_run
 from hostile import Case, cases, dom, fragment_problems
 from installed import installed, run
 from small_project import small_project
+from test_vectors import import_models
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "site"
@@ -120,7 +122,7 @@ def test_the_retry_classes_page_lists_every_class_and_method(
         assert f"]({method_page(method.name)})" in text
     rows = [line for line in text.splitlines() if 'data-retry-class="' in line]
     assert len(rows) == sum(len(m.retry) for m in real_spec.methods.values())
-    prompt = "".join(row for row in rows if "[session/prompt]" in row)
+    prompt = "".join(row for row in rows if f"[{breakable('session/prompt')}]" in row)
     assert 'data-retry-class="keyed">[Keyed](#class-keyed)</span>' in prompt
     assert '<span data-sender="client-to-agent">Client → Agent</span>' in prompt
     assert '<span data-source="audit">RFD audit</span>' in prompt
@@ -253,18 +255,50 @@ def test_the_keyed_rules_name_a_keyed_method(real_spec: Spec) -> None:
     assert list(keyed_prompts_name_a_keyed_method(real_spec, Index(real_spec), None)) == []  # type: ignore[arg-type]
 
 
-def test_every_request_that_can_fail_shows_an_error_response(
-    real_spec: Spec, pages: dict[str, str]
+@pytest.fixture(scope="module")
+def v2() -> Iterator[ModuleType]:
+    """The committed acp_models.v2 (generated/python/src)."""
+    yield from import_models()
+
+
+def test_every_error_example_answers_a_request_that_fails_with_the_code_shown(
+    real_spec: Spec, pages: dict[str, str], v2: ModuleType
 ) -> None:
+    """The error example's request is a vector the schema and the models reject, with the
+    code the response shows; before, 27 pages answered a valid request with -32602."""
+    from jsonschema import Draft202012Validator
+
+    error_type: type[Any] = sys.modules["acp_models"].JsonRpcError
+
+    schema = json.loads((ROOT / "generated" / "schema.unstable.json").read_text("utf-8"))
+    validator = Draft202012Validator(schema)
+    shown = 0
     for method in real_spec.methods.values():
         text = page_of(pages, method.name)
-        if method.request is None or not method.errors:
-            assert "### An error response" not in text
+        if method.request is None or "invalid_params" not in method.errors:
+            assert "### An error response" not in text, method.name
             continue
-        shown = text.split("### An error response\n", 1)[1]
-        code = int(shown.split("Response (", 1)[1].split(",", 1)[0])
-        assert code in {real_spec.errors[e].code for e in method.errors}
-        assert f'"code": {code}' in shown and '"error": {' in shown
+        section = text.split("### An error response\n", 1)[1]
+        request, response = _json_blocks(section)[:2]
+        code = int(section.split("Response (", 1)[1].split(",", 1)[0])
+        assert response["error"]["code"] == code == real_spec.errors["invalid_params"].code
+        assert not validator.is_valid(request), f"{method.name}: the schema accepts {request}"
+        with pytest.raises(error_type) as refused:
+            v2.decode(json.dumps(request))
+        assert refused.value.code == code, method.name
+        # the reason shown is the vector's, and the vector expects that code
+        vector = re.search(r"the vector `([^`]+)` of `([^`]+)`", section)
+        assert vector is not None, method.name
+        cases = {
+            c["id"]: c
+            for g in json.loads((ROOT / vector[2]).read_text("utf-8"))["groups"]
+            for c in g["cases"]
+        }
+        assert cases[vector[1]]["expect"] == {"error": code}
+        assert json.loads(cases[vector[1]]["message"]) == request
+        assert cases[vector[1]]["description"] in section.split("Request:", 1)[0]
+        shown += 1
+    assert shown > 20
 
 
 def test_every_type_has_a_page_and_the_types_page_is_their_index(
@@ -273,14 +307,14 @@ def test_every_type_has_a_page_and_the_types_page_is_their_index(
     text = pages[f"{DOCS_DIR}/types.md"]
     for name in real_spec.types:
         page = "types/idempotency-key.md" if name == "IdempotencyKey" else f"types/{name}.md"
-        assert f"\n| [{name}]({page}) | " in text
+        assert f"\n| [{breakable(name)}]({page})" in text
         assert pages[f"{DOCS_DIR}/{page}"].split("\n")[2] == f"# {name}"
     request = pages[f"{DOCS_DIR}/types/PromptRequest.md"]
-    assert "[session/prompt](../methods/session-prompt.md)" in request
+    assert f"[{breakable('session/prompt')}](../methods/session-prompt.md)" in request
     chunk = pages[f"{DOCS_DIR}/types/ContentChunk.md"]
-    assert "**Variant of:** [SessionUpdate](SessionUpdate.md)" in chunk
+    assert f"**Variant of:** [{breakable('SessionUpdate')}](SessionUpdate.md)" in chunk
     update = page_of(pages, "session/update")
-    variants = update.split("### The variants of `update`: [SessionUpdate]", 1)[1]
+    variants = update.split(f"### The variants of `update`: [{breakable('SessionUpdate')}]", 1)[1]
     index = Index(real_spec)
     union = index.tagged_union(index.defs["SessionUpdate"])
     assert union is not None and union.field == "sessionUpdate"
@@ -293,7 +327,7 @@ def test_every_type_has_a_page_and_the_types_page_is_their_index(
     assert "# IdempotencyKey" in own and "`maxLength: 255`" in own
     prompt = page_of(pages, "session/prompt")
     key = prompt.split("[`idempotencyKey`](", 1)[1].split("</p>", 2)[1]
-    assert "[IdempotencyKey](../types/idempotency-key.md)" in key
+    assert f"[{breakable('IdempotencyKey')}](../types/idempotency-key.md)" in key
     assert '<span class="acp-tag">optional</span> <span class="acp-tag">nullable</span>' in key
 
 
@@ -327,12 +361,11 @@ def test_examples_are_rendered_as_json_rpc_messages(real_spec: Spec, pages: dict
             else:
                 expected.append({"jsonrpc": "2.0", "id": 1, "method": method.name, "params": example.params})  # fmt: skip
                 expected.append({"jsonrpc": "2.0", "id": 1, "result": example.result})
-        if method.request is not None and method.errors:
-            # and a request answered with an error: its first example's, with a listed code
-            expected.append(expected[0])
-            assert blocks[len(expected)]["error"]["code"] in {
-                real_spec.errors[e].code for e in method.errors
-            }
+        if method.request is not None and "invalid_params" in method.errors:
+            # and a request answered with an error (test_every_error_example_...)
+            assert blocks[len(expected)]["method"] == method.name
+            expected.append(blocks[len(expected)])
+            assert blocks[len(expected)]["error"]["code"] == real_spec.errors["invalid_params"].code
             expected.append(blocks[len(expected)])
         keyed = real_spec.keyed_prompts
         if keyed is not None and method.name == keyed.method:
@@ -1099,7 +1132,7 @@ def test_a_variant_written_inline_shows_its_fields(pages: dict[str, str]) -> Non
     # a variant that is a def of its own links there instead
     update = pages[f"{DOCS_DIR}/types/SessionUpdate.md"]
     chunk = update.split("{ #SessionUpdate-agent_message_chunk }", 1)[1].split("</div>\n<div", 1)[0]
-    assert "[ContentChunk](ContentChunk.md)" in chunk and "Its fields" not in chunk
+    assert f"[{breakable('ContentChunk')}](ContentChunk.md)" in chunk and "Its fields" not in chunk
 
 
 # ── the search's names ──
@@ -1173,3 +1206,94 @@ def test_the_sites_hooks_sanitize_each_pages_content_title_and_contents() -> Non
     assert (page.title, entry.title) == ("P", "T")
     section = SimpleNamespace(title="<script>alert(1)</script>N", children=[])
     assert hooks.on_nav(SimpleNamespace(items=[section])).items[0].title == "N"
+
+
+# ── what readers trip on (issue 31) ──
+
+
+def test_the_types_index_describes_a_type_by_its_first_sentence_that_is_no_marker(
+    pages: dict[str, str],
+) -> None:
+    """62 rows said only "UNSTABLE": upstream's description opens with the marker and a
+    sentence saying so; the row says what the type is and shows the badge instead."""
+    rows = [line for line in pages[f"{DOCS_DIR}/types.md"].splitlines() if line.startswith("| [")]
+    assert len(rows) > 200
+    about = [row.rsplit(" | ", 1)[1].removesuffix(" |") for row in rows]
+    assert not [a for a in about if "UNSTABLE" in a or "not part of the spec yet" in a]
+    archive = next(row for row in rows if f"[{breakable('ArchiveSessionRequest')}]" in row)
+    assert '<span class="acp-badge acp-badge--unstable">unstable</span>' in archive
+    assert archive.endswith("| Request parameters for archiving a session. |")
+
+
+@pytest.mark.parametrize(
+    ("name", "shown"),
+    [
+        ("AgentAuthCapabilities", "Agent<wbr>Auth<wbr>Capabilities"),
+        ("session/set_config_option", "session/<wbr>set_<wbr>config_<wbr>option"),
+        ("HTTPHeader", "HTTP<wbr>Header"),
+        ("$/cancel_request", "$/<wbr>cancel_<wbr>request"),
+        ("initialize", "initialize"),
+    ],
+)
+def test_a_name_may_break_only_after_a_slash_or_underscore_or_before_a_hump(
+    name: str, shown: str
+) -> None:
+    assert str(breakable(name)) == shown
+
+
+def test_the_key_page_tables_every_key_case_of_the_vectors(pages: dict[str, str]) -> None:
+    text = pages[f"{DOCS_DIR}/types/idempotency-key.md"]
+    table = text.split("## Valid and invalid keys { #valid-and-invalid-keys }", 1)[1]
+    rows = re.findall(r"^\| `([^`]+)` \| (valid|rejected with `-?\d+`) \| ", table, re.M)
+    vectors = json.loads(
+        (ROOT / "generated/vectors/methods/session-prompt.json").read_text("utf-8")
+    )
+    prefix = "session-prompt.idempotency-key."
+    cases = {
+        c["id"].removeprefix(prefix): c["expect"]
+        for g in vectors["groups"]
+        for c in g["cases"]
+        if c["id"].startswith(prefix)
+    }
+    assert len(rows) == len(cases) > 20
+    for case, outcome in rows:
+        expect = cases[case]
+        assert outcome == (
+            "valid" if expect == {"valid": True} else f"rejected with `{expect['error']}`"
+        )
+    assert {o for _, o in rows} == {"valid", "rejected with `-32602`"}
+
+
+def test_the_home_page_lists_the_traces_and_their_files(pages: dict[str, str]) -> None:
+    home = pages[f"{DOCS_DIR}/index.md"]
+    assert "- **[Traces](traces.md)**" in home
+    assert "| `generated/traces/` |" in home
+
+
+def test_an_rfd_row_that_speaks_of_two_methods_says_so_on_each_page(pages: dict[str, str]) -> None:
+    """ "The RFD already defines both as idempotent" read alone on session/archive's page, and
+    tool_call/cancel's named the terminal: the page says the words are one row's for both."""
+    for method, other in (
+        ("session/archive", "session/unarchive"),
+        ("session/unarchive", "session/archive"),
+        ("tool_call/cancel", "terminal/cancel"),
+        ("terminal/cancel", "tool_call/cancel"),
+    ):
+        retry = page_of(pages, method).split("## Retry class", 1)[1].split("\n## ", 1)[0]
+        assert "This is the RFD's one row for " in retry, method
+        assert f"[{breakable(other)}](" in retry.split("This is the RFD's one row for ", 1)[1]
+    # a text many rows share, which speaks of its own method alone, gets no note
+    assert "RFD's one row" not in page_of(pages, "session/list")
+
+
+def test_a_capability_is_spelt_as_on_the_wire_on_the_changes_and_method_pages(
+    pages: dict[str, str],
+) -> None:
+    """The changes page said `agentCapabilities.session.title`, the method pages and the
+    wire `capabilities.session.title`."""
+    changes = pages[f"{DOCS_DIR}/changes.md"]
+    assert "is gated by capabilities.session.title" in changes
+    spelt = re.compile(r"\b(?:agent|client)Capabilities\.\w")
+    found = [p for p, text in pages.items() if p.startswith(f"{DOCS_DIR}/methods/") or p == f"{DOCS_DIR}/changes.md"
+             if spelt.search(text)]  # fmt: skip
+    assert found == []

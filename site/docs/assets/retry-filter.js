@@ -42,7 +42,10 @@
       });
       var filtered = Object.keys(KEYS).some(function (key) { return chosen[key]; });
       if (status) {
-        status.textContent = filtered ? "Showing " + shown + " of " + rows.length + " rows" : "";
+        // an empty table says why, and how to widen it, rather than showing nothing
+        status.textContent = !filtered ? "" : shown
+          ? "Showing " + shown + " of " + rows.length + " rows"
+          : "No method matches this filter: choose All, Either or Any in a group to widen it.";
       }
     }
 

@@ -20,6 +20,8 @@
   var RESULT = 3;
 
   var homes = new Map();  // location -> { names, folded, rank }
+  var vocabulary = new Map();  // every word of the index, lowercased -> how often it occurs
+  var WORD = /[a-z0-9]+/g;
 
   function fold(text) {
     return String(text).trim().replace(/\s+/g, " ").toLowerCase();
@@ -27,7 +29,16 @@
 
   function remember(docs) {
     homes = new Map();
+    vocabulary = new Map();
     (docs || []).forEach(function (doc) {
+      var words = (String(doc.title || "") + " " + String(doc.text || ""))
+        .replace(/<[^>]*>/g, " ").toLowerCase().match(WORD) || [];
+      words.forEach(function (w) { vocabulary.set(w, (vocabulary.get(w) || 0) + 1); });
+      (doc.names || []).forEach(function (n) {
+        (String(n).toLowerCase().match(WORD) || []).forEach(function (w) {
+          vocabulary.set(w, (vocabulary.get(w) || 0) + 1);
+        });
+      });
       if (!Array.isArray(doc.names)) return;
       homes.set(doc.location, {
         names: doc.names.map(function (n) { return String(n).trim(); }),
@@ -37,26 +48,94 @@
     });
   }
 
-  // 2: a name of the entry typed as written; 1: in another case; 0: neither
-  function tier(item, exact, folded) {
-    var home = homes.get(item.location);
-    if (!home) return 0;
-    if (home.names.indexOf(exact) >= 0) return 2;
-    return home.folded.indexOf(folded) >= 0 ? 1 : 0;
+  // Typos. lunr matches a word, or a word's start: "sesion" or "idempotncy" find nothing.
+  // A typed word that starts no word of the index is replaced by the index's word closest
+  // to it (one mistake in a word of up to five letters, two in a longer one; a swap of two
+  // neighbours is one), the commonest of the closest; the query is then asked corrected.
+  // A word that starts some word of the index is never changed.
+
+  // the optimal-string-alignment distance of a and b, or limit + 1 once it is above limit
+  function distance(a, b, limit) {
+    if (Math.abs(a.length - b.length) > limit) return limit + 1;
+    var before = null;
+    var previous = [];
+    for (var j = 0; j <= b.length; j++) previous.push(j);
+    for (var i = 1; i <= a.length; i++) {
+      var row = [i];
+      var least = i;
+      for (var k = 1; k <= b.length; k++) {
+        var cost = a[i - 1] === b[k - 1] ? 0 : 1;
+        var d = Math.min(previous[k] + 1, row[k - 1] + 1, previous[k - 1] + cost);
+        if (before && i > 1 && k > 1 && a[i - 1] === b[k - 2] && a[i - 2] === b[k - 1]) {
+          d = Math.min(d, before[k - 2] + 1);
+        }
+        row.push(d);
+        least = Math.min(least, d);
+      }
+      if (least > limit) return limit + 1;
+      before = previous;
+      previous = row;
+    }
+    return previous[b.length];
   }
 
-  function rerank(result, query) {
+  function starts(word) {
+    if (vocabulary.has(word)) return true;
+    var found = false;
+    vocabulary.forEach(function (_, known) {
+      if (!found && known.lastIndexOf(word, 0) === 0) found = true;
+    });
+    return found;
+  }
+
+  function closest(word) {
+    var limit = word.length <= 5 ? 1 : 2;
+    var best = null;
+    vocabulary.forEach(function (count, known) {
+      var d = distance(word, known, limit);
+      if (d > limit) return;
+      if (!best || d < best.d || (d === best.d && count > best.count)) {
+        best = { d: d, count: count, word: known };
+      }
+    });
+    return best ? best.word : null;
+  }
+
+  // the query with each mistyped word corrected, keeping the case of the rest
+  function corrected(query) {
+    return String(query).replace(/[A-Za-z]{4,}/g, function (word) {
+      var lower = word.toLowerCase();
+      if (starts(lower)) return word;
+      return closest(lower) || word;
+    });
+  }
+
+  // 3: a name of the entry typed as written; 2: in another case; 1: the query, which had a
+  // typo, starts a name of the entry; 0: none of these
+  function tier(item, exact, folded, guessed) {
+    var home = homes.get(item.location);
+    if (!home) return 0;
+    if (home.names.indexOf(exact) >= 0) return 3;
+    if (home.folded.indexOf(folded) >= 0) return 2;
+    if (!guessed) return 0;
+    return home.folded.some(function (n) { return n.lastIndexOf(folded, 0) === 0; }) ? 1 : 0;
+  }
+
+  function rerank(result, query, guessed) {
     var exact = String(query).trim().replace(/\s+/g, " ");
     var folded = fold(exact);
     if (!exact || !result || !Array.isArray(result.items)) return result;
     var groups = result.items.map(function (group, position) {
       var best = null;
       group.forEach(function (item) {
-        var t = tier(item, exact, folded);
+        var t = tier(item, exact, folded, guessed);
         if (!t) return;
         var rank = homes.get(item.location).rank;
-        if (!best || t > best.tier || (t === best.tier && rank < best.rank)) {
-          best = { tier: t, rank: rank, item: item };
+        // a page before a section of a page, among guesses: the name's own page
+        var page = item.location.indexOf("#") < 0;
+        if (!best || t > best.tier || (t === best.tier && (guessed && page !== best.page
+            ? page : rank < best.rank))) {
+          best = { tier: t, rank: rank, item: item, page: page };
         }
       });
       if (best) {
@@ -72,6 +151,7 @@
       var ta = a.best ? a.best.tier : 0;
       var tb = b.best ? b.best.tier : 0;
       if (ta !== tb) return tb - ta;
+      if (ta && guessed && a.best.page !== b.best.page) return a.best.page ? -1 : 1;
       if (ta && a.best.rank !== b.best.rank) return a.best.rank - b.best.rank;
       return a.position - b.position;
     });
@@ -93,8 +173,14 @@
   var handle = null;
 
   function ask(event) {
-    asked.push(String(event.data.data || ""));
-    handle.call(self, event);
+    var typed = String(event.data.data || "");
+    var query = corrected(typed);
+    asked.push({ query: query, guessed: query !== typed });
+    if (query === typed) return handle.call(self, event);
+    var message = {};
+    Object.keys(event.data).forEach(function (key) { message[key] = event.data[key]; });
+    message.data = query;
+    return handle.call(self, { data: message });
   }
 
   self.addEventListener = function (type, listener, options) {
@@ -133,7 +219,8 @@
       return undefined;
     }
     if (message && message.type === RESULT) {
-      message = { type: RESULT, data: rerank(message.data, asked.shift() || "") };
+      var question = asked.shift() || { query: "", guessed: false };
+      message = { type: RESULT, data: rerank(message.data, question.query, question.guessed) };
     }
     return post.apply(null, [message].concat(Array.prototype.slice.call(arguments, 1)));
   };

@@ -1,7 +1,7 @@
 // acp-spec docs (hand-written): on a narrow screen a table's rows are stacked as cards
 // (acp.css); each cell is labelled with its column's heading, copied here into data-label.
-// A menu entry "session/fork · unstable" shows its stability as a badge, and the search
-// dialog gets a name.
+// A menu entry "session/fork · unstable" shows its stability as a badge, the search
+// dialog gets a name, and the code blocks' copy buttons are not landmarks.
 (function () {
   "use strict";
 
@@ -20,7 +20,8 @@
     });
   }
 
-  var STABILITY = / · (unstable|proposed)$/;
+  // the menu's text ends in whitespace (the theme's template): the pattern allows it
+  var STABILITY = /\s+·\s+(unstable|proposed)\s*$/;
 
   function badges() {
     document.querySelectorAll(".md-nav__link .md-ellipsis").forEach(function (name) {
@@ -40,10 +41,38 @@
     if (search && !search.hasAttribute("aria-label")) search.setAttribute("aria-label", "Search");
   }
 
+  // The theme wraps each code block's copy button in a <nav>: a page of examples had a
+  // dozen "navigation" landmarks of one name (axe: landmark-unique). A button is no
+  // navigation; the wrapper is made a plain element, here and as the theme adds more.
+  function unlandmark(root) {
+    root.querySelectorAll("nav.md-code__nav:not([role])").forEach(function (nav) {
+      nav.setAttribute("role", "none");
+    });
+  }
+
+  var watching = false;
+
+  function watchCode() {
+    unlandmark(document);
+    if (watching || typeof MutationObserver !== "function") return;
+    watching = true;
+    new MutationObserver(function (changes) {
+      changes.forEach(function (change) {
+        change.addedNodes.forEach(function (node) {
+          if (node instanceof Element) {
+            if (node.matches("nav.md-code__nav:not([role])")) node.setAttribute("role", "none");
+            unlandmark(node);
+          }
+        });
+      });
+    }).observe(document.body, { childList: true, subtree: true });
+  }
+
   function run() {
     label();
     badges();
     nameSearch();
+    watchCode();
   }
 
   if (window.document$ && typeof window.document$.subscribe === "function") {

@@ -3,6 +3,8 @@ generated/schema.unstable.json first: a page never shows a message the schema re
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache, partial
@@ -20,6 +22,10 @@ from ...patterns import validator_for
 from ...verdicts import DefVerdict, Verdict, defs_verdict
 from ..kept_verdicts import kept_verdicts
 from ..schema import indented
+from ..vectors import successor
+from ..vectors.cases import VECTORS_DIR, Case, Codes, file_slug
+from ..vectors.derive import Walker
+from ..vectors.keyed import keyed_cases
 from .escaping import code_block
 
 
@@ -28,6 +34,7 @@ class RenderedExample:
     title: str
     kind: str
     messages: tuple[tuple[str, Markup], ...]  # (label, fenced JSON)
+    note: str = ""  # Markdown under the title: why the request fails, for an error example
 
 
 @dataclass(frozen=True)
@@ -86,41 +93,74 @@ def _fenced(message: Any) -> Markup:
     return Markup(code_block(indented(message), "json"))
 
 
-# The error a method's error example answers with: invalid params where the method lists it
-# (any request can carry them), else the first it lists.
-_PREFERRED_ERROR = "invalid_params"
+def _failing_case(spec: Spec, index: Index, method: Method, walker: Walker) -> Case | None:
+    """A vector (generated/vectors/) whose request the schema rejects with invalid params,
+    the one a reader learns most from: a keyed method's empty key (the RFD's own case),
+    else a required top-level field left out, else the first rejected change."""
+    codes = Codes.of(spec)
+    slug = file_slug(method.name)
+    path = index.key_property(method)
+    if path is not None:
+        keyed = [c for c in keyed_cases(method, slug, path, codes) if c.error == codes.params]
+        empty = [c for c in keyed if c.id.endswith(".empty-string")]
+        if empty or keyed:
+            return (empty or keyed)[0]
+    assert method.request is not None
+    examples = [e for e in method.examples if e.kind == "request"][:1]
+    walks = walker.derive(method, "request", method.request.params, examples, slug)
+    cases = [c for _, found in walks for c in found if c.error == codes.params]
+    missing = [c for c in cases if _TOP_MISSING.fullmatch(c.id.removeprefix(slug))]
+    chosen = missing or cases
+    return chosen[0] if chosen else None
+
+
+# `.params.<field>.missing`: a required field of the params themselves left out
+_TOP_MISSING = re.compile(r"\.params\.[A-Za-z][A-Za-z0-9]*\.missing")
 
 
 def render_error_examples(spec: Spec, index: Index) -> dict[str, RenderedExample]:
-    """For each request that lists error codes, a request and the error response to it:
-    its first example's params answered with one of its codes, checked like the examples."""
+    """For each request that lists invalid params among its errors, a request the schema
+    rejects, taken from the method's vectors with the reason they give, and the error
+    response to it; a request answered with an error it does not deserve is never shown.
+    Checked like the examples: the request must be rejected, the response accepted."""
     validator = _validators(index)
     problems: list[Diagnostic] = []
     out: dict[str, RenderedExample] = {}
+    walker: Walker | None = None
     for method in spec.methods.values():
-        example = next((e for e in method.examples if e.kind == "request"), None)
-        if example is None or not method.errors:
+        if method.request is None or "invalid_params" not in method.errors:
             continue
-        name = _PREFERRED_ERROR if _PREFERRED_ERROR in method.errors else method.errors[0]
-        error = spec.errors[name]
-        request = example_messages(method, example)[0][1]
+        if not any(e.kind == "request" for e in method.examples):
+            continue
+        walker = walker or Walker(index, Codes.of(spec))
+        case = _failing_case(spec, index, method, walker)
+        if case is None:
+            continue
+        error = spec.errors["invalid_params"]
+        request = json.loads(case.message)
         response = {
             "jsonrpc": "2.0",
-            "id": 1,
+            "id": request.get("id", 1),
             "error": {"code": error.code, "message": error.title},
         }
         found = validator(None).first_error(response)
         if found is not None:
-            problems.append(Diagnostic(spec.where.at(("errors", name)),
+            problems.append(Diagnostic(spec.where.at(("errors", "invalid_params")),
                 f"the error response with code {error.code} that {method.name}'s page shows is "
                 f"rejected by generated/schema.unstable.json: {found.message}; fix the error code "
                 "or the Error type"))  # fmt: skip
+        if validator(None).quick(request):
+            raise ValueError(f"vector {case.id} of {method.name} is meant to be rejected")
         # the code in the label, not the title: search ranks the errors page first for it
         answer = f"Response ({error.code}, {error.title})"
+        vector = successor(case.id, spec.retired_vector_ids)
+        note = (f"{case.description} The request is the vector `{vector}` of "
+                f"`{VECTORS_DIR}/methods/{file_slug(method.name)}.json`.")  # fmt: skip
         out[method.name] = RenderedExample(
             "An error response",
             "request",
             (("Request", _fenced(request)), (answer, _fenced(response))),
+            note,
         )
     if problems:
         raise SpecError(problems)

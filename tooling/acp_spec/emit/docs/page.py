@@ -20,7 +20,11 @@ from typing import Any
 from markupsafe import Markup
 
 from ... import links
+from ...model import Method
 from ..table import MethodRow
+from ..vectors import successor
+from ..vectors.cases import VECTORS_DIR, Codes, file_slug
+from ..vectors.keyed import keyed_cases
 from .escaping import Linker, cell_text, code_span, markdown_text, safe_url
 from .paths import (
     ERRORS,
@@ -41,6 +45,17 @@ _CAPABILITY_WIRE = {
     "agentCapabilities": ("AgentCapabilities", "result"),
     "clientCapabilities": ("ClientCapabilities", "params"),
 }
+
+_SPEC_CAPABILITY = re.compile(rf"\b(?:{'|'.join(_CAPABILITY_WIRE)})\.(?=\w)")
+_PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
+# an RFD row's words that speak of more than the one method: "both", or two of its ends
+_NAMES_MORE = re.compile(r"\bboth\b| or the ")
+# upstream's markers, each a paragraph of its own: the word in bold, and the sentence after it
+_UNSTABLE = re.compile(r"^\*\*UNSTABLE\*\*\s*$")
+_MARKER = re.compile(
+    r"^(?:\*\*[A-Z]+\*\*|This (?:capability|feature|method|type) is not part of the spec yet\b.*)\s*$",
+    re.S,
+)
 
 
 @dataclass(frozen=True)
@@ -96,6 +111,18 @@ def _relative(target: str, start: str) -> str:
 @functools.lru_cache(maxsize=4096)
 def _plain_md(text: str) -> Markup:
     return Markup(markdown_text(text))
+
+
+# Where a name may break: after `/` or `_`, and before a camelCase hump (`Agent|Auth`, or
+# `HTTP|Header`), never inside a word; `overflow-wrap: anywhere` would break anywhere
+_NAME_BREAK = re.compile(r"(?<=[/_])(?=.)|(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+
+
+@functools.lru_cache(maxsize=4096)
+def breakable(name: str) -> Markup:
+    """A name as link text that breaks only where ``_NAME_BREAK`` allows: each part
+    escaped, joined by ``<wbr>``."""
+    return Markup("<wbr>").join(_plain_cell(part) for part in _NAME_BREAK.split(name))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -175,7 +202,7 @@ class Page:
             if name not in self.site.defs:
                 found = code(name)
             else:
-                found = Markup(f"[{name}]({self.url(self._page_of(name))})")
+                found = Markup(f"[{breakable(name)}]({self.url(self._page_of(name))})")
             self.site.views.links[key] = found
         return found
 
@@ -192,7 +219,7 @@ class Page:
         key = ("method", name, self.folder)
         found = self.site.views.links.get(key)
         if found is None:
-            found = Markup(f"[{_plain_cell(name)}]({self.url(self.site.pages[name])})")
+            found = Markup(f"[{breakable(name)}]({self.url(self.site.pages[name])})")
             self.site.views.links[key] = found
         return found
 
@@ -336,9 +363,17 @@ class Page:
         return list(self.site.variant_of.get(type_name, ()))
 
     def first_paragraph(self, type_name: str) -> Markup:
-        """A type's description's first paragraph, as one table cell."""
+        """A type's description's first paragraph that is not a marker, as one table cell:
+        upstream opens an unstable type's description with `**UNSTABLE**` and a sentence
+        saying so, which the badge beside the name says instead."""
         text = str(self.site.defs.get(type_name, {}).get("description", ""))
-        return self.cell(re.split(r"\n\s*\n", text.strip(), maxsplit=1)[0])
+        paragraphs = [p for p in _PARAGRAPH_BREAK.split(text.strip()) if not _MARKER.match(p)]
+        return self.cell(paragraphs[0] if paragraphs else "")
+
+    def marked_unstable(self, type_name: str) -> bool:
+        """Whether upstream marks the type's description `**UNSTABLE**`."""
+        text = str(self.site.defs.get(type_name, {}).get("description", ""))
+        return any(_UNSTABLE.match(p) for p in _PARAGRAPH_BREAK.split(text.strip()))
 
     # capabilities
 
@@ -363,6 +398,12 @@ class Page:
         if not where or "initialize" not in self.site.pages:
             return wire
         return Markup(f"{wire} in the {self.method_link('initialize')} {where}")
+
+    def wire_spelling(self, text: str) -> str:
+        """A text (a finding's message) with each capability spelt as on the wire and on
+        the method pages, `capabilities.session.title`, not by the type that holds it
+        (`agentCapabilities.session.title`): one spelling across the site."""
+        return _SPEC_CAPABILITY.sub("capabilities.", text)
 
     # the method table
 
@@ -403,6 +444,45 @@ class Page:
 
     def class_count(self, class_id: str) -> int:
         return len(self.methods_of(class_id))
+
+    def shared_row(self, method: Method) -> list[str]:
+        """The methods whose audited "sending it again" is the one ``method``'s is, in the
+        spec's order, itself among them, when the RFD's words name more than one method:
+        its table gives `session/archive` and `session/unarchive` one row ("defines both as
+        idempotent"), and `tool_call/cancel` and `terminal/cancel` one that names both's
+        ends. Empty when the text is the method's own."""
+        if not method.audited:
+            return []
+        texts = {r.again for r in method.retry}
+        shared = [m.name for m in self.site.spec.methods.values()
+                  if m.audited and texts & {r.again for r in m.retry}]  # fmt: skip
+        return shared if len(shared) > 1 and any(_NAMES_MORE.search(t) for t in texts) else []
+
+    def method_list(self, names: list[str]) -> Markup:
+        """Linked method names: "a, b and c"."""
+        links = [self.method_link(name) for name in names]
+        if len(links) < 2:
+            return Markup("").join(links)
+        return Markup(", ").join(links[:-1]) + Markup(" and ") + links[-1]
+
+    def key_vectors(self, method_name: str) -> list[tuple[str, str, str]]:
+        """The key cases of generated/vectors/ for a keyed method, as (case, outcome, why):
+        what the IdempotencyKey page shows as its table of valid and invalid keys."""
+        method = self.site.spec.methods.get(method_name)
+        path = self.site.index.key_property(method) if method is not None else None
+        if method is None or path is None:
+            return []
+        slug = file_slug(method.name)
+        cases = keyed_cases(method, slug, path, Codes.of(self.site.spec))
+        retired = self.site.spec.retired_vector_ids
+        return [
+            (successor(c.id, retired).removeprefix(f"{slug}.idempotency-key."),
+             "valid" if c.error is None else f"rejected with `{c.error}`", c.description)
+            for c in cases
+        ]  # fmt: skip
+
+    def vector_file(self, method_name: str) -> str:
+        return f"{VECTORS_DIR}/methods/{file_slug(method_name)}.json"
 
     def stability_counts(self) -> str:
         counts = {s: sum(r.stability == s for r in self.site.rows) for s in STABILITY_NOTES}

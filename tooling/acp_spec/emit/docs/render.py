@@ -122,7 +122,8 @@ def render_docs(spec: Spec, index: Index, templates: Path) -> dict[str, bytes]:
             raise ValueError(f"{template} must start with the generated note {PAGE_NOTE}")
         pages[path] = text
 
-    render("home.md.j2", HOME)
+    traces = trace_pages(spec)
+    render("home.md.j2", HOME, traces=traces, traces_index=TRACES_INDEX)
     render("retry-classes.md.j2", RETRY_CLASSES)
     for row in site.rows:
         method = spec.methods[row.name]
@@ -131,7 +132,6 @@ def render_docs(spec: Spec, index: Index, templates: Path) -> dict[str, bytes]:
     for name, path in site.type_pages.items():
         render("type-page.md.j2", path, name=name)
     render("errors.md.j2", ERRORS)
-    traces = trace_pages(spec)
     if traces:
         render("traces.md.j2", TRACES_INDEX, traces=traces)
     for shown in traces:

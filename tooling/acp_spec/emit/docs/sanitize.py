@@ -22,6 +22,8 @@ _TAGS = frozenset({
     "dl", "dt", "em", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "img", "kbd", "li", "mark",
     "ol", "p", "pre", "s", "small", "span", "strong", "sub", "summary", "sup", "table",
     "tbody", "td", "tfoot", "th", "thead", "tr", "ul",
+    # where a name may break (emit/docs/page.py's breakable)
+    "wbr",
     # the sequence diagrams
     "svg", "title", "defs", "marker", "path", "rect", "text", "line", "g",
 })  # fmt: skip
