@@ -22,8 +22,9 @@ file it can't use at all stops it at startup with a message on stderr.
 - ``shared-waiter``: the requests for a key await one shared future, and
   ``$/cancel_request`` cancels the request's task: one cancel answers them all -32800 while
   the prompt stays held, and it is inserted later;
-- ``announce-before-claim``: announces the ``user_message`` and starts work before the
-  insertion, so a process that loses the race to another one announces it too;
+- ``announce-before-claim``: announces the ``user_message`` and starts work without
+  learning whether its insertion won: a process that lost the race to another one
+  sharing the store announces a message that was never stored, and works on it too;
 - ``answer-twice``: answers each prompt twice, the second time with another ``messageId``;
 - ``answer-notification``: answers each notification;
 - ``leave-child``: starts a child process that holds stdout and outlives the agent;
@@ -296,7 +297,7 @@ class Agent:
 
     def answer_when_settled(self, request: Id, session_id: str, key: str, waiter: Waiter) -> None:
         async def answer() -> None:
-            if self.defect != "shared-waiter":
+            if self.defect != "shared-waiter" or waiter.done():
                 self.answer(request, session_id, await waiter)
                 return
             shared = self.shared.setdefault((session_id, key), asyncio.ensure_future(waiter))
@@ -335,9 +336,6 @@ class Agent:
             self.answer(held.request, session_id, Outcome(message_id=held.message_id))
             self.work(session_id, prompt)
             return
-        if self.defect == "announce-before-claim":
-            self.announce(session_id, held.message_id, prompt, held)
-            self.work(session_id, prompt)
         try:
             if self.defect == "record-before-insert":
                 with self.store.transaction() as db:  # the key's row is there already
@@ -350,7 +348,7 @@ class Agent:
         except StoreError as error:
             claim.fail(JsonRpcError(INTERNAL_ERROR, f"Internal error: {error}"))
             return
-        if won and self.defect != "announce-before-claim":
+        if won or self.defect == "announce-before-claim":
             self.announce(session_id, held.message_id, prompt, held)
             self.work(session_id, prompt)
         # lost: another process inserted it and works on it; the requests get its messageId
