@@ -204,6 +204,10 @@ class SqliteKeyStore:
                 )
                 if self._setup is not None:
                     self._setup(db)
+                # a write (the same value back), so that a file this process can't write
+                # is refused here, not on the first prompt
+                version = int(db.execute("PRAGMA user_version").fetchone()[0])
+                db.execute(f"PRAGMA user_version = {version}")
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
