@@ -420,19 +420,20 @@ def new_message_id() -> str:
     return "msg_" + uuid.uuid4().hex[:12]
 
 
+LINE_LIMIT = 1 << 24
+
+
 async def serve(agent: Agent) -> None:
     loop = asyncio.get_running_loop()
-    reader = asyncio.StreamReader(limit=1 << 24)
-    await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
-    while True:
-        try:
-            line = await reader.readline()
-        except ValueError:  # a line over the limit: read past it
+    # lines are read in a thread: stdin may be a pipe, a file or /dev/null, and only a
+    # pipe can be watched by the event loop
+    stdin = sys.stdin.buffer
+    while line := await loop.run_in_executor(None, stdin.readline, LINE_LIMIT):
+        if len(line) == LINE_LIMIT and not line.endswith(b"\n"):
+            while (rest := stdin.readline(LINE_LIMIT)) and not rest.endswith(b"\n"):
+                pass  # the rest of a line too long to read
             agent.error(None, -32600, "Invalid Request: line too long")
-            continue
-        if not line:
-            break
-        if line.strip():
+        elif line.strip():
             agent.receive(line)
             # the tasks it started wait before the next message is read: answers keep the
             # order in which their requests came

@@ -178,7 +178,7 @@ class SqliteKeyStore:
         if os.path.isdir(self.path):
             raise self._unusable("it is a folder, not a file", "give the path of a file")
         try:
-            self._prepare()
+            self._prepare(wait=False)
         except StoreBusy:
             pass  # prepared on first use: a lock held now may be gone by then
         except StoreError as error:
@@ -188,30 +188,42 @@ class SqliteKeyStore:
     def _unusable(self, what: str, todo: str) -> StoreUnusable:
         return StoreUnusable(f"{self.path}: cannot use this key store: {what}; {todo}")
 
-    def _prepare(self) -> None:
+    def _prepare(self, wait: bool = True) -> None:
         with self._guard("open"):
-            db = self._connection()
-            found = [str(row[0]) for row in db.execute("PRAGMA quick_check")]
-            if found != ["ok"]:
-                raise sqlite3.DatabaseError("damaged: " + "; ".join(found[:3]))
-            db.execute("BEGIN IMMEDIATE")
+            db = self._connection(wait)
+            if not wait:
+                # when the store opens: an agent answers what needs no store (initialize)
+                # at once, even while another process holds a long lock
+                db.execute("PRAGMA busy_timeout = 0")
             try:
-                db.execute(
-                    f"CREATE TABLE IF NOT EXISTS {self.table} (session_id TEXT NOT NULL, key "
-                    "TEXT NOT NULL, message_id TEXT NOT NULL, PRIMARY KEY (session_id, key)) "
-                    "WITHOUT ROWID"
-                )
-                if self._setup is not None:
-                    self._setup(db)
-                # a write (the same value back), so that a file this process can't write
-                # is refused here, not on the first prompt
-                version = int(db.execute("PRAGMA user_version").fetchone()[0])
-                db.execute(f"PRAGMA user_version = {version}")
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
-            db.execute("COMMIT")
+                self._check_and_create(db)
+            finally:
+                if not wait:
+                    db.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
         self._ready = True
+
+    def _check_and_create(self, db: sqlite3.Connection) -> None:
+        db.execute("PRAGMA journal_mode=WAL")  # kept in the file: every connection has it
+        found = [str(row[0]) for row in db.execute("PRAGMA quick_check")]
+        if found != ["ok"]:
+            raise sqlite3.DatabaseError("damaged: " + "; ".join(found[:3]))
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            db.execute(
+                f"CREATE TABLE IF NOT EXISTS {self.table} (session_id TEXT NOT NULL, key "
+                "TEXT NOT NULL, message_id TEXT NOT NULL, PRIMARY KEY (session_id, key)) "
+                "WITHOUT ROWID"
+            )
+            if self._setup is not None:
+                self._setup(db)
+            # a write (the same value back), so that a file this process can't write is
+            # refused here, not on the first prompt
+            version = int(db.execute("PRAGMA user_version").fetchone()[0])
+            db.execute(f"PRAGMA user_version = {version}")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
 
     @contextmanager
     def _guard(self, doing: str) -> Iterator[None]:
@@ -230,22 +242,25 @@ class SqliteKeyStore:
         except (sqlite3.Error, OSError) as error:
             raise StoreError(f"{self.path}: {doing}: {error}") from error
 
-    def _connection(self) -> sqlite3.Connection:
+    def _connection(self, wait: bool = True) -> sqlite3.Connection:
         pid = os.getpid()
         db: sqlite3.Connection | None = getattr(self._local, "db", None)
         # a connection made before a fork belongs to the parent: the child opens its own
         if db is None or getattr(self._local, "pid", None) != pid:
-            db = sqlite3.connect(
+            made = sqlite3.connect(
                 self.path,
-                timeout=self.busy_timeout,
+                timeout=self.busy_timeout if wait else 0,
                 isolation_level=None,
                 check_same_thread=False,
             )
-            self._local.db, self._local.pid = db, pid
+            try:
+                made.execute("PRAGMA synchronous=FULL")  # this connection's own setting
+            except BaseException:
+                made.close()
+                raise
+            self._local.db, self._local.pid = db, pid = made, pid
             with self._lock:
-                self._opened.append((pid, db))
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("PRAGMA synchronous=FULL")
+                self._opened.append((pid, made))
         return db
 
     def connection(self) -> sqlite3.Connection:
