@@ -4,6 +4,7 @@ traces that are meant to catch its defect (so the traces have teeth)."""
 
 from __future__ import annotations
 
+import ast
 import asyncio
 import json
 import sys
@@ -37,10 +38,42 @@ AGENT_DEFECTS: dict[str | None, set[str]] = {
     "echo-key": {"keys-stay-private"},
     "held-retry-error": {"retry-while-held", "retry-inserted-during-work", "cancel-held-key"},
 }  # fmt: skip
+# The agent's newer variants and the traces expected to catch them once the runner checks
+# protocol hygiene and has the new traces (names as planned in issue 27, to be reconciled
+# after merging): each passes every trace above today, and tests/test_reference_agent.py
+# shows its defect directly. Not played here until then.
+AGENT_DEFECTS_PENDING: dict[str, set[str]] = {
+    # the new trace: a retry while held, then $/cancel_request for the retry only (both
+    # answered -32800, and no user_message for the withdrawn prompt afterwards)
+    "shared-waiter": {"cancel-held-retry"},
+    # the new trace: the same key on two connections to two processes sharing one store
+    "announce-before-claim": {"same-key-two-processes"},
+    # the runner's hygiene check (one response per request): every trace with a prompt
+    "answer-twice": {"every agent trace that sends session/prompt"},
+    # the runner's hygiene check (no response to a notification)
+    "answer-notification": {"cancel-held-key", "cancel-held-retry"},
+    # the runner's process-group check: every trace
+    "leave-child": {"every agent trace"},
+    # a trace whose key is a protocol word or member name ("text", "idle", "sessionId")
+    "leaky-check": {"a trace with a key such as text"},
+}
 CLIENT_DEFECTS: dict[str | None, set[str]] = {
     None: set(),
     "new-key-per-attempt": {"client-resends-after-reconnect", "client-resends-after-restart"},
 }
+
+
+def test_every_variant_of_the_reference_agent_is_in_a_table() -> None:
+    # read, not imported: importing it would put its copy of the models on sys.path
+    tree = ast.parse(Path(AGENT[1]).read_text("utf-8"))
+    [defects] = [
+        ast.literal_eval(node.value)
+        for node in tree.body
+        if isinstance(node, ast.Assign) and ast.unparse(node.targets[0]) == "DEFECTS"
+    ]
+    tabled = {d for d in AGENT_DEFECTS if d is not None} | set(AGENT_DEFECTS_PENDING)
+    assert set(defects) == tabled
+    assert not set(AGENT_DEFECTS) & set(AGENT_DEFECTS_PENDING)
 
 
 def _variant(command: list[str], defect: str | None) -> list[str]:
