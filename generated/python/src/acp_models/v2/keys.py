@@ -389,9 +389,7 @@ class KeyRecorder(Generic[_Tx]):
             if self._requests.get(request) == slot:
                 del self._requests[request]
 
-    def _insert(
-        self, claim: NotFound[_Tx], message_id: str, write: Write[_Tx] | None
-    ) -> Insertion:
+    def _insert(self, claim: NotFound[_Tx], message_id: str, write: Write[_Tx] | None) -> Insertion:
         slot = (claim.session_id, claim.key)
         with self._lock:
             if self._held.get(slot) is not claim._held:
