@@ -144,8 +144,11 @@ class Agent:
     # ── output ──
 
     def send(self, message: Request | Notification | Response | JsonRpcError) -> None:
-        sys.stdout.buffer.write(encode(message) + b"\n")
-        sys.stdout.flush()
+        try:
+            sys.stdout.buffer.write(encode(message) + b"\n")
+            sys.stdout.flush()
+        except BrokenPipeError:  # the client is gone: what is left to say goes nowhere
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
     def private(self, message: Any, session_id: str) -> bool:
         """Whether ``message`` holds none of the session's keys (a leak is this agent's
@@ -211,6 +214,10 @@ class Agent:
         except StoreError as error:  # the request fails, the agent goes on
             if isinstance(message, Request):
                 self.error(message.id, INTERNAL_ERROR, f"Internal error: {error}")
+        except Exception as error:  # a bug here, or data it can't read: said, not fatal
+            print(f"reference-agent: {type(error).__name__}: {error}", file=sys.stderr)
+            if isinstance(message, Request):
+                self.error(message.id, INTERNAL_ERROR, "Internal error")
 
     def request(self, request: Request) -> None:
         match request.params:
@@ -456,8 +463,6 @@ def main(argv: list[str] | None = None) -> int:
         subprocess.Popen([sys.executable, "-c", "import time; time.sleep(10)"])
     try:
         asyncio.run(serve(Agent(store, args.defect)))
-    except BrokenPipeError:  # the client is gone: nothing to answer
-        pass
     finally:
         store.close()
     return 0
