@@ -241,6 +241,8 @@ def test_the_same_key_held_in_two_processes_is_announced_once_with_the_stored_id
 ) -> None:
     first, second, _ = _two_busy_agents(started, *(["--defect", defect] if defect else []))
     answers = [_grant(first)["result"]["messageId"], _grant(second)["result"]["messageId"]]
+    for agent in (first, second):
+        list(agent.stream(0.5))  # what either says after its answer
     with sqlite3.connect(tmp_path / "agent.sqlite") as db:
         [(stored,)] = db.execute("SELECT message_id FROM acp_idempotency_keys").fetchall()
     assert answers == [stored, stored]
