@@ -1,13 +1,16 @@
-"""A small ACP v2 agent that keeps the idempotency-keys RFD, built on acp_models' KeyRecorder
-and SqliteKeyStore: what `acp-spec traces run --agent` is proved against.
+"""A small ACP v2 agent that keeps the idempotency-keys RFD, built on acp_models: ``decode``
+and ``encode`` for the wire, the typed params and results, the builders, and the key
+recorder with its sqlite store. What `acp-spec traces run --agent` is proved against, and a
+worked example for SDK authors.
 
-It speaks newline-delimited JSON-RPC on stdin and stdout and keeps its sessions, their
-messages and the keys in one sqlite file in ``$ACP_TRACE_STATE_DIR`` (the runner's state
-directory; the current folder if unset), so a message and its key are written in one
+It speaks newline-delimited JSON-RPC on stdin and stdout (asyncio) and keeps its sessions,
+their messages and the keys in one sqlite file in ``$ACP_TRACE_STATE_DIR`` (the runner's
+state directory; the current folder if unset), so a message and its key are written in one
 transaction and survive a restart. Its "model" is a script: a prompt that mentions a
 migration asks permission first (``session/request_permission``) and its work ends when the
 client answers; any other prompt's work ends at once. Prompts sent during work are held
-and inserted, in order, when it ends.
+and inserted, in order, when it ends. A store that fails answers the request -32603; a store
+file it can't use at all stops it at startup with a message on stderr.
 
 ``--defect NAME`` breaks one rule, so a test can prove the traces catch it:
 
@@ -15,323 +18,453 @@ and inserted, in order, when it ends.
 - ``memory-keys``: records keys in memory only (sessions and messages are still stored);
 - ``record-before-insert``: records the key when the prompt arrives, before it is inserted;
 - ``echo-key``: echoes the key in the ``user_message`` update;
-- ``held-retry-error``: answers a retry of a held prompt with an error.
+- ``held-retry-error``: answers a retry of a held prompt with an error;
+- ``shared-waiter``: the requests for a key await one shared future, and
+  ``$/cancel_request`` cancels the request's task: one cancel answers them all -32800 while
+  the prompt stays held, and it is inserted later;
+- ``announce-before-claim``: announces the ``user_message`` and starts work without
+  learning whether its insertion won: a process that lost the race to another one
+  sharing the store announces a message that was never stored, and works on it too;
+- ``answer-twice``: answers each prompt twice, the second time with another ``messageId``;
+- ``answer-notification``: answers each notification;
+- ``leave-child``: starts a child process that holds stdout and outlives the agent;
+- ``leaky-check``: its leak check flags any string that contains a key, object keys and
+  protocol words included, so a key such as ``text`` or ``idle`` makes it hold back
+  messages.
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import importlib.util
 import json
 import os
 import sqlite3
+import subprocess
 import sys
 import uuid
 from dataclasses import dataclass
 from typing import Any
 
-# os.path, not pathlib: the traces start this program a hundred times a run, and pathlib's
-# import is a twentieth of its start
+if importlib.util.find_spec("acp_models") is None:  # run from a checkout, models not installed
+    _HERE = os.path.dirname(os.path.realpath(__file__))
+    sys.path.insert(0, os.path.join(os.path.dirname(_HERE), "generated", "python", "src"))
 
-try:
-    from acp_models import JsonRpcError
-    from acp_models.v2.keys import (
-        Inserted,
-        KeyRecorder,
-        MemoryKeyStore,
-        NotFound,
-        SqliteKeyStore,
-        Withdrawn,
-    )
-    from acp_models.v2.retry import check_key
-except ImportError:  # run from a checkout without installing the models
-    examples = os.path.dirname(os.path.realpath(__file__))
-    sys.path.insert(0, os.path.join(os.path.dirname(examples), "generated", "python", "src"))
-    from acp_models import JsonRpcError
-    from acp_models.v2.keys import (
-        Inserted,
-        KeyRecorder,
-        MemoryKeyStore,
-        NotFound,
-        SqliteKeyStore,
-        Withdrawn,
-    )
-    from acp_models.v2.retry import check_key
+from acp_models import INTERNAL_ERROR, REQUEST_CANCELLED, RESOURCE_NOT_FOUND, JsonRpcError
+from acp_models.v2 import (
+    AgentCapabilities,
+    CancelRequestNotification,
+    CancelSessionNotification,
+    Implementation,
+    InitializeRequest,
+    InitializeResponse,
+    ListSessionsRequest,
+    ListSessionsResponse,
+    NewSessionRequest,
+    NewSessionResponse,
+    Notification,
+    PromptRequest,
+    PromptResponse,
+    Request,
+    Response,
+    ResumeSessionRequest,
+    ResumeSessionResponse,
+    SessionCapabilities,
+    SessionInfo,
+    SessionUpdateUserMessage,
+    UpdateSessionNotification,
+    build,
+    decode,
+    encode,
+)
+from acp_models.v2.keys import (
+    Inserted,
+    KeyLeak,
+    KeyRecorder,
+    MemoryKeyStore,
+    NotFound,
+    Outcome,
+    Pending,
+    SqliteKeyStore,
+    StoreError,
+    StoreUnusable,
+    Waiter,
+    Withdrawn,
+)
 
-DEFECTS = ("no-dedupe", "memory-keys", "record-before-insert", "echo-key", "held-retry-error")
-NOT_FOUND = -32002
-CANCELLED = -32800
+DEFECTS = (
+    "no-dedupe",
+    "memory-keys",
+    "record-before-insert",
+    "echo-key",
+    "held-retry-error",
+    "shared-waiter",
+    "announce-before-claim",
+    "answer-twice",
+    "answer-notification",
+    "leave-child",
+    "leaky-check",
+)
+Id = str | int | None
+
+
+def tables(db: sqlite3.Connection) -> None:
+    """The agent's own tables, made in the transaction that makes the key table."""
+    db.execute("CREATE TABLE IF NOT EXISTS sessions (session_id TEXT PRIMARY KEY, cwd TEXT)")
+    db.execute(
+        "CREATE TABLE IF NOT EXISTS messages (seq INTEGER PRIMARY KEY AUTOINCREMENT,"
+        " session_id TEXT, message_id TEXT, prompt TEXT)"
+    )
 
 
 @dataclass
 class Held:
-    """A prompt waiting for the session's work to end; ``claim`` holds its key, if any."""
+    """A prompt to insert once the session's work ends; ``claim`` holds its key, if any."""
 
-    request: int | str
-    params: dict[str, Any]
+    request: Id
+    params: PromptRequest
     message_id: str
-    claim: NotFound[sqlite3.Connection] | NotFound[None] | None
+    claim: NotFound[Any] | None = None
 
 
 class Agent:
-    def __init__(self, state: str, defect: str | None) -> None:
-        self.defect = defect
-        self.store = SqliteKeyStore(os.path.join(state, "agent.sqlite"))
-        self.db = self.store.connection()
-        self.db.executescript(
-            "CREATE TABLE IF NOT EXISTS sessions (session_id TEXT PRIMARY KEY, cwd TEXT);"
-            "CREATE TABLE IF NOT EXISTS messages (seq INTEGER PRIMARY KEY AUTOINCREMENT,"
-            " session_id TEXT, message_id TEXT, prompt TEXT);"
-        )
-        keys: SqliteKeyStore | MemoryKeyStore = (
-            MemoryKeyStore() if defect == "memory-keys" else self.store
-        )
+    def __init__(self, store: SqliteKeyStore, defect: str | None) -> None:
+        self.store, self.defect = store, defect
+        keys = MemoryKeyStore() if defect == "memory-keys" else store
         self.recorder: KeyRecorder[Any] = KeyRecorder(keys)
         self.working: dict[str, int] = {}  # session -> the permission request it waits on
         self.held: dict[str, list[Held]] = {}
-        self.permissions: dict[int, str] = {}
+        self.permissions: dict[Id, str] = {}
+        self.tasks: dict[Id, asyncio.Task[None]] = {}  # requests answered when a key settles
+        self.shared: dict[tuple[str, str], asyncio.Future[Outcome]] = {}  # shared-waiter only
         self.next_id = 0
+        self.seen: set[str] = set()  # leaky-check only: every key of every session
 
     # ── output ──
 
-    def send(self, message: dict[str, Any], session_id: str | None = None) -> None:
-        if self.defect != "echo-key":
-            self.recorder.check_outgoing(message, session_id)  # raises KeyLeak: a bug here
-        sys.stdout.write(json.dumps(message) + "\n")
-        sys.stdout.flush()
+    def send(self, message: Request | Notification | Response | JsonRpcError) -> None:
+        try:
+            sys.stdout.buffer.write(encode(message) + b"\n")
+            sys.stdout.flush()
+        except BrokenPipeError:  # the client is gone: what is left to say goes nowhere
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
-    def reply(self, request: int | str, result: dict[str, Any]) -> None:
-        self.send({"jsonrpc": "2.0", "id": request, "result": result})
+    def private(self, message: Any, session_id: str) -> bool:
+        """Whether ``message`` holds none of the session's keys (a leak is this agent's
+        bug: reported on stderr, the message held back)."""
+        if self.defect == "echo-key":
+            return True
+        try:
+            if self.defect == "leaky-check":
+                self.leaky_check(message)
+            else:
+                self.recorder.check_outgoing(message, session_id)
+        except KeyLeak as leak:
+            print(f"reference-agent: not sent: {leak}", file=sys.stderr, flush=True)
+            return False
+        return True
 
-    def error(self, request: int | str | None, code: int, message: str) -> None:
-        self.send({"jsonrpc": "2.0", "id": request, "error": {"code": code, "message": message}})
+    def leaky_check(self, message: Any) -> None:
+        text = json.dumps(message.to_wire())
+        for key in self.seen:
+            if key in text:
+                raise KeyLeak(key)
 
-    def update(self, session_id: str, update: dict[str, Any]) -> None:
-        self.send(
-            {
-                "jsonrpc": "2.0",
-                "method": "session/update",
-                "params": {"sessionId": session_id, "update": update},
-            },
-            session_id,
-        )
+    def reply(self, request: Id, result: Any, session_id: str | None = None) -> None:
+        if session_id is None or self.private(result, session_id):
+            self.send(Response(request, result))
+        else:
+            self.error(request, INTERNAL_ERROR, "Internal error")
+
+    def error(self, request: Id, code: int, message: str) -> None:
+        self.send(JsonRpcError(code, message, id=request))
+
+    def update(self, session_id: str, update: UpdateSessionNotification) -> None:
+        if self.private(update, session_id):
+            self.send(Notification("session/update", update))
+
+    def answer(self, request: Id, session_id: str, outcome: Outcome) -> None:
+        if outcome.error is not None:
+            self.error(request, outcome.error.code, outcome.error.message)
+            return
+        assert outcome.message_id is not None
+        self.reply(request, PromptResponse(message_id=outcome.message_id), session_id)
+        if self.defect == "answer-twice":
+            self.send(Response(request, PromptResponse(message_id=new_message_id())))
 
     # ── input ──
 
-    def handle(self, message: Any) -> None:
-        if not isinstance(message, dict):
-            self.error(None, -32600, "Invalid Request")
+    def receive(self, line: bytes) -> None:
+        try:
+            message = decode(line, receiver="agent")
+        except JsonRpcError as error:
+            if error.reply:
+                self.send(error)
             return
-        method, request = message.get("method"), message.get("id")
-        if method is None:
-            self.answered(message)
-            return
-        params = message.get("params") or {}
-        name = str(method).removeprefix("$/").replace("/", "_")  # $/cancel_request: cancel_request
-        handler = getattr(self, "on_" + name, None)
-        if handler is None:
-            if request is not None:
-                self.error(request, -32601, "Method not found")
-            return
-        handler(request, params)
+        try:
+            if isinstance(message, list):
+                self.error(None, -32600, "Invalid Request: this agent reads no batches")
+            elif isinstance(message, Request):
+                self.request(message)
+            elif isinstance(message, Notification):
+                self.notification(message)
+            else:
+                self.answered(message)
+        except StoreError as error:  # the request fails, the agent goes on
+            if isinstance(message, Request):
+                self.error(message.id, INTERNAL_ERROR, f"Internal error: {error}")
+        except Exception as error:  # a bug here, or data it can't read: said, not fatal
+            print(f"reference-agent: {type(error).__name__}: {error}", file=sys.stderr)
+            if isinstance(message, Request):
+                self.error(message.id, INTERNAL_ERROR, "Internal error")
 
-    def on_initialize(self, request: int | str, params: dict[str, Any]) -> None:
-        self.reply(
-            request,
-            {
-                "protocolVersion": 2,
-                "capabilities": {"session": {}},
-                "info": {"name": "reference-agent", "version": "1.0.0"},
-            },
-        )
+    def request(self, request: Request) -> None:
+        match request.params:
+            case InitializeRequest():
+                capabilities = AgentCapabilities(session=SessionCapabilities())
+                info = Implementation(name="reference-agent", version="1.0.0")
+                self.reply(request.id, InitializeResponse(protocol_version=2, capabilities=capabilities, info=info))  # fmt: skip
+            case NewSessionRequest() as params:
+                session_id = "sess_" + uuid.uuid4().hex[:12]
+                with self.store.transaction() as db:
+                    db.execute("INSERT INTO sessions VALUES (?, ?)", (session_id, params.cwd))
+                self.reply(request.id, NewSessionResponse(session_id=session_id))
+            case ListSessionsRequest():
+                rows = self.store.connection().execute("SELECT session_id, cwd FROM sessions")
+                found = [SessionInfo(session_id=s, cwd=c) for s, c in rows.fetchall()]
+                sessions = [info for info in found if self.private(info, info.session_id)]
+                self.reply(request.id, ListSessionsResponse(sessions=sessions))
+            case ResumeSessionRequest() as params:
+                self.resume(request.id, params)
+            case PromptRequest() as params:
+                self.prompt(request.id, params)
+            case _:
+                self.error(request.id, -32601, f"Method not found: {request.method}")
 
-    def on_session_new(self, request: int | str, params: dict[str, Any]) -> None:
-        session_id = "sess_" + uuid.uuid4().hex[:12]
-        with self.db:
-            self.db.execute("INSERT INTO sessions VALUES (?, ?)", (session_id, params.get("cwd")))
-        self.reply(request, {"sessionId": session_id})
+    def notification(self, notification: Notification) -> None:
+        if self.defect == "answer-notification":
+            sys.stdout.write('{"jsonrpc": "2.0", "id": null, "result": {}}\n')
+            sys.stdout.flush()
+        match notification.params:
+            case CancelRequestNotification() as params:
+                self.cancel_request(params.request_id)
+            case CancelSessionNotification() as params:
+                self.cancel_session(params.session_id)
 
-    def on_session_list(self, request: int | str, params: dict[str, Any]) -> None:
-        rows = self.db.execute("SELECT session_id, cwd FROM sessions ORDER BY rowid").fetchall()
-        self.reply(request, {"sessions": [{"sessionId": s, "cwd": c} for s, c in rows]})
-
-    def known(self, session_id: object) -> bool:
-        row = self.db.execute("SELECT 1 FROM sessions WHERE session_id = ?", (session_id,))
+    def known(self, session_id: str) -> bool:
+        db = self.store.connection()
+        row = db.execute("SELECT 1 FROM sessions WHERE session_id = ?", (session_id,))
         return row.fetchone() is not None
 
-    def on_session_resume(self, request: int | str, params: dict[str, Any]) -> None:
-        session_id = params.get("sessionId")
-        if not isinstance(session_id, str) or not self.known(session_id):
-            self.error(request, NOT_FOUND, "Resource not found: no such session")
+    def resume(self, request: Id, params: ResumeSessionRequest) -> None:
+        session_id = params.session_id
+        if not self.known(session_id):
+            self.error(request, RESOURCE_NOT_FOUND, "Resource not found: no such session")
             return
-        if params.get("replayFrom") is not None:
-            rows = self.db.execute(
+        if params.replay_from is not None:
+            rows = self.store.connection().execute(
                 "SELECT message_id, prompt FROM messages WHERE session_id = ? ORDER BY seq",
                 (session_id,),
             )
             for message_id, prompt in rows.fetchall():
-                update = {"sessionUpdate": "user_message", "messageId": message_id}
-                self.update(session_id, {**update, "content": json.loads(prompt)})
-        state = "requires_action" if session_id in self.working else "idle"
-        self.update(session_id, {"sessionUpdate": "state_update", "state": state})
-        self.reply(request, {})
+                self.announce(session_id, message_id, json.loads(prompt))
+        busy = session_id in self.working
+        self.update(
+            session_id, build.state_update(session_id, "requires_action" if busy else "idle")
+        )
+        self.reply(request, ResumeSessionResponse())
 
-    def on_session_prompt(self, request: int | str, params: dict[str, Any]) -> None:
-        session_id = params.get("sessionId")
-        if not isinstance(session_id, str) or not self.known(session_id):
-            self.error(request, NOT_FOUND, "Resource not found: no such session")
+    def prompt(self, request: Id, params: PromptRequest) -> None:
+        session_id, key = params.session_id, params.idempotency_key
+        if not self.known(session_id):
+            self.error(request, RESOURCE_NOT_FOUND, "Resource not found: no such session")
             return
-        if not isinstance(params.get("prompt"), list):
-            self.error(request, -32602, "Invalid params: prompt is a list of content blocks")
-            return
-        key = params.get("idempotencyKey")
-        if key is not None:
-            try:
-                check_key(key)
-            except ValueError as error:
-                self.error(request, -32602, f"Invalid params: idempotencyKey: {error}")
-                return
-        message_id = "msg_" + uuid.uuid4().hex[:12]
-        claim = None
+        held = Held(request, params, new_message_id())
+        if key is not None and self.defect == "leaky-check":
+            self.seen.add(key)
         if key is not None and self.defect != "no-dedupe":
             found = self.recorder.lookup(session_id, key, request)
             if isinstance(found, Inserted):
-                self.reply(request, {"messageId": found.message_id})
+                self.answer(request, session_id, Outcome(message_id=found.message_id))
                 return
-            if not isinstance(found, NotFound):  # Pending: a held prompt has this key
-                if self.defect == "held-retry-error":
-                    self.error(request, -32603, "Internal error: a prompt with this key is held")
-                else:
-                    found.outcome.add_done_callback(
-                        lambda f: self.send(f.result().response(request))
-                    )
+            if isinstance(found, Pending) and self.defect == "held-retry-error":
+                self.error(request, INTERNAL_ERROR, "Internal error: a prompt with this key is held")  # fmt: skip
                 return
-            claim = found
-            # every request for the key is answered when its outcome settles
-            claim.outcome.add_done_callback(lambda f: self.send(f.result().response(request)))
+            self.answer_when_settled(request, session_id, key, found.waiter)
+            if isinstance(found, Pending):
+                return  # the held prompt's outcome answers this request too
+            held.claim = found
             if self.defect == "record-before-insert":
-                self.store.record(session_id, key, message_id)
-        held = Held(request, params, message_id, claim)
+                self.store.record(session_id, key, held.message_id)
         if session_id in self.working:
             self.held.setdefault(session_id, []).append(held)
         else:
             self.insert(session_id, held)
 
+    def answer_when_settled(self, request: Id, session_id: str, key: str, waiter: Waiter) -> None:
+        async def answer() -> None:
+            if self.defect != "shared-waiter" or waiter.done():
+                self.answer(request, session_id, await waiter)
+                return
+            shared = self.shared.setdefault((session_id, key), asyncio.ensure_future(waiter))
+            try:
+                outcome = await shared
+            except asyncio.CancelledError:
+                self.error(request, REQUEST_CANCELLED, "Request cancelled")
+                return
+            self.answer(request, session_id, outcome)
+
+        self.tasks[request] = task = asyncio.get_running_loop().create_task(answer())
+        task.add_done_callback(lambda _: self.tasks.pop(request, None))
+
     def insert(self, session_id: str, held: Held) -> None:
-        prompt = held.params["prompt"]
+        prompt = [block.to_wire() for block in held.params.prompt]
 
         def write(db: sqlite3.Connection | None) -> None:
-            (db or self.db).execute(
+            if db is None:  # memory-keys: the key is not in the database's transaction
+                with self.store.transaction() as own:
+                    write(own)
+                return
+            db.execute(
                 "INSERT INTO messages (session_id, message_id, prompt) VALUES (?, ?, ?)",
                 (session_id, held.message_id, json.dumps(prompt)),
             )
 
-        if held.claim is None:
-            with self.db:
-                write(self.db)
-        elif self.defect == "record-before-insert":
-            with self.db:  # the key's row is there already: the message goes in apart
-                write(self.db)
-            held.claim.insert(held.message_id)
-        elif self.defect == "memory-keys":
-            with self.db:  # the memory store's write is not the database's transaction
-                write(self.db)
-            held.claim.insert(held.message_id)
-        else:
-            held.claim.insert(held.message_id, write)
-        update: dict[str, Any] = {"sessionUpdate": "user_message", "messageId": held.message_id}
-        if self.defect == "echo-key" and held.params.get("idempotencyKey") is not None:
-            update["idempotencyKey"] = held.params["idempotencyKey"]
-        self.update(session_id, {**update, "content": prompt})
-        if held.claim is None:
-            self.reply(held.request, {"messageId": held.message_id})
-        self.work(session_id, prompt)
+        claim = held.claim
+        if claim is None:
+            try:
+                with self.store.transaction() as db:
+                    write(db)
+            except StoreError as error:
+                self.error(held.request, INTERNAL_ERROR, f"Internal error: {error}")
+                return
+            self.announce(session_id, held.message_id, prompt, held)
+            self.answer(held.request, session_id, Outcome(message_id=held.message_id))
+            self.work(session_id, prompt)
+            return
+        try:
+            if self.defect == "record-before-insert":
+                with self.store.transaction() as db:  # the key's row is there already
+                    write(db)
+                won = claim.insert(held.message_id).message_id == held.message_id
+            else:
+                won = claim.insert(held.message_id, write).won
+        except Withdrawn:
+            return  # cancelled while it waited: its requests have their answer
+        except StoreError as error:
+            claim.fail(JsonRpcError(INTERNAL_ERROR, f"Internal error: {error}"))
+            return
+        if won or self.defect == "announce-before-claim":
+            self.announce(session_id, held.message_id, prompt, held)
+            self.work(session_id, prompt)
+        # lost: another process inserted it and works on it; the requests get its messageId
+
+    def announce(
+        self, session_id: str, message_id: str, prompt: list[Any], held: Held | None = None
+    ) -> None:
+        update = SessionUpdateUserMessage.model_validate(
+            {"sessionUpdate": "user_message", "messageId": message_id, "content": prompt}
+        )
+        if self.defect == "echo-key" and held is not None and held.params.idempotency_key:
+            update = SessionUpdateUserMessage.model_validate(
+                {**update.to_wire(), "idempotencyKey": held.params.idempotency_key}
+            )
+        self.update(session_id, UpdateSessionNotification(session_id=session_id, update=update))
 
     def work(self, session_id: str, prompt: list[Any]) -> None:
-        text = " ".join(str(b.get("text", "")) for b in prompt if isinstance(b, dict))
+        text = " ".join(str(block.get("text", "")) for block in prompt)
         if "migration" not in text.lower():
-            self.update(session_id, {"sessionUpdate": "state_update", "state": "running"})
+            self.update(session_id, build.state_update(session_id, "running"))
             self.finish(session_id, "end_turn")
             return
         self.next_id += 1
         self.working[session_id] = self.next_id
         self.permissions[self.next_id] = session_id
-        self.update(session_id, {"sessionUpdate": "state_update", "state": "requires_action"})
-        self.send(
-            {
-                "jsonrpc": "2.0",
-                "id": self.next_id,
-                "method": "session/request_permission",
-                "params": {
-                    "sessionId": session_id,
-                    "title": "Run the database migration?",
-                    "options": [
-                        {"optionId": "allow", "name": "Allow", "kind": "allow_once"},
-                        {"optionId": "reject", "name": "Reject", "kind": "reject_once"},
-                    ],
-                },
-            }
-        )
+        self.update(session_id, build.state_update(session_id, "requires_action"))
+        options = [
+            build.permission_option("allow", "Allow", "allow_once"),
+            build.permission_option("reject", "Reject", "reject_once"),
+        ]
+        ask = build.permission_request(session_id, "Run the database migration?", options)
+        self.send(Request(self.next_id, "session/request_permission", ask))
 
     def finish(self, session_id: str, reason: str) -> None:
         self.working.pop(session_id, None)
-        update = {"sessionUpdate": "state_update", "state": "idle", "stopReason": reason}
-        self.update(session_id, update)
+        self.update(session_id, build.state_update(session_id, "idle", stop_reason=reason))
         queue = self.held.get(session_id, [])
         while queue and session_id not in self.working:
-            held = queue.pop(0)
-            if held.claim is not None and held.claim.outcome.done():
-                continue  # withdrawn while it waited
-            try:
-                self.insert(session_id, held)
-            except Withdrawn:
-                continue
+            self.insert(session_id, queue.pop(0))
 
-    def answered(self, message: dict[str, Any]) -> None:
-        session_id = self.permissions.pop(message.get("id"), None)  # type: ignore[arg-type]
-        if session_id is not None and self.working.get(session_id) == message.get("id"):
+    def answered(self, response: Response) -> None:
+        session_id = self.permissions.pop(response.id, None)
+        if session_id is not None and self.working.get(session_id) == response.id:
             self.finish(session_id, "end_turn")
 
-    def on_cancel_request(self, request: object, params: dict[str, Any]) -> None:
-        target = params.get("requestId")
+    def cancel_request(self, target: Id) -> None:
+        if self.defect == "shared-waiter" and target in self.tasks:
+            self.tasks[target].cancel()  # and with it the future every request awaits
+            return
         if self.recorder.cancel_request(target):
-            return  # every request for the key is answered -32800 through its outcome
+            return  # every request for the key is answered -32800 by its waiter
         for queue in self.held.values():
-            for held in list(queue):
+            for held in queue:
                 if held.request == target and held.claim is None:
                     queue.remove(held)
-                    self.error(target, CANCELLED, "Request cancelled")
+                    self.error(target, REQUEST_CANCELLED, "Request cancelled")
+                    return
 
-    def on_session_cancel(self, request: object, params: dict[str, Any]) -> None:
-        session_id = params.get("sessionId")
-        if not isinstance(session_id, str):
-            return
+    def cancel_session(self, session_id: str) -> None:
         self.recorder.cancel_session(session_id)
         for held in self.held.pop(session_id, []):
             if held.claim is None:
-                self.error(held.request, CANCELLED, "Request cancelled")
+                self.error(held.request, REQUEST_CANCELLED, "Request cancelled")
         if session_id in self.working:
             self.finish(session_id, "cancelled")
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def new_message_id() -> str:
+    return "msg_" + uuid.uuid4().hex[:12]
+
+
+LINE_LIMIT = 1 << 24
+
+
+async def serve(agent: Agent) -> None:
+    loop = asyncio.get_running_loop()
+    # lines are read in a thread: stdin may be a pipe, a file or /dev/null, and only a
+    # pipe can be watched by the event loop
+    stdin = sys.stdin.buffer
+    while line := await loop.run_in_executor(None, stdin.readline, LINE_LIMIT):
+        if len(line) == LINE_LIMIT and not line.endswith(b"\n"):
+            while (rest := stdin.readline(LINE_LIMIT)) and not rest.endswith(b"\n"):
+                pass  # the rest of a line too long to read
+            agent.error(None, -32600, "Invalid Request: line too long")
+        elif line.strip():
+            agent.receive(line)
+            # the tasks it started wait before the next message is read: answers keep the
+            # order in which their requests came
+            await asyncio.sleep(0)
+    for task in list(agent.tasks.values()):
+        task.cancel()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--defect", choices=DEFECTS, help="break one rule (for tests)")
-    args = parser.parse_args()
-    state = os.environ.get("ACP_TRACE_STATE_DIR", ".")
-    agent = Agent(state, args.defect)
-    while line := sys.stdin.readline():
-        if not line.strip():
-            continue
-        try:
-            message = json.loads(line)
-        except ValueError:
-            agent.error(None, -32700, "Parse error")
-            continue
-        try:
-            agent.handle(message)
-        except JsonRpcError as error:
-            agent.send(error.to_response(message.get("id") if isinstance(message, dict) else None))
-    agent.store.close()
+    args = parser.parse_args(argv)
+    path = os.path.join(os.environ.get("ACP_TRACE_STATE_DIR", "."), "agent.sqlite")
+    try:
+        store = SqliteKeyStore(path, setup=tables)
+    except StoreUnusable as error:
+        print(f"reference-agent: {error}", file=sys.stderr)
+        return 2
+    if args.defect == "leave-child":
+        subprocess.Popen([sys.executable, "-c", "import time; time.sleep(10)"])
+    try:
+        asyncio.run(serve(Agent(store, args.defect)))
+    finally:
+        store.close()
     return 0
 
 
