@@ -820,7 +820,7 @@ SPEC_CASES = [
             "add `store: keep`",
         ),
         Expect(
-            "unknown field 'wiat' in traces › 17 › steps › ",
+            "unknown field 'wiat' in traces › 18 › steps › ",
             "remove it or fix its name",
         ),
         Expect("no earlier step is labelled 'helo' (did you mean 'hello'?)", "label it with `as:`"),

@@ -1,7 +1,7 @@
 """examples/reference_agent.py as a process: store faults answered, not crashed on; keys
 that look like protocol words; two processes sharing one store; and each new defective
-variant shown to have its defect (the traces that catch them come with the runner's
-hygiene checks and new traces: see AGENT_DEFECTS_PENDING in tests/test_traces_run.py)."""
+variant shown to have its defect (the traces that catch each are in AGENT_DEFECTS, in
+tests/test_traces_run.py)."""
 
 from __future__ import annotations
 

@@ -32,6 +32,13 @@ CASES = [
          "the message fits the schema; make it the invalid message", within="  - id: invalid-key-rejected\n"),
     Case("also-names-its-own-connection", "also: [c2], message: {id: 3,",
          "also: [⟦c1], message: {id: 3,", "'c1' is this step's `on` already"),
+    # `when`: a count about one branch of an earlier oneOf (cancel-held-key)
+    Case("when-names-no-branch-capture", "count: 0, when: cancelled,", "count: 0, when: ⟦cancelld,",
+         "no earlier expect captures 'cancelld' in one of its outcomes (did you mean 'cancelled'?)"),
+    Case("when-names-a-capture-every-branch-makes", "count: 0, when: cancelled,",
+         "count: 0, when: ⟦sessionId,", "$sessionId is captured in every outcome of the expect"),
+    Case("when-without-count", "count: 0, when: cancelled,", "when: ⟦cancelled,",
+         "only an expect with count can depend on a branch taken"),
 ]  # fmt: skip
 
 

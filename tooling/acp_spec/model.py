@@ -275,6 +275,8 @@ class Step:
     within: int | None = None  # expect: milliseconds
     after: str | None = None  # expect: arrives after the message of this label
     count: int | None = None  # expect: exactly this many such messages by the trace's end
+    # expect with count: checked only when this capture was made (the branch a oneOf took)
+    when: str | None = None
     fault: FaultKind | None = None
     store: Literal["keep", "lose"] | None = None  # fault restart-agent
     ms: int | None = None  # wait

@@ -356,7 +356,8 @@ def _step(raw: dict[str, Any]) -> Step:
         for o in alternatives
     )  # fmt: skip
     return Step("expect", connection=on, also=also, sender=sender, label=label, outcomes=outcomes,
-                within=body.get("within"), after=body.get("after"), count=body.get("count"))  # fmt: skip
+                within=body.get("within"), after=body.get("after"), count=body.get("count"),
+                when=body.get("when"))  # fmt: skip
 
 
 def _rule(raw: str | dict[str, Any]) -> tuple[str, tuple[str, ...], str]:

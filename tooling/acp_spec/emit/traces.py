@@ -146,5 +146,7 @@ def _step(step: Step, methods: _Methods) -> dict[str, Any]:
         out["after"] = step.after
     if step.count is not None:
         out["count"] = step.count
+    if step.when is not None:
+        out["when"] = step.when
     out["outcomes"] = [_outcome(o) for o in step.outcomes]
     return out

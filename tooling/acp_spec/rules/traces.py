@@ -196,6 +196,8 @@ def trace_captures(spec: Spec, index: Index, _: Written) -> Iterator[Diagnostic]
                 for inner, name in references(value):
                     if name not in scope.captures and not (paired and name in scope.partial):
                         yield _at(spec, (*where, *inner), _undefined(spec, name, scope))
+            if step.when is not None:
+                yield from _when(spec, scope, path, step)
             if step.after is not None and step.after not in scope.labels:
                 yield _at(spec, (*path, "after"), f"no earlier step is labelled '{step.after}'"
                           f"{did_you_mean(step.after, scope.labels)}; label it with `as:` or fix the name")  # fmt: skip
@@ -205,6 +207,21 @@ def trace_captures(spec: Spec, index: Index, _: Written) -> Iterator[Diagnostic]
                               f"line {_line(spec, scope.labels[step.label])}; give this step another")  # fmt: skip
                 scope.labels.setdefault(step.label, path)
             yield from _define(spec, scope, number, i, step)
+
+
+def _when(spec: Spec, scope: _Scope, path: PathKey, step: Step) -> Iterator[Diagnostic]:
+    # `when` picks the branch of an earlier oneOf: a capture made in only some outcomes
+    where = (*path, "when")
+    if step.count is None:
+        yield _at(spec, where, "only an expect with count can depend on a branch taken; "
+                  "remove `when`, or add `count`")  # fmt: skip
+    elif step.when in scope.captures:
+        yield _at(spec, where, f"${step.when} is captured in every outcome of the expect at line "
+                  f"{_line(spec, scope.captures[step.when])}, so this count always applies; remove `when`")  # fmt: skip
+    elif step.when not in scope.partial:
+        known = {**scope.partial, **scope.captures}
+        yield _at(spec, where, f"no earlier expect captures '{step.when}' in one of its outcomes"
+                  f"{did_you_mean(str(step.when), known)}; name a capture of a oneOf branch")  # fmt: skip
 
 
 def _undefined(spec: Spec, name: str, scope: _Scope) -> str:

@@ -271,6 +271,8 @@ class _Play:
         return Failure(step["step"], "expect", why, self._expected(step), came[-10:])
 
     def _count(self, step: Mapping[str, Any]) -> None:
+        if "when" in step and step["when"] not in self.captures:
+            return  # the trace took a branch this count is not about
         names = [step["on"], *step.get("also", ())]
         connections = [c for name in names if (c := self.peer.seen.get(name)) is not None]
         entries = [e for c in connections for e in c.received if not e.dropped]

@@ -378,8 +378,10 @@ class AgentPeer(Peer):
         self.transcript.add("", "note", f"user {action} ignored: an agent trace has no user")
 
     async def shutdown(self) -> None:
+        # the same grace as a close step: an agent that is slow to exit on a loaded machine
+        # and is killed takes the processes it left with it, unseen
         for name in list(self.processes):
-            await self.close(name, grace=0.5)
+            await self.close(name)
         await self.log.stop()
 
 

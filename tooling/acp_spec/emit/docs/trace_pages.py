@@ -172,6 +172,8 @@ def _notes(step: dict[str, Any], outcome: dict[str, Any]) -> tuple[Markup, ...]:
         notes.append(Markup("arrives after: ") + _codes([step["after"]]))
     if "count" in step:
         notes.append(Markup(f"exactly {int(step['count'])} such messages by the end of the trace"))
+        if "when" in step:
+            notes.append(Markup("only when an earlier step captured ") + _codes(["$" + step["when"]]))
     else:
         notes.append(Markup(f"within {int(step['within'])} ms"))
     return tuple(notes)
