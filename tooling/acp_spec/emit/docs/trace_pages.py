@@ -173,7 +173,9 @@ def _notes(step: dict[str, Any], outcome: dict[str, Any]) -> tuple[Markup, ...]:
     if "count" in step:
         notes.append(Markup(f"exactly {int(step['count'])} such messages by the end of the trace"))
         if "when" in step:
-            notes.append(Markup("only when an earlier step captured ") + _codes(["$" + step["when"]]))
+            notes.append(
+                Markup("only when an earlier step captured ") + _codes(["$" + step["when"]])
+            )
     else:
         notes.append(Markup(f"within {int(step['within'])} ms"))
     return tuple(notes)
