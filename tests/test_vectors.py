@@ -311,15 +311,9 @@ MODEL_DIVERGENCES: dict[str, tuple[int | str, str]] = {
 Outcome = int | str  # a JSON-RPC error code, or "valid"
 
 # Cases whose expectation follows upstream's release while acp_models' decode does not yet,
-# each with decode's outcome today. ACP v2 has no JSON-RPC batches (spec/README.md,
-# "Following upstream"): any JSON array is -32600, but decode (runtime/v2/_base.py,
-# _decode_checked) still reads an array as a batch of messages. When decode answers an array
-# with -32600 an entry here fails the tests, naming itself: then drop it.
-DECODE_PENDING: dict[str, Outcome] = {
-    "envelope.batch.one-request.rev2": "valid",
-    "envelope.batch.request-and-notification.rev2": "valid",
-    "envelope.batch.responses.rev2": "valid",
-}
+# each with decode's outcome today; an entry fails the tests, naming itself, once decode
+# agrees. None now: decode answers any JSON array with -32600, as the batch cases expect.
+DECODE_PENDING: dict[str, Outcome] = {}
 
 
 def cases_with_groups(vectors: dict[str, Any]) -> list[tuple[dict[str, Any], Case]]:
@@ -329,21 +323,16 @@ def cases_with_groups(vectors: dict[str, Any]) -> list[tuple[dict[str, Any], Cas
 def decode_outcome(v2: ModuleType, group: Mapping[str, Any], case: Case) -> Outcome:
     """What ``decode`` makes of the case: "valid", an error code, or what went wrong.
 
-    A batch is as good as its first failed message. A message of a method's group must
-    decode to that method and kind with its def's model; a response's result is read with
-    ``decode_result``.
+    A message of a method's group must decode to that method and kind with its def's
+    model; a response's result is read with ``decode_result``.
     """
     error_type = sys.modules["acp_models"].JsonRpcError
     try:
-        decoded = v2.decode(case["message"])
+        item = v2.decode(case["message"])
     except error_type as error:
         return int(error.code)
-    items = decoded if isinstance(decoded, list) else [decoded]
-    if failed := [i for i in items if isinstance(i, error_type)]:
-        return int(failed[0].code)
     if "method" not in group:
         return "valid"
-    (item,) = items
     kind = {"request": v2.Request, "notification": v2.Notification, "response": v2.Response}
     if not isinstance(item, kind[group["kind"]]):
         return f"decoded as {type(item).__name__}, not a {group['kind']}"
@@ -403,12 +392,7 @@ def tolerant_outcome(v2: ModuleType, group: Mapping[str, Any], case: Case) -> An
         decoded = v2.decode(case["message"], tolerant=True)
     except error_type as error:
         return {"error": int(error.code)}
-    items = decoded if isinstance(decoded, list) else [decoded]
-    if failed := [i for i in items if isinstance(i, error_type)]:
-        return {"error": int(failed[0].code)}
-    repairs = [
-        {"path": r.path, "action": r.action} for i in items for r in getattr(i, "repairs", ())
-    ]
+    repairs = [{"path": r.path, "action": r.action} for r in getattr(decoded, "repairs", ())]
     return {"valid": True, "repairs": repairs} if repairs else {"valid": True}
 
 
