@@ -444,6 +444,8 @@ def test_every_lenient_field_of_every_class_is_mended_only_when_tolerant(
     for name, marked in sorted(lenient.items()):
         model = getattr(v2, name)
         for wire, tolerance in marked.items():
+            if not tolerance.items and not tolerance.default:
+                continue  # null alone is mended (x-deserialize-default-on-null): below
             values = [[b] for b in MALFORMED] if tolerance.items else list(MALFORMED)
             if tolerance.default:
                 values = list(MALFORMED) + values
@@ -463,3 +465,40 @@ def test_every_lenient_field_of_every_class_is_mended_only_when_tolerant(
             checked += 1
     print(f"\n{checked} lenient fields mended; taking any value: {', '.join(takes_any)}")
     assert checked > 350 and len(takes_any) < 10, (checked, takes_any)
+
+
+def test_null_is_read_as_the_default_where_marked_default_on_null(
+    v2: ModuleType,
+    real_spec: Spec,
+    lenient: dict[str, dict[str, Any]],
+    instances: dict[str, list[Any]],
+) -> None:
+    """Every property upstream marks x-deserialize-default-on-null: strict refuses null
+    there (the schema does); tolerant reads it as upstream's Rust and zod do, as the
+    default, `[]`, with a repair at the field, and leaves the rest as it was; a malformed
+    value that is not null stays an error (the marker mends null only)."""
+    from acp_spec.index import Index
+
+    schema = Index(real_spec).schema
+    marked = {
+        (name, wire)
+        for name, node in schema["$defs"].items()
+        for wire, prop in (node.get("properties") or {}).items()
+        if prop.get("x-deserialize-default-on-null") is True
+    }
+    lowered = {(name, w) for name, m in lenient.items() for w, t in m.items() if t.null}
+    assert lowered == marked and len(marked) == 12
+    repaired = 0
+    for name, wire in sorted(marked):
+        model = getattr(v2, name)
+        assert _failures_at(model, {wire: None}, wire, False), (name, wire)
+        assert not _failures_at(model, {wire: None}, wire, True), (name, wire)
+        assert _failures_at(model, {wire: 5}, wire, True), (name, wire)
+        if name not in instances:
+            continue
+        base = instances[name][0].to_wire()
+        value, repairs = v2.validate_tolerant(model, {**base, wire: None})
+        assert [(r.path, r.action) for r in repairs] == [(wire, "default")], (name, wire)
+        assert value.to_wire() == {**base, wire: []}, (name, wire)
+        repaired += 1
+    assert repaired >= 7, repaired  # the classes the vectors reach (not AuthMethodTerminal, ...)

@@ -13,7 +13,6 @@ outcome, where it has one, is the one it is held to; else `expect`.
 from __future__ import annotations
 
 import fnmatch
-import functools
 import json
 import os
 import shutil
@@ -26,7 +25,6 @@ from typing import Any
 
 REPO = Path(__file__).resolve().parents[1]
 VECTORS = REPO / "generated" / "vectors"
-SCHEMA = REPO / "generated" / "schema.unstable.json"
 EXPECTED = Path(__file__).with_name("ts_sdk_expected.json")
 SCRIPT = Path(__file__).parent / "node" / "ts_sdk_vectors.mjs"
 NODE_MODULES = Path(__file__).parent / "node" / "node_modules"
@@ -36,7 +34,6 @@ KINDS = (
     "divergence",
     "method-not-upstream",
     "sdk-routing-gap",
-    "default-on-null",
     "batch",
 )
 
@@ -142,26 +139,6 @@ def disagreements(observed: dict[str, Any], cases: dict[str, Case]) -> list[Disa
     return found
 
 
-@functools.cache
-def default_on_null_fields() -> frozenset[str]:
-    """The names of the properties upstream's schema marks `x-deserialize-default-on-null`."""
-    names: set[str] = set()
-
-    def walk(node: Any) -> None:
-        if isinstance(node, dict):
-            for name, sub in (node.get("properties") or {}).items():
-                if isinstance(sub, dict) and sub.get("x-deserialize-default-on-null"):
-                    names.add(name)
-            for value in node.values():
-                walk(value)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value)
-
-    walk(json.loads(SCHEMA.read_text(encoding="utf-8")))
-    return frozenset(names)
-
-
 def kind_holds(kind: str, found: Disagreement, upstream_methods: set[str]) -> bool:
     """Whether `found` is of the kind an entry gives it: an entry can't hide another kind."""
     case = found.case
@@ -174,13 +151,6 @@ def kind_holds(kind: str, found: Disagreement, upstream_methods: set[str]) -> bo
         return case.divergence is not None
     if kind == "method-not-upstream":
         return case.method is not None and case.method not in upstream_methods
-    if kind == "default-on-null":
-        field = case.id.rsplit(".", 2)[-2].rsplit("]", 1)[-1] if case.id.endswith(".null") else ""
-        return (
-            field in default_on_null_fields()
-            and case.strict == -32602
-            and found.outcome in ("valid", "dispatched")
-        )
     if kind == "batch":
         return case.message.lstrip().startswith("[")
     return kind == "sdk-routing-gap" and found.layer != "zod"

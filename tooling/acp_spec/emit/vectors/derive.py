@@ -29,6 +29,7 @@ from .constraints import BOUND_KEYS, Leaf, Mutation, Repair, Tag, property_rules
 # Upstream's deserializer annotations: where SDKs built like it accept what the schema rejects.
 LENIENT = "x-deserialize-default-on-error"
 SKIP_ITEMS = "x-deserialize-skip-invalid-items"
+NULL_DEFAULT = "x-deserialize-default-on-null"
 # Values tried in turn as a malformed member or item: the first its schema rejects is used.
 MALFORMED: tuple[Json, ...] = (12345, "malformed", {"malformed": True}, [12345], True)
 
@@ -200,6 +201,9 @@ class Walker:
                 else property_rules(leaf, required, present, value.get(name), tagged, bad)
             )
             for m in rules:
+                if m.rule == "null" and not m.valid and leaf.null_default:
+                    yield _site(m, path + (name,), at, _null_read(inner, path + (name,), at, leaf))
+                    continue
                 yield _site(m, path + (name,), at, inner)
             if not inner.done():  # a later example's walk: an earlier one met these
                 yield from self._lenient_rules(prop, value.get(name), path + (name,), at, inner)
@@ -285,6 +289,7 @@ class Walker:
     def _leaf(self, schemas: Sequence[Mapping[str, Any]]) -> Leaf:
         leaf = Leaf(nullable=all(self.index.accepts_null(s) for s in schemas))
         leaf.lenient = any(s.get(LENIENT) for s in schemas)
+        leaf.null_default = any(s.get(NULL_DEFAULT) for s in schemas)
         for schema in schemas:
             self._flatten(schema, leaf)
         return leaf
@@ -388,6 +393,19 @@ def _wire_path(path: PathKey) -> str:
         else:
             out += f"[{json.dumps(step, ensure_ascii=False)}]"
     return out
+
+
+def _null_read(ctx: Context, path: PathKey, label: str, leaf: Leaf) -> Context:
+    """Where upstream marks a member x-deserialize-default-on-null: its null is read as the
+    default, `[]` for an array (as upstream's Rust and zod read it), else omitted. Only
+    that null: a malformed value there or below is no business of the marker's."""
+    empty = leaf.types == {"array"}
+    note = (
+        f"upstream's deserializer reads a null `{label}` as its default"
+        f"{', `[]`' if empty else ''} (`{NULL_DEFAULT}`), so SDKs built like it accept the "
+        "message; the schema rejects it."
+    )
+    return replace(ctx, repair=Repair(path, "default", empty), lenient=note)
 
 
 def _lenient(label: str, codes: Codes) -> str:

@@ -310,12 +310,19 @@ def tolerate(
     default: bool,
     items: bool,
     fallback: Any = _OMIT,
+    null: Literal["empty", "omit"] | None = None,
 ) -> Any:
     """A field upstream's deserializer reads leniently, as the lenient classes read it
-    (``validate_tolerant``): with ``items`` (x-deserialize-skip-invalid-items) the list's
+    (``validate_tolerant``): with ``null`` (x-deserialize-default-on-null) ``null`` is read
+    as the field's default, ``[]`` ("empty", an array's, as upstream's Rust and zod read
+    it) or omitted ("omit"); with ``items`` (x-deserialize-skip-invalid-items) the list's
     items that fail are dropped; with ``default`` (x-deserialize-default-on-error) a value
     that still fails is read as the field's default, omitted (or ``fallback``, a required
     array's ``[]``)."""
+    if value is None and null is not None:
+        if null == "omit":
+            return _Repaired(_OMIT, _NULL_READ)
+        return _Repaired(handler([]), _NULL_READ)
     try:
         return handler(value)
     except pydantic.ValidationError as error:
@@ -349,6 +356,9 @@ def tolerate(
         raise failure from None
 
 
+_NULL_READ = "null, read as the default (x-deserialize-default-on-null)"
+
+
 def _reason(error: pydantic.ValidationError, skip: int = 0) -> str:
     """The first of ``_own_errors``, as text. A lenient list's every invalid item is one
     call: pydantic's errors without their input and context cost less to make."""
@@ -362,8 +372,10 @@ def _reason(error: pydantic.ValidationError, skip: int = 0) -> str:
 @dataclass(frozen=True, slots=True)
 class Repair:
     """What tolerant validation changed, at ``path`` (the wire path, ``params.content[2]``):
-    ``action`` "default" (a malformed field read as its default; omitted if it has none)
-    or "dropped" (an invalid item left out of its list), and ``reason``, why it failed."""
+    ``action`` "default" (a malformed field read as its default, omitted if it has none;
+    or a ``null`` read as its default, ``[]`` for a list, where the schema marks
+    x-deserialize-default-on-null) or "dropped" (an invalid item left out of its list), and
+    ``reason``, why it failed."""
 
     path: str
     action: str
@@ -377,8 +389,8 @@ def validate_tolerant(
     model: type[_M], data: Any, *, path: str = ""
 ) -> tuple[_M, tuple[Repair, ...]]:
     """``model.model_validate(data)``, but where the schema marks a field lenient
-    (x-deserialize-default-on-error, x-deserialize-skip-invalid-items) read as upstream's
-    deserializer reads it: the instance and the repairs made, none when ``data`` is valid.
+    (x-deserialize-default-on-error, x-deserialize-default-on-null,
+    x-deserialize-skip-invalid-items) read as upstream's deserializer reads it: the instance and the repairs made, none when ``data`` is valid.
     Raises ``pydantic.ValidationError`` for what no repair mends. ``path``: where ``data``
     is, the start of each repair's path.
 
@@ -719,9 +731,11 @@ def decode(
 
     ``tolerant=True`` reads the params as upstream's deserializer does where the schema
     marks a field lenient (``validate_tolerant``): a malformed field marked
-    x-deserialize-default-on-error is read as its default (omitted if it has none), the
-    invalid items of a list marked x-deserialize-skip-invalid-items are dropped, and the
-    message's ``repairs`` say what was changed. Strict (the default) refuses them.
+    x-deserialize-default-on-error is read as its default (omitted if it has none), a
+    ``null`` where the field is marked x-deserialize-default-on-null as its default (``[]``
+    for a list), the invalid items of a list marked x-deserialize-skip-invalid-items are
+    dropped, and the message's ``repairs`` say what was changed. Strict (the default)
+    refuses them.
 
     What JSON has not is -32700, as text that is no JSON: NaN, Infinity, a number beyond a
     double's range (``1e400``), an integer of more than ``sys.get_int_max_str_digits()``
