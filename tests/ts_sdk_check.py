@@ -30,6 +30,7 @@ SCRIPT = Path(__file__).parent / "node" / "ts_sdk_vectors.mjs"
 NODE_MODULES = Path(__file__).parent / "node" / "node_modules"
 
 KINDS = (
+    "accepted-but-dropped",
     "key-unknown-upstream",
     "divergence",
     "method-not-upstream",
@@ -46,6 +47,7 @@ class Case:
     expected: bool | int  # True: valid; else the error code
     strict: bool | int
     divergence: str | None
+    reads: tuple[str, ...] = ()  # the paths of its `reads`
 
 
 @dataclass(frozen=True)
@@ -54,9 +56,12 @@ class Disagreement:
     layer: str  # zod, agent or client
     outcome: str
     key_dropped: bool
+    lost: tuple[str, ...] = ()  # of the case's `reads`, what the SDK did not hand on
 
     def describe(self) -> str:
-        saw = self.outcome + (" but dropped idempotencyKey" if self.key_dropped else "")
+        saw = self.outcome + (f" but lost {', '.join(self.lost)}" if self.lost else "")
+        if self.key_dropped and not self.lost:
+            saw += " and dropped idempotencyKey"
         want = "valid" if self.case.expected is True else f"error {self.case.expected}"
         return f"{self.case.id} [{self.layer}]: the SDK {saw}; the vector says {want}"
 
@@ -79,6 +84,7 @@ def load_cases() -> dict[str, Case]:
                     expected=_outcome(raw["tolerant"]) if "tolerant" in raw else strict,
                     strict=strict,
                     divergence=raw.get("divergence"),
+                    reads=tuple(r["path"] for r in raw.get("reads", ())),
                 )
     return cases
 
@@ -133,17 +139,27 @@ def disagreements(observed: dict[str, Any], cases: dict[str, Case]) -> list[Disa
     found = []
     for seen in observed["observations"]:
         case = cases[seen["id"]]
-        dropped = bool(seen.get("keyDropped"))
-        if dropped or not _agrees(case, seen["layer"], seen["outcome"]):
-            found.append(Disagreement(case, seen["layer"], seen["outcome"], dropped))
+        dropped, lost = bool(seen.get("keyDropped")), tuple(seen.get("lost") or ())
+        # accepting is not reading: a valid case whose `reads` the SDK lost disagrees too
+        if lost or not _agrees(case, seen["layer"], seen["outcome"]):
+            found.append(Disagreement(case, seen["layer"], seen["outcome"], dropped, lost))
     return found
 
 
 def kind_holds(kind: str, found: Disagreement, upstream_methods: set[str]) -> bool:
     """Whether `found` is of the kind an entry gives it: an entry can't hide another kind."""
     case = found.case
+    if kind == "accepted-but-dropped":
+        # a valid case accepted, but what it says a receiver reads was not handed on
+        return (
+            bool(found.lost)
+            and set(found.lost) <= set(case.reads)
+            and found.outcome in ("valid", "dispatched")
+        )
+    if found.lost:
+        return False
     if kind == "key-unknown-upstream":
-        # accepted but dropped: a valid key it can't keep, an invalid one it can't refuse
+        # an invalid key accepted: what the SDK does not know it drops, and never refuses
         return found.key_dropped
     if found.key_dropped:
         return False
@@ -190,8 +206,13 @@ def compare(observed: dict[str, Any], expected: list[dict[str, Any]]) -> Report:
         if not matches:
             unexplained.append(item)
             continue
-        entry = expected[matches[0]]
-        used[matches[0]] += 1
+        # the first entry of the disagreement's kind, if one names it, else the first
+        # (misfiled): entries of two kinds may name the same cases (a valid key dropped,
+        # an invalid one not refused)
+        holding = [i for i in matches if kind_holds(expected[i]["kind"], item, upstream)]
+        chosen = (holding or matches)[0]
+        entry = expected[chosen]
+        used[chosen] += 1
         if not kind_holds(entry["kind"], item, upstream):
             misfiled.append((item, entry["kind"]))
         counts[f"{item.layer}: {entry['kind']}"] += 1

@@ -13,8 +13,6 @@ the walk only decides where the rules apply and what the example looks like ther
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -23,7 +21,19 @@ from ...defs import ref_target
 from ...index import Index, TaggedUnion, is_null
 from ...model import Example, Kind, Method
 from ..kept_verdicts import kept_verdicts
-from .cases import Case, Codes, Json, PathKey, apply, copied, id_part, message, own_member, text
+from .cases import (
+    Case,
+    Codes,
+    Json,
+    PathKey,
+    apply,
+    copied,
+    id_part,
+    message,
+    own_member,
+    text,
+    wire_path,
+)
 from .constraints import BOUND_KEYS, Leaf, Mutation, Repair, Tag, property_rules, tag_rules
 
 # Upstream's deserializer annotations: where SDKs built like it accept what the schema rejects.
@@ -103,7 +113,7 @@ class Walker:
                 tolerant = None
                 if mended is not None and self.valid(top, mended):
                     assert m.repair is not None
-                    tolerant = ((_wire_path(m.repair.path), m.repair.action),)
+                    tolerant = ((wire_path(m.repair.path), m.repair.action),)
                 cases.append(Case(
                     f"{slug}.{section}.{id_part(m.label)}.{m.rule}", f"`{m.label}` {m.why}",
                     text(message(kind, method.name, params)),
@@ -375,23 +385,6 @@ def _mend(params: Json, repair: Repair) -> Json:
         del target[last]
     else:
         return None
-    return out
-
-
-_NAME = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
-
-
-def _wire_path(path: PathKey) -> str:
-    """The wire path of a member of the params, as decoders name it: ``params.prompt[0]``,
-    ``params._meta["a.b"]``."""
-    out = "params"
-    for step in path:
-        if isinstance(step, int):
-            out += f"[{step}]"
-        elif _NAME.fullmatch(step):
-            out += f".{step}"
-        else:
-            out += f"[{json.dumps(step, ensure_ascii=False)}]"
     return out
 
 
