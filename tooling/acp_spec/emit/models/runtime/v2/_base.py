@@ -389,9 +389,10 @@ def validate_tolerant(
 ) -> tuple[_M, tuple[Repair, ...]]:
     """``model.model_validate(data)``, but where the schema marks a field lenient
     (x-deserialize-default-on-error, x-deserialize-default-on-null,
-    x-deserialize-skip-invalid-items) read as upstream's deserializer reads it: the instance and the repairs made, none when ``data`` is valid.
-    Raises ``pydantic.ValidationError`` for what no repair mends. ``path``: where ``data``
-    is, the start of each repair's path.
+    x-deserialize-skip-invalid-items) read as upstream's deserializer reads it: the
+    instance and the repairs made, none when ``data`` is valid. Raises
+    ``pydantic.ValidationError`` for what no repair mends. ``path``: where ``data`` is, the
+    start of each repair's path.
 
     Strict validation first; only when it fails are the lenient classes (the models module
     loaded a second time, with the lenient fields' validators) built and run, so that the
