@@ -386,15 +386,22 @@ def test_every_case_agrees_with_decode(v2: ModuleType, vectors: dict[str, Any]) 
 
 def tolerant_outcome(v2: ModuleType, group: Mapping[str, Any], case: Case) -> Any:
     """What ``decode(..., tolerant=True)`` makes of the case, in the shape of its expected
-    tolerant outcome: ``{"valid": True, "repairs": [...]}``, or the strict outcome's form
-    (``{"valid": True}``, ``{"error": code}``) when nothing was repaired."""
+    tolerant outcome: ``{"valid": True, "repairs": [...]}``, with ``reads`` (the values
+    read, as ``encode`` writes them) where the case names values to read, or the strict
+    outcome's form (``{"valid": True}``, ``{"error": code}``) when nothing was repaired."""
     error_type = sys.modules["acp_models"].JsonRpcError
     try:
         decoded = v2.decode(case["message"], tolerant=True)
     except error_type as error:
         return {"error": int(error.code)}
     repairs = [{"path": r.path, "action": r.action} for r in getattr(decoded, "repairs", ())]
-    return {"valid": True, "repairs": repairs} if repairs else {"valid": True}
+    if not repairs:
+        return {"valid": True}
+    out: dict[str, Any] = {"valid": True, "repairs": repairs}
+    if wanted := case.get("tolerant", {}).get("reads"):
+        sent = json.loads(v2.encode(decoded))
+        out["reads"] = [{"path": r["path"], "value": read_at(sent, r["path"])} for r in wanted]
+    return out
 
 
 def test_every_case_agrees_with_tolerant_decode(v2: ModuleType, vectors: dict[str, Any]) -> None:

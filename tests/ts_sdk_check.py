@@ -47,7 +47,7 @@ class Case:
     expected: bool | int  # True: valid; else the error code
     strict: bool | int
     divergence: str | None
-    reads: tuple[str, ...] = ()  # the paths of its `reads`
+    reads: tuple[str, ...] = ()  # the paths of its `reads` (its tolerant outcome's, if any)
 
 
 @dataclass(frozen=True)
@@ -84,7 +84,7 @@ def load_cases() -> dict[str, Case]:
                     expected=_outcome(raw["tolerant"]) if "tolerant" in raw else strict,
                     strict=strict,
                     divergence=raw.get("divergence"),
-                    reads=tuple(r["path"] for r in raw.get("reads", ())),
+                    reads=tuple(r["path"] for r in raw.get("tolerant", raw).get("reads", ())),
                 )
     return cases
 

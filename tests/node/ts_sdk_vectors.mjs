@@ -14,8 +14,8 @@
 // response no pending request took), "none" (a request neither answered nor dispatched),
 // "not-sendable" (the SDK refuses to send the request the response would answer).
 // `keyDropped`: the message had params.idempotencyKey and what the SDK handed on did not.
-// `lost`: the paths of the vector's `reads` (what a receiver must have read) that what the
-// SDK handed on does not hold with the value the vector gives.
+// `lost`: the paths of the vector's `reads` (what a receiver must have read; its tolerant
+// outcome's where it has one) that what the SDK handed on does not hold with that value.
 
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -208,6 +208,11 @@ function keyDropped(message, handedOn) {
   return hasKey(message) && !(isRecord(handedOn) && "idempotencyKey" in handedOn);
 }
 
+/** What the SDK must have read: a tolerant outcome's (the SDK reads leniently), else the case's. */
+function readsOf(vector) {
+  return vector.tolerant !== undefined ? vector.tolerant.reads : vector.reads;
+}
+
 /** The wire paths of `reads` whose value `params` (what the SDK handed on) lacks. */
 function lost(reads, params) {
   return (reads ?? []).filter((r) => !sameJson(at({ params }, r.path), r.value)).map((r) => r.path);
@@ -396,12 +401,12 @@ for (const file of files) {
     for (const vector of group.cases) {
       const message = parsed(vector.message);
       if (group.def !== undefined && message.ok) {
-        current = { dispatched: [], reads: vector.reads };
+        current = { dispatched: [], reads: readsOf(vector) };
         observations.push({ id: vector.id, layer: "zod", ...zodOutcome(group, message.value) });
       }
       const sides = method === undefined ? ["agent"] : sidesOf(method, group.kind);
       for (const side of sides) {
-        current = { dispatched: [], reads: vector.reads };
+        current = { dispatched: [], reads: readsOf(vector) };
         const value = message.ok ? message.value : undefined;
         const isAnswer = group.kind === "response" || (method === undefined && isResponse(value));
         const observed = isAnswer

@@ -42,6 +42,9 @@ class Case:
     # on a valid case, what a receiver must have read, as (wire path, JSON value): accepting
     # a message is not reading it (a receiver that drops an unknown key accepts every key)
     reads: tuple[tuple[str, Json], ...] | None = None
+    # what a tolerant receiver must have read where its repair leaves a value (a null or a
+    # malformed required list read as []): "default" alone doesn't say which default
+    tolerant_reads: tuple[tuple[str, Json], ...] | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "description": self.description}
@@ -52,6 +55,10 @@ class Case:
         if self.tolerant is not None:
             repairs = [{"path": path, "action": action} for path, action in self.tolerant]
             out["tolerant"] = {"valid": True, "repairs": repairs}
+            if self.tolerant_reads is not None:
+                out["tolerant"]["reads"] = [
+                    {"path": path, "value": value} for path, value in self.tolerant_reads
+                ]
         if self.divergence:
             out["divergence"] = self.divergence
         return out

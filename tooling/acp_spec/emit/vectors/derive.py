@@ -114,10 +114,13 @@ class Walker:
                 if mended is not None and self.valid(top, mended):
                     assert m.repair is not None
                     tolerant = ((wire_path(m.repair.path), m.repair.action),)
+                # the default a repair leaves in place, where it leaves one: []
+                reads = ((wire_path(m.repair.path), []),) if tolerant and m.repair.empty else None
                 cases.append(Case(
                     f"{slug}.{section}.{id_part(m.label)}.{m.rule}", f"`{m.label}` {m.why}",
                     text(message(kind, method.name, params)),
                     None if m.valid else self.codes.params, m.divergence, tolerant,
+                    tolerant_reads=reads,
                 ))  # fmt: skip
             if cases or number == 0:
                 yield example, cases
