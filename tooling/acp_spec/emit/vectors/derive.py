@@ -110,12 +110,14 @@ class Walker:
                 if m.ambiguous and not m.valid and self.valid(top, params):
                     continue  # another variant of an untagged union takes it: no case
                 mended = None if m.valid or m.repair is None else _mend(params, m.repair)
-                tolerant = None
+                tolerant: tuple[tuple[str, str], ...] | None = None
+                reads: tuple[tuple[str, Json], ...] | None = None
                 if mended is not None and self.valid(top, mended):
                     assert m.repair is not None
-                    tolerant = ((wire_path(m.repair.path), m.repair.action),)
-                # the default a repair leaves in place, where it leaves one: []
-                reads = ((wire_path(m.repair.path), []),) if tolerant and m.repair.empty else None
+                    where = wire_path(m.repair.path)
+                    tolerant = ((where, m.repair.action),)
+                    # the default a repair leaves in place, where it leaves one: []
+                    reads = ((where, []),) if m.repair.empty else None
                 cases.append(Case(
                     f"{slug}.{section}.{id_part(m.label)}.{m.rule}", f"`{m.label}` {m.why}",
                     text(message(kind, method.name, params)),
