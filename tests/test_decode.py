@@ -46,9 +46,11 @@ def prompt(key: Any = None, id_: Any = 7, **more: Any) -> str:
     return text({"jsonrpc": "2.0", "id": id_, "method": "session/prompt", "params": params, **more})
 
 
-def rejection(v2: ModuleType, error_type: type[Exception], raw: str | bytes) -> Any:
+def rejection(
+    v2: ModuleType, error_type: type[Exception], raw: str | bytes, tolerant: bool = False
+) -> Any:
     with pytest.raises(error_type) as caught:
-        v2.decode(raw)
+        v2.decode(raw, tolerant=tolerant)
     return caught.value
 
 
@@ -351,41 +353,35 @@ def test_a_malformed_response_is_marked_but_gets_no_reply(
     assert (error.code, error.data.get("path"), error.reply) == (-32600, path, False)
 
 
-# --- batches ------------------------------------------------------------------------------
+# --- batches: ACP v2 has none ----------------------------------------------------------------
 
 
-def test_a_batch_gives_an_item_per_message_failures_in_place(
-    v2: ModuleType, JsonRpcError: type[Any]
+@pytest.mark.parametrize(
+    "batch",
+    [
+        [],
+        [json.loads(prompt(KEY, id_=1))],
+        [
+            json.loads(prompt(KEY, id_=1)),
+            {"jsonrpc": "2.0", "method": "session/cancel", "params": {"sessionId": "s"}},
+        ],
+        [{"jsonrpc": "2.0", "id": 1, "result": {}}, {"jsonrpc": "2.0", "id": 2, "result": 1}],
+        [json.loads(prompt(KEY)), {"jsonrpc": "2.0", "id": 1, "result": {}}],
+        [json.loads(prompt("", id_=2)), 7],
+        [[json.loads(prompt(KEY))]],
+    ],
+    ids=["empty", "one-request", "calls", "responses", "mixed", "invalid-items", "nested"],
+)
+def test_any_array_is_one_invalid_request_with_a_null_id(
+    v2: ModuleType, JsonRpcError: type[Any], batch: list[Any]
 ) -> None:
-    batch = [
-        json.loads(prompt(KEY, id_=1)),
-        {"jsonrpc": "2.0", "method": "session/cancel", "params": {"sessionId": "s"}},
-        json.loads(prompt("", id_=2)),
-        7,
-    ]
-    request, note, bad_params, not_a_message = v2.decode(text(batch))
-    assert isinstance(request, v2.Request) and isinstance(note, v2.Notification)
-    assert isinstance(bad_params, JsonRpcError) and isinstance(not_a_message, JsonRpcError)
-    answers: Any = [bad_params, not_a_message]
-    assert [e.to_response(e.id) for e in answers] == [
-        {"jsonrpc": "2.0", "id": 2, "error": {"code": -32602, "message": "Invalid params",
-                                              "data": answers[0].data}},
-        {"jsonrpc": "2.0", "id": None, "error": {"code": -32600, "message": "Invalid request",
-                                                 "data": answers[1].data}},
-    ]  # fmt: skip
-
-
-def test_an_empty_or_mixed_batch_is_an_invalid_request(
-    v2: ModuleType, JsonRpcError: type[Any]
-) -> None:
-    assert rejection(v2, JsonRpcError, "[]").code == -32600
-    mixed = [json.loads(prompt(KEY)), {"jsonrpc": "2.0", "id": 1, "result": {}}]
-    assert rejection(v2, JsonRpcError, text(mixed)).code == -32600
-    responses = [
-        {"jsonrpc": "2.0", "id": 1, "result": {}},
-        {"jsonrpc": "2.0", "id": 2, "result": 1},
-    ]
-    assert [r.id for r in v2.decode(text(responses))] == [1, 2]
+    """As upstream's release answers it: one error response, whatever the array holds (its
+    items are not read, so an invalid item's own id is not echoed)."""
+    for tolerant in (False, True):
+        error = rejection(v2, JsonRpcError, text(batch), tolerant=tolerant)
+        assert (error.code, error.id, error.reply) == (-32600, None, True)
+        assert error.data == {"reason": "ACP does not use JSON-RPC batches"}
+        assert error.to_response(error.id)["id"] is None
 
 
 # --- JsonRpcError ---------------------------------------------------------------------------
@@ -450,8 +446,8 @@ def handle(raw: bytes) -> dict[str, object] | None:
         message = decode(raw)
     except JsonRpcError as error:
         return error.to_response(error.id) if error.reply else None
-    if isinstance(message, list):
-        return None
+    one: Message = message  # one message, never a list: ACP v2 has no batches
+    every.append(one)
     if isinstance(message, Request) and isinstance(message.params, PromptRequest):
         key: str | None = message.params.idempotency_key if message.params.idempotency_key else None
         return {"jsonrpc": "2.0", "id": message.id, "result": {"key": key}}
@@ -513,8 +509,6 @@ def vector_cases() -> list[dict[str, Any]]:
 def _shape(message: Any) -> Any:
     """All of a decoded message that can differ: classes, values with their types (1 is no
     1.0), what was set, repairs."""
-    if isinstance(message, list):
-        return [_shape(item) for item in message]
     params = getattr(message, "params", None)
     if isinstance(params, pydantic.BaseModel):
         params = (type(params), params.model_dump(exclude_unset=True), params.model_extra)

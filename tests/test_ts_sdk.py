@@ -59,14 +59,39 @@ def test_agreement_is_by_code_on_a_connection_and_by_validity_in_zod() -> None:
     assert len(check.compare(_observed(wrong_code), []).unexplained) == 1
 
 
-def test_a_dropped_key_disagrees_even_when_the_message_was_accepted() -> None:
+def test_a_lost_read_disagrees_even_when_the_message_was_accepted() -> None:
+    """Accepting is not reading: a valid case whose `reads` the SDK did not hand on is an
+    "accepted but dropped" disagreement, and only an entry of that kind explains it."""
     case = _first(lambda c: c.id == "session-prompt.idempotency-key.uuid")
-    seen = {"id": case.id, "layer": "agent", "outcome": "dispatched", "keyDropped": True}
+    assert case.reads == ("params.idempotencyKey",)
+    seen = {"id": case.id, "layer": "agent", "outcome": "dispatched", "keyDropped": True,
+            "lost": ["params.idempotencyKey"]}  # fmt: skip
     assert len(check.compare(_observed(seen), []).unexplained) == 1
+    assert (
+        "lost params.idempotencyKey" in check.compare(_observed(seen), []).unexplained[0].describe()
+    )
+    entries = [
+        {"id": case.id, "kind": "key-unknown-upstream"},
+        {"id": case.id, "kind": "accepted-but-dropped"},
+    ]
+    report = check.compare(_observed(seen), entries)
+    assert (report.unexplained, report.misfiled) == ([], [])
+    assert report.stale == [entries[0]]  # the entry of the kind that holds is the one used
+    assert report.counts["agent: accepted-but-dropped"] == 1
+    misfiled = check.compare(_observed(seen), entries[:1]).misfiled
+    assert [(d.case.id, kind) for d, kind in misfiled] == [(case.id, "key-unknown-upstream")]
+    kept = {"id": case.id, "layer": "agent", "outcome": "dispatched", "lost": []}
+    assert check.compare(_observed(kept), []).unexplained == []
+
+
+def test_an_invalid_key_accepted_is_key_unknown_upstream() -> None:
+    case = _first(lambda c: c.id == "session-prompt.idempotency-key.empty-string")
+    seen = {"id": case.id, "layer": "zod", "outcome": "valid", "keyDropped": True, "lost": []}
     entry = {"id": case.id, "kind": "key-unknown-upstream"}
     report = check.compare(_observed(seen), [entry])
     assert (report.unexplained, report.misfiled, report.stale) == ([], [], [])
-    assert report.counts["agent: key-unknown-upstream"] == 1
+    wrong = check.compare(_observed(seen), [{"id": case.id, "kind": "accepted-but-dropped"}])
+    assert len(wrong.misfiled) == 1
 
 
 def test_an_entry_can_not_hide_a_disagreement_of_another_kind() -> None:

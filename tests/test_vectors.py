@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import re
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
@@ -311,15 +312,9 @@ MODEL_DIVERGENCES: dict[str, tuple[int | str, str]] = {
 Outcome = int | str  # a JSON-RPC error code, or "valid"
 
 # Cases whose expectation follows upstream's release while acp_models' decode does not yet,
-# each with decode's outcome today. ACP v2 has no JSON-RPC batches (spec/README.md,
-# "Following upstream"): any JSON array is -32600, but decode (runtime/v2/_base.py,
-# _decode_checked) still reads an array as a batch of messages. When decode answers an array
-# with -32600 an entry here fails the tests, naming itself: then drop it.
-DECODE_PENDING: dict[str, Outcome] = {
-    "envelope.batch.one-request.rev2": "valid",
-    "envelope.batch.request-and-notification.rev2": "valid",
-    "envelope.batch.responses.rev2": "valid",
-}
+# each with decode's outcome today; an entry fails the tests, naming itself, once decode
+# agrees. None now: decode answers any JSON array with -32600, as the batch cases expect.
+DECODE_PENDING: dict[str, Outcome] = {}
 
 
 def cases_with_groups(vectors: dict[str, Any]) -> list[tuple[dict[str, Any], Case]]:
@@ -329,21 +324,16 @@ def cases_with_groups(vectors: dict[str, Any]) -> list[tuple[dict[str, Any], Cas
 def decode_outcome(v2: ModuleType, group: Mapping[str, Any], case: Case) -> Outcome:
     """What ``decode`` makes of the case: "valid", an error code, or what went wrong.
 
-    A batch is as good as its first failed message. A message of a method's group must
-    decode to that method and kind with its def's model; a response's result is read with
-    ``decode_result``.
+    A message of a method's group must decode to that method and kind with its def's
+    model; a response's result is read with ``decode_result``.
     """
     error_type = sys.modules["acp_models"].JsonRpcError
     try:
-        decoded = v2.decode(case["message"])
+        item = v2.decode(case["message"])
     except error_type as error:
         return int(error.code)
-    items = decoded if isinstance(decoded, list) else [decoded]
-    if failed := [i for i in items if isinstance(i, error_type)]:
-        return int(failed[0].code)
     if "method" not in group:
         return "valid"
-    (item,) = items
     kind = {"request": v2.Request, "notification": v2.Notification, "response": v2.Response}
     if not isinstance(item, kind[group["kind"]]):
         return f"decoded as {type(item).__name__}, not a {group['kind']}"
@@ -396,20 +386,22 @@ def test_every_case_agrees_with_decode(v2: ModuleType, vectors: dict[str, Any]) 
 
 def tolerant_outcome(v2: ModuleType, group: Mapping[str, Any], case: Case) -> Any:
     """What ``decode(..., tolerant=True)`` makes of the case, in the shape of its expected
-    tolerant outcome: ``{"valid": True, "repairs": [...]}``, or the strict outcome's form
-    (``{"valid": True}``, ``{"error": code}``) when nothing was repaired."""
+    tolerant outcome: ``{"valid": True, "repairs": [...]}``, with ``reads`` (the values
+    read, as ``encode`` writes them) where the case names values to read, or the strict
+    outcome's form (``{"valid": True}``, ``{"error": code}``) when nothing was repaired."""
     error_type = sys.modules["acp_models"].JsonRpcError
     try:
         decoded = v2.decode(case["message"], tolerant=True)
     except error_type as error:
         return {"error": int(error.code)}
-    items = decoded if isinstance(decoded, list) else [decoded]
-    if failed := [i for i in items if isinstance(i, error_type)]:
-        return {"error": int(failed[0].code)}
-    repairs = [
-        {"path": r.path, "action": r.action} for i in items for r in getattr(i, "repairs", ())
-    ]
-    return {"valid": True, "repairs": repairs} if repairs else {"valid": True}
+    repairs = [{"path": r.path, "action": r.action} for r in getattr(decoded, "repairs", ())]
+    if not repairs:
+        return {"valid": True}
+    out: dict[str, Any] = {"valid": True, "repairs": repairs}
+    if wanted := case.get("tolerant", {}).get("reads"):
+        sent = json.loads(v2.encode(decoded))
+        out["reads"] = [{"path": r["path"], "value": read_at(sent, r["path"])} for r in wanted]
+    return out
 
 
 def test_every_case_agrees_with_tolerant_decode(v2: ModuleType, vectors: dict[str, Any]) -> None:
@@ -429,6 +421,74 @@ def test_every_case_agrees_with_tolerant_decode(v2: ModuleType, vectors: dict[st
         if got != want:
             wrong.append(f"  {case['id']}: expected {want}, tolerant decode gives {got}")
     assert not wrong, f"{len(wrong)} case(s) where tolerant decode disagrees:\n" + "\n".join(wrong)
+
+
+# ── (b'') what a receiver must have read: accepting is not reading ──
+
+_STEP = re.compile(r'\.([A-Za-z_$][A-Za-z0-9_$]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]')
+
+
+def read_at(message: Any, path: str) -> Any:
+    """The JSON value at a wire path (``params.prompt[0]["a.b"]``) of a message as JSON;
+    ``...`` where there is none."""
+    head = re.match(r"[A-Za-z_$][A-Za-z0-9_$]*", path)
+    assert head is not None, path
+    steps: list[str | int] = [head[0]]
+    at = head.end()
+    while at < len(path):
+        step = _STEP.match(path, at)
+        assert step is not None, f"{path}: no wire path"
+        name, index, quoted = step.groups()
+        steps.append(int(index) if index is not None else name or json.loads(quoted))
+        at = step.end()
+    value = message
+    for each in steps:
+        in_list = isinstance(each, int) and isinstance(value, list) and each < len(value)
+        if not in_list and not (isinstance(value, dict) and each in value):
+            return ...
+        value = value[each]
+    return value
+
+
+def same_json(a: Any, b: Any) -> bool:
+    """JSON's equality: 1 is 1.0, true is not 1, a list's order counts."""
+    if isinstance(a, bool) or isinstance(b, bool) or a is None or b is None:
+        return a is b
+    if isinstance(a, int | float) and isinstance(b, int | float):
+        return a == b
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(same_json(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(same_json(a[k], b[k]) for k in a)
+    return type(a) is type(b) and a == b
+
+
+def test_read_at_follows_wire_paths_and_tells_a_lost_member() -> None:
+    message = {"params": {"a.b": [{"k": "v"}], "key": "k-1", "n": 1}}
+    assert read_at(message, 'params["a.b"][0].k') == "v"
+    assert read_at(message, "params.key") == "k-1"
+    assert read_at({"params": {}}, "params.key") is ...  # a receiver that dropped it
+    assert read_at(message, "params.key[0]") is ...
+    assert same_json(read_at(message, "params.n"), 1.0) and not same_json(True, 1)
+
+
+def test_decode_reads_what_each_case_says_a_receiver_reads(
+    v2: ModuleType, vectors: dict[str, Any]
+) -> None:
+    """Each case's ``reads``: decode, strict and tolerant, holds each value at its path, and
+    so does what ``encode`` writes of it (what was read is what is sent on)."""
+    read = [c for _, c in cases_with_groups(vectors) if "reads" in c]
+    assert len(read) >= 12
+    wrong = []
+    for case in read:
+        assert case["expect"] == {"valid": True}, case["id"]
+        for tolerant in (False, True):
+            message = json.loads(v2.encode(v2.decode(case["message"], tolerant=tolerant)))
+            for want in case["reads"]:
+                got = read_at(message, want["path"])
+                if not same_json(got, want["value"]):
+                    wrong.append(f"  {case['id']}: {want['path']} is {got!r:.60}")
+    assert not wrong, "decode lost or changed what these cases read:\n" + "\n".join(wrong)
 
 
 # ── (c), (d) ids: unique and permanent ──
@@ -757,6 +817,10 @@ def test_a_nested_key_gets_every_key_case_at_its_path(
         if case_id != "session-prompt.retry.keyed.other-session":
             assert _without(got["params"], NESTED_PATH) == _without(base, NESTED_PATH), case_id
         assert case["expect"] == flat[case_id]["expect"], case_id
+        reads = [
+            {**r, "path": "params." + ".".join(NESTED_PATH)} for r in flat[case_id].get("reads", [])
+        ]
+        assert case.get("reads", []) == reads, case_id  # the key is read where it is
         assert {k: v for k, v in got.items() if k != "params"} == {
             k: v for k, v in want.items() if k != "params"
         }, case_id  # outside-params keeps its key at the envelope

@@ -14,6 +14,8 @@
 // response no pending request took), "none" (a request neither answered nor dispatched),
 // "not-sendable" (the SDK refuses to send the request the response would answer).
 // `keyDropped`: the message had params.idempotencyKey and what the SDK handed on did not.
+// `lost`: the paths of the vector's `reads` (what a receiver must have read; its tolerant
+// outcome's where it has one) that what the SDK handed on does not hold with that value.
 
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -206,6 +208,37 @@ function keyDropped(message, handedOn) {
   return hasKey(message) && !(isRecord(handedOn) && "idempotencyKey" in handedOn);
 }
 
+/** What the SDK must have read: a tolerant outcome's (the SDK reads leniently), else the case's. */
+function readsOf(vector) {
+  return vector.tolerant !== undefined ? vector.tolerant.reads : vector.reads;
+}
+
+/** The wire paths of `reads` whose value `params` (what the SDK handed on) lacks. */
+function lost(reads, params) {
+  return (reads ?? []).filter((r) => !sameJson(at({ params }, r.path), r.value)).map((r) => r.path);
+}
+
+/** The value at a wire path (`params.prompt[0]["a.b"]`), or undefined. */
+function at(root, path) {
+  const steps = /^[A-Za-z_$][\w$]*/.exec(path);
+  let value = root?.[steps[0]];
+  const step = /\.([A-Za-z_$][\w$]*)|\[(\d+)\]|\[("(?:[^"\\]|\\.)*")\]/y;
+  step.lastIndex = steps[0].length;
+  while (step.lastIndex < path.length) {
+    const found = step.exec(path);
+    if (found === null) return undefined;
+    const key = found[2] !== undefined ? Number(found[2]) : found[1] ?? JSON.parse(found[3]);
+    if (!isRecord(value) && !Array.isArray(value)) return undefined;
+    if (!Object.hasOwn(value, key)) return undefined;
+    value = value[key];
+  }
+  return value;
+}
+
+function sameJson(a, b) {
+  return a !== undefined && JSON.stringify(a) === JSON.stringify(b);
+}
+
 async function initializeAgentSide(peer) {
   const init = {
     jsonrpc: "2.0",
@@ -273,7 +306,11 @@ async function incoming(side, text, message, first) {
       return { outcome: `error:${answer.error.code}` };
     }
     if (dispatched) {
-      return { outcome: "dispatched", keyDropped: keyDropped(message, dispatched.params) };
+      return {
+        outcome: "dispatched",
+        keyDropped: keyDropped(message, dispatched.params),
+        lost: lost(current.reads, dispatched.params),
+      };
     }
     if (answer) return { outcome: "none" }; // answered with a result no handler made
     return { outcome: isRequest ? "none" : "ignored" };
@@ -331,7 +368,11 @@ function zodOutcome(group, message) {
   const payload = group.kind === "response" ? message.result : message.params;
   const result = schema.safeParse(payload);
   if (!result.success) return { outcome: "invalid" };
-  return { outcome: "valid", keyDropped: keyDropped(message, result.data) };
+  return {
+    outcome: "valid",
+    keyDropped: keyDropped(message, result.data),
+    lost: lost(current.reads, result.data),
+  };
 }
 
 /** The sides that receive the group's messages: a response goes to the side that asked. */
@@ -360,11 +401,12 @@ for (const file of files) {
     for (const vector of group.cases) {
       const message = parsed(vector.message);
       if (group.def !== undefined && message.ok) {
+        current = { dispatched: [], reads: readsOf(vector) };
         observations.push({ id: vector.id, layer: "zod", ...zodOutcome(group, message.value) });
       }
       const sides = method === undefined ? ["agent"] : sidesOf(method, group.kind);
       for (const side of sides) {
-        current = { dispatched: [] };
+        current = { dispatched: [], reads: readsOf(vector) };
         const value = message.ok ? message.value : undefined;
         const isAnswer = group.kind === "response" || (method === undefined && isResponse(value));
         const observed = isAnswer

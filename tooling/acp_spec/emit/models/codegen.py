@@ -437,6 +437,8 @@ def _add_tolerance(code: str, tolerant: Mapping[str, Mapping[str, Tolerance]]) -
             args = f"default={tolerance.default}, items={tolerance.items}"
             if tolerance.empty:
                 args += ", fallback=[]"
+            if tolerance.null is not None:
+                args += f', null="{tolerance.null}"'
             added += [
                 "\n",
                 f'        @field_validator({", ".join(literal(f) for f in fields)}, mode="wrap")\n',

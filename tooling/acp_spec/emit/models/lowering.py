@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from ...defs import DEFS_PREFIX, ONE_SCHEMA, SCHEMA_LISTS, SCHEMA_MAPS, referenced_names
 from ...index import ANNOTATIONS, Index, ref_name, type_list
@@ -280,25 +280,31 @@ class Tolerance:
     """How upstream's deserializer reads a field it marks: ``default``
     (``x-deserialize-default-on-error``: a value that fails becomes the field's default, or
     omitted, or for a required array ``[]``) and ``items``
-    (``x-deserialize-skip-invalid-items``: the items that fail are dropped)."""
+    (``x-deserialize-skip-invalid-items``: the items that fail are dropped) and ``null``
+    (``x-deserialize-default-on-null``: ``null`` is read as the default, ``"empty"``
+    ``[]`` for an array, as upstream's Rust and zod read it, else ``"omit"``)."""
 
     default: bool
     items: bool
     empty: bool = False  # a required array: it becomes [] instead
+    null: Literal["empty", "omit"] | None = None
 
 
 def _tolerance(prop: Mapping[str, Any], required: bool) -> Tolerance | None:
     default = prop.get("x-deserialize-default-on-error") is True
     items = prop.get("x-deserialize-skip-invalid-items") is True
-    if not default and not items:
+    null: Literal["empty", "omit"] | None = None
+    if prop.get("x-deserialize-default-on-null") is True:
+        null = "empty" if type_list(prop) == ["array"] else "omit"
+    if not default and not items and null is None:
         return None
     if default and required:
         if type_list(prop) != ["array"]:
             # a union member's tag, required there (IdleStateUpdate's stopReason): it picks
             # the member, and a malformed one picks another, so no default stands in for it
-            return Tolerance(False, items) if items else None
-        return Tolerance(default, items, empty=True)
-    return Tolerance(default, items)
+            return Tolerance(False, items, null=null) if items or null else None
+        return Tolerance(default, items, empty=True, null=null)
+    return Tolerance(default, items, null=null)
 
 
 # A `not` as data: refused is a value that has all of the keys and, of each key listed

@@ -39,14 +39,26 @@ class Case:
     # where a tolerant receiver (upstream's lenient deserializer) accepts what `expect`
     # rejects: the repairs it makes, as (wire path, action)
     tolerant: tuple[tuple[str, str], ...] | None = None
+    # on a valid case, what a receiver must have read, as (wire path, JSON value): accepting
+    # a message is not reading it (a receiver that drops an unknown key accepts every key)
+    reads: tuple[tuple[str, Json], ...] | None = None
+    # what a tolerant receiver must have read where its repair leaves a value (a null or a
+    # malformed required list read as []): "default" alone doesn't say which default
+    tolerant_reads: tuple[tuple[str, Json], ...] | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "description": self.description}
         out["message"] = self.message
         out["expect"] = {"valid": True} if self.error is None else {"error": self.error}
+        if self.reads is not None:
+            out["reads"] = [{"path": path, "value": value} for path, value in self.reads]
         if self.tolerant is not None:
             repairs = [{"path": path, "action": action} for path, action in self.tolerant]
             out["tolerant"] = {"valid": True, "repairs": repairs}
+            if self.tolerant_reads is not None:
+                out["tolerant"]["reads"] = [
+                    {"path": path, "value": value} for path, value in self.tolerant_reads
+                ]
         if self.divergence:
             out["divergence"] = self.divergence
         return out
@@ -190,6 +202,23 @@ def own_member(holder: Any, step: str | int) -> Json:
     """The member ``step`` of a copied object or list, replaced by its own copy."""
     member = holder[step] = copied(holder[step])
     return member
+
+
+_NAME = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
+
+
+def wire_path(path: PathKey, start: str = "params") -> str:
+    """The wire path of a member of the params, as decoders name it: ``params.prompt[0]``,
+    ``params._meta["a.b"]``."""
+    out = start
+    for step in path:
+        if isinstance(step, int):
+            out += f"[{step}]"
+        elif _NAME.fullmatch(step):
+            out += f".{step}"
+        else:
+            out += f"[{json.dumps(step, ensure_ascii=False)}]"
+    return out
 
 
 # ── Ids ──

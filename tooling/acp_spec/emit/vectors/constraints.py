@@ -54,8 +54,9 @@ class Mutation:
 class Repair:
     """What upstream's lenient deserializer does at ``path`` to a value that fails there:
     ``default`` (x-deserialize-default-on-error: the member read as its default, i.e.
-    omitted; ``empty``: a required array read as ``[]``) or ``dropped``
-    (x-deserialize-skip-invalid-items: the item left out of its list)."""
+    omitted; ``empty``: a required array read as ``[]``; x-deserialize-default-on-null: a
+    null read so, an array's as ``[]``) or ``dropped`` (x-deserialize-skip-invalid-items:
+    the item left out of its list)."""
 
     path: PathKey
     action: str  # default | dropped
@@ -79,6 +80,7 @@ class Leaf:
     enum: tuple[Json, ...] = ()
     enum_open: bool = False
     lenient: bool = False
+    null_default: bool = False  # x-deserialize-default-on-null: null read as the default
 
 
 def _rule(value: Json, rule: str, valid: bool, why: str, divergence: str | None = None) -> Mutation:

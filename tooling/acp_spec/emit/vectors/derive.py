@@ -13,8 +13,6 @@ the walk only decides where the rules apply and what the example looks like ther
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -23,12 +21,25 @@ from ...defs import ref_target
 from ...index import Index, TaggedUnion, is_null
 from ...model import Example, Kind, Method
 from ..kept_verdicts import kept_verdicts
-from .cases import Case, Codes, Json, PathKey, apply, copied, id_part, message, own_member, text
+from .cases import (
+    Case,
+    Codes,
+    Json,
+    PathKey,
+    apply,
+    copied,
+    id_part,
+    message,
+    own_member,
+    text,
+    wire_path,
+)
 from .constraints import BOUND_KEYS, Leaf, Mutation, Repair, Tag, property_rules, tag_rules
 
 # Upstream's deserializer annotations: where SDKs built like it accept what the schema rejects.
 LENIENT = "x-deserialize-default-on-error"
 SKIP_ITEMS = "x-deserialize-skip-invalid-items"
+NULL_DEFAULT = "x-deserialize-default-on-null"
 # Values tried in turn as a malformed member or item: the first its schema rejects is used.
 MALFORMED: tuple[Json, ...] = (12345, "malformed", {"malformed": True}, [12345], True)
 
@@ -99,14 +110,19 @@ class Walker:
                 if m.ambiguous and not m.valid and self.valid(top, params):
                     continue  # another variant of an untagged union takes it: no case
                 mended = None if m.valid or m.repair is None else _mend(params, m.repair)
-                tolerant = None
+                tolerant: tuple[tuple[str, str], ...] | None = None
+                reads: tuple[tuple[str, Json], ...] | None = None
                 if mended is not None and self.valid(top, mended):
                     assert m.repair is not None
-                    tolerant = ((_wire_path(m.repair.path), m.repair.action),)
+                    where = wire_path(m.repair.path)
+                    tolerant = ((where, m.repair.action),)
+                    # the default a repair leaves in place, where it leaves one: []
+                    reads = ((where, []),) if m.repair.empty else None
                 cases.append(Case(
                     f"{slug}.{section}.{id_part(m.label)}.{m.rule}", f"`{m.label}` {m.why}",
                     text(message(kind, method.name, params)),
                     None if m.valid else self.codes.params, m.divergence, tolerant,
+                    tolerant_reads=reads,
                 ))  # fmt: skip
             if cases or number == 0:
                 yield example, cases
@@ -200,6 +216,9 @@ class Walker:
                 else property_rules(leaf, required, present, value.get(name), tagged, bad)
             )
             for m in rules:
+                if m.rule == "null" and not m.valid and leaf.null_default:
+                    yield _site(m, path + (name,), at, _null_read(inner, path + (name,), at, leaf))
+                    continue
                 yield _site(m, path + (name,), at, inner)
             if not inner.done():  # a later example's walk: an earlier one met these
                 yield from self._lenient_rules(prop, value.get(name), path + (name,), at, inner)
@@ -285,6 +304,7 @@ class Walker:
     def _leaf(self, schemas: Sequence[Mapping[str, Any]]) -> Leaf:
         leaf = Leaf(nullable=all(self.index.accepts_null(s) for s in schemas))
         leaf.lenient = any(s.get(LENIENT) for s in schemas)
+        leaf.null_default = any(s.get(NULL_DEFAULT) for s in schemas)
         for schema in schemas:
             self._flatten(schema, leaf)
         return leaf
@@ -373,21 +393,17 @@ def _mend(params: Json, repair: Repair) -> Json:
     return out
 
 
-_NAME = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
-
-
-def _wire_path(path: PathKey) -> str:
-    """The wire path of a member of the params, as decoders name it: ``params.prompt[0]``,
-    ``params._meta["a.b"]``."""
-    out = "params"
-    for step in path:
-        if isinstance(step, int):
-            out += f"[{step}]"
-        elif _NAME.fullmatch(step):
-            out += f".{step}"
-        else:
-            out += f"[{json.dumps(step, ensure_ascii=False)}]"
-    return out
+def _null_read(ctx: Context, path: PathKey, label: str, leaf: Leaf) -> Context:
+    """Where upstream marks a member x-deserialize-default-on-null: its null is read as the
+    default, `[]` for an array (as upstream's Rust and zod read it), else omitted. Only
+    that null: a malformed value there or below is no business of the marker's."""
+    empty = leaf.types == {"array"}
+    note = (
+        f"upstream's deserializer reads a null `{label}` as its default"
+        f"{', `[]`' if empty else ''} (`{NULL_DEFAULT}`), so SDKs built like it accept the "
+        "message; the schema rejects it."
+    )
+    return replace(ctx, repair=Repair(path, "default", empty), lenient=note)
 
 
 def _lenient(label: str, codes: Codes) -> str:

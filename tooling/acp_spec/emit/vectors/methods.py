@@ -4,12 +4,14 @@ params def along its first example, and the union variants later examples take (
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
+from dataclasses import replace
 
 from ...defs import ref_target
 from ...index import Index
 from ...model import Method, Spec
-from .cases import Case, Codes, Group, message, text, words_slug
+from .cases import Case, Codes, Group, Json, message, text, wire_path, words_slug
 from .derive import Walker
 from .keyed import KEYED_ABOUT, carried_cases, check_key_cases, keyed_cases, label, retry_cases
 
@@ -18,8 +20,11 @@ def method_groups(
     spec: Spec, index: Index, method: Method, slug: str, walker: Walker, codes: Codes
 ) -> list[Group]:
     groups: list[Group] = []
+    path = index.key_property(method)
 
     def add(kind: str, def_name: str, description: str, cases: Sequence[Case]) -> None:
+        if cases and kind == "request" and path is not None:
+            cases = [with_reads(c, path) for c in cases]
         if cases:
             groups.append(Group(description, cases, method.name, kind, def_name))
 
@@ -39,7 +44,7 @@ def method_groups(
                      text({"jsonrpc": "2.0", "id": 1, "result": e.result}))
                 for e in examples
             ])  # fmt: skip
-    path, written = index.key_property(method), []
+    written: list[Case] = []
     if method.request is not None:
         params = method.request.params
         if path is not None:
@@ -69,3 +74,26 @@ def method_groups(
                          "of it.")  # fmt: skip
             add(call.kind, call.params, about, [c for c in cases if c.message not in taken])
     return groups
+
+
+def with_reads(case: Case, path: tuple[str, ...]) -> Case:
+    """A valid request ``case`` that carries a key at ``path`` in its params, with the key
+    as what a receiver must have read (``reads``): accepting a keyed request while losing
+    the key is the failure the RFD exists to prevent. A key UTF-8 can't carry (a lone
+    surrogate) can't be written as a value; that case says why in its divergence note."""
+    if case.error is not None:
+        return case
+    params: Json = json.loads(case.message).get("params")
+    for step in path:
+        params = params.get(step) if isinstance(params, dict) else None
+    if not isinstance(params, str) or not _utf8(params):
+        return case  # no key (omitted, null, or outside the params): nothing to read
+    return replace(case, reads=((wire_path(path), params),))
+
+
+def _utf8(value: str) -> bool:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True

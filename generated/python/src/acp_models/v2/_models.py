@@ -1371,9 +1371,16 @@ class McpServerHttp(BaseModel):
 
     if _LENIENT:
 
-        @field_validator("meta", mode="wrap")
+        @field_validator("headers", mode="wrap")
         @classmethod
         def tolerate_mcp_server_http_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=False, items=False, null="empty")
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_mcp_server_http_2(
             cls, value: Any, handler: ValidatorFunctionWrapHandler
         ) -> Any:
             return tolerate(value, handler, default=True, items=False)
@@ -1410,9 +1417,16 @@ class McpServerStdio(BaseModel):
 
     if _LENIENT:
 
-        @field_validator("meta", mode="wrap")
+        @field_validator("args", "env", mode="wrap")
         @classmethod
         def tolerate_mcp_server_stdio_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=False, items=False, null="empty")
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_mcp_server_stdio_2(
             cls, value: Any, handler: ValidatorFunctionWrapHandler
         ) -> Any:
             return tolerate(value, handler, default=True, items=False)
@@ -2625,9 +2639,14 @@ class SessionInfo(BaseModel):
 
     if _LENIENT:
 
-        @field_validator("title", "updated_at", "archived", "meta", mode="wrap")
+        @field_validator("additional_directories", mode="wrap")
         @classmethod
         def tolerate_session_info_1(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
+            return tolerate(value, handler, default=False, items=False, null="empty")
+
+        @field_validator("title", "updated_at", "archived", "meta", mode="wrap")
+        @classmethod
+        def tolerate_session_info_2(cls, value: Any, handler: ValidatorFunctionWrapHandler) -> Any:
             return tolerate(value, handler, default=True, items=False)
 
 
@@ -4064,6 +4083,13 @@ class AuthMethodTerminal(BaseModel):
             cls, value: Any, handler: ValidatorFunctionWrapHandler
         ) -> Any:
             return tolerate(value, handler, default=True, items=False)
+
+        @field_validator("args", "env", mode="wrap")
+        @classmethod
+        def tolerate_auth_method_terminal_2(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=False, items=False, null="empty")
 
 
 class AuthMethodAgent(BaseModel):
@@ -8490,9 +8516,16 @@ class ForkSessionRequest(BaseModel):
 
     if _LENIENT:
 
-        @field_validator("meta", mode="wrap")
+        @field_validator("additional_directories", "mcp_servers", mode="wrap")
         @classmethod
         def tolerate_fork_session_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=False, items=False, null="empty")
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_fork_session_request_2(
             cls, value: Any, handler: ValidatorFunctionWrapHandler
         ) -> Any:
             return tolerate(value, handler, default=True, items=False)
@@ -8549,9 +8582,16 @@ class NewSessionRequest(BaseModel):
 
     if _LENIENT:
 
-        @field_validator("meta", mode="wrap")
+        @field_validator("additional_directories", "mcp_servers", mode="wrap")
         @classmethod
         def tolerate_new_session_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=False, items=False, null="empty")
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_new_session_request_2(
             cls, value: Any, handler: ValidatorFunctionWrapHandler
         ) -> Any:
             return tolerate(value, handler, default=True, items=False)
@@ -8615,9 +8655,16 @@ class ResumeSessionRequest(BaseModel):
 
     if _LENIENT:
 
-        @field_validator("meta", mode="wrap")
+        @field_validator("additional_directories", "mcp_servers", mode="wrap")
         @classmethod
         def tolerate_resume_session_request_1(
+            cls, value: Any, handler: ValidatorFunctionWrapHandler
+        ) -> Any:
+            return tolerate(value, handler, default=False, items=False, null="empty")
+
+        @field_validator("meta", mode="wrap")
+        @classmethod
+        def tolerate_resume_session_request_2(
             cls, value: Any, handler: ValidatorFunctionWrapHandler
         ) -> Any:
             return tolerate(value, handler, default=True, items=False)

@@ -309,12 +309,19 @@ def tolerate(
     default: bool,
     items: bool,
     fallback: Any = _OMIT,
+    null: Literal["empty", "omit"] | None = None,
 ) -> Any:
     """A field upstream's deserializer reads leniently, as the lenient classes read it
-    (``validate_tolerant``): with ``items`` (x-deserialize-skip-invalid-items) the list's
+    (``validate_tolerant``): with ``null`` (x-deserialize-default-on-null) ``null`` is read
+    as the field's default, ``[]`` ("empty", an array's, as upstream's Rust and zod read
+    it) or omitted ("omit"); with ``items`` (x-deserialize-skip-invalid-items) the list's
     items that fail are dropped; with ``default`` (x-deserialize-default-on-error) a value
     that still fails is read as the field's default, omitted (or ``fallback``, a required
     array's ``[]``)."""
+    if value is None and null is not None:
+        if null == "omit":
+            return _Repaired(_OMIT, _NULL_READ)
+        return _Repaired(handler([]), _NULL_READ)
     try:
         return handler(value)
     except pydantic.ValidationError as error:
@@ -348,6 +355,9 @@ def tolerate(
         raise failure from None
 
 
+_NULL_READ = "null, read as the default (x-deserialize-default-on-null)"
+
+
 def _reason(error: pydantic.ValidationError, skip: int = 0) -> str:
     """The first of ``_own_errors``, as text. A lenient list's every invalid item is one
     call: pydantic's errors without their input and context cost less to make."""
@@ -361,8 +371,10 @@ def _reason(error: pydantic.ValidationError, skip: int = 0) -> str:
 @dataclass(frozen=True, slots=True)
 class Repair:
     """What tolerant validation changed, at ``path`` (the wire path, ``params.content[2]``):
-    ``action`` "default" (a malformed field read as its default; omitted if it has none)
-    or "dropped" (an invalid item left out of its list), and ``reason``, why it failed."""
+    ``action`` "default" (a malformed field read as its default, omitted if it has none;
+    or a ``null`` read as its default, ``[]`` for a list, where the schema marks
+    x-deserialize-default-on-null) or "dropped" (an invalid item left out of its list), and
+    ``reason``, why it failed."""
 
     path: str
     action: str
@@ -376,10 +388,11 @@ def validate_tolerant(
     model: type[_M], data: Any, *, path: str = ""
 ) -> tuple[_M, tuple[Repair, ...]]:
     """``model.model_validate(data)``, but where the schema marks a field lenient
-    (x-deserialize-default-on-error, x-deserialize-skip-invalid-items) read as upstream's
-    deserializer reads it: the instance and the repairs made, none when ``data`` is valid.
-    Raises ``pydantic.ValidationError`` for what no repair mends. ``path``: where ``data``
-    is, the start of each repair's path.
+    (x-deserialize-default-on-error, x-deserialize-default-on-null,
+    x-deserialize-skip-invalid-items) read as upstream's deserializer reads it: the
+    instance and the repairs made, none when ``data`` is valid. Raises
+    ``pydantic.ValidationError`` for what no repair mends. ``path``: where ``data`` is, the
+    start of each repair's path.
 
     Strict validation first; only when it fails are the lenient classes (the models module
     loaded a second time, with the lenient fields' validators) built and run, so that the
@@ -589,16 +602,16 @@ def decode(
     *,
     receiver: Receiver | None = None,
     tolerant: bool = False,
-) -> Message | list[Message | JsonRpcError]:
+) -> Message:
     """One JSON-RPC 2.0 message of ACP v2, read and checked against the spec.
 
     Raises ``JsonRpcError`` when the receiver must answer with an error: -32700 when the
     text is not JSON, -32600 when it is not a JSON-RPC message, -32601 for a method ACP v2
     doesn't have (or sent without the id it needs, or with one it must not have), -32602
     when the params don't match the method's; its ``data`` names the member that failed
-    by its wire path. A batch gives a list with an item per message, where a message that
-    failed is its ``JsonRpcError``, to be answered in the batch's response; an empty batch,
-    or one that mixes calls and responses, raises.
+    by its wire path. ACP v2 has no JSON-RPC batches: any JSON array, whatever it holds, is
+    -32600 with a null id (one error response), as upstream's release answers it; its items
+    are not read.
 
     ``receiver``, ``"agent"`` or ``"client"``: the side that reads the message. A method
     that side does not handle (``session/update`` sent to an agent) is then -32601 too;
@@ -606,9 +619,11 @@ def decode(
 
     ``tolerant=True`` reads the params as upstream's deserializer does where the schema
     marks a field lenient (``validate_tolerant``): a malformed field marked
-    x-deserialize-default-on-error is read as its default (omitted if it has none), the
-    invalid items of a list marked x-deserialize-skip-invalid-items are dropped, and the
-    message's ``repairs`` say what was changed. Strict (the default) refuses them.
+    x-deserialize-default-on-error is read as its default (omitted if it has none), a
+    ``null`` where the field is marked x-deserialize-default-on-null as its default (``[]``
+    for a list), the invalid items of a list marked x-deserialize-skip-invalid-items are
+    dropped, and the message's ``repairs`` say what was changed. Strict (the default)
+    refuses them.
 
     What JSON has not is -32700, as text that is no JSON: NaN, Infinity, a number beyond a
     double's range (``1e400``), an integer of more than ``sys.get_int_max_str_digits()``
@@ -637,25 +652,18 @@ def _text_of(raw: object) -> bytes:
     raise TypeError(f"decode takes str, bytes, bytearray or memoryview, not {raw!r:.80}")
 
 
-def _decode_checked(
-    raw: str | bytes, handled: tuple[str, ...] | None, tolerant: bool
-) -> Message | list[Message | JsonRpcError]:
+def _decode_checked(raw: str | bytes, handled: tuple[str, ...] | None, tolerant: bool) -> Message:
     """``decode`` one step at a time: what answers every message, and the only path that
     finds what is wrong with one (the fast path only ever says "valid" or "ask this")."""
     value = _parse(raw)
-    if not isinstance(value, list):
-        return _message(value, handled, tolerant)
-    if not value:
-        raise _fail(_INVALID_REQUEST, None, "a batch holds at least one message")
-    items: list[Message | JsonRpcError] = []
-    for item in value:
-        try:
-            items.append(_message(item, handled, tolerant))
-        except JsonRpcError as error:
-            items.append(error)
-    if len({isinstance(i, Response) for i in items if not isinstance(i, JsonRpcError)}) > 1:
-        raise _fail(_INVALID_REQUEST, None, "a batch holds calls or responses, not both")
-    return items
+    if isinstance(value, list):
+        # upstream's schema has had no batch form since 2.2.0, and its SDK answers any
+        # array so: reading the items would answer what the peer can't have meant to send
+        raise _fail(_INVALID_REQUEST, None, _NO_BATCHES)
+    return _message(value, handled, tolerant)
+
+
+_NO_BATCHES = "ACP does not use JSON-RPC batches"
 
 
 def decode_result(
@@ -1146,25 +1154,26 @@ def _path(start: str, steps: list[_Step]) -> str:
 # --- encode: a typed message in, JSON-RPC text out ------------------------------------------
 
 
-def encode(message: Message | JsonRpcError | list[Message | JsonRpcError]) -> bytes:
+def encode(message: Message | JsonRpcError) -> bytes:
     """A message as JSON-RPC 2.0 text in UTF-8, its envelope (``jsonrpc``, ``id``) included:
     a ``Request``, ``Notification`` or ``Response``; a ``JsonRpcError`` as the error
-    response that answers it (``to_response()``); a list as a batch.
+    response that answers it (``to_response()``).
 
     Models are written as ``to_wire()`` writes them: wire names, only what was set. What
     ``decode`` would refuse is refused here with ``ValueError``: a request without an id,
-    params that are not the method's model, a result without an id, an empty batch, a
-    number JSON has not (NaN, an infinity), and a model changed since it was made so that
-    its class no longer accepts it (``prompt.append(5)``: assignment is validated, a list
+    params that are not the method's model, a result without an id, a list of messages
+    (a batch: ACP v2 has none, and ``decode`` answers any array with -32600), a number
+    JSON has not (NaN, an infinity), and a model changed since it was made so that its
+    class no longer accepts it (``prompt.append(5)``: assignment is validated, a list
     changed in place is not), for each model is validated again as it is written.
-    ``decode(encode(m)) == m`` for what ``decode`` returns.
+    ``TypeError`` for anything else that is no message. ``decode(encode(m)) == m`` for what
+    ``decode`` returns.
     """
     if isinstance(message, list):
-        if not message:
-            raise ValueError("a batch holds at least one message")
-        value: Any = [_envelope(m) for m in message]
-    else:
-        value = _envelope(message)
+        # a ValueError, as for the other messages decode would refuse: a list of messages
+        # is of the right type, the protocol has no such message
+        raise ValueError(f"{_NO_BATCHES}: encode each message on its own")
+    value = _envelope(message)
     # allow_nan=False: NaN and Infinity are no JSON (a model holds none; a JSON value may)
     try:
         return json.dumps(
