@@ -73,12 +73,10 @@ class Connection:
         assert self.process.stdout is not None
         while line := await _next_line(self.process.stdout):
             try:
-                decoded = decode(line, receiver="client")
+                message: Message | JsonRpcError = decode(line, receiver="client")
             except JsonRpcError as error:  # unreadable: answer it if it was a request
-                await self._receive(error)
-                continue
-            for message in decoded if isinstance(decoded, list) else [decoded]:
-                await self._receive(message)
+                message = error
+            await self._receive(message)
         for future in self.waiting.values():
             if not future.done():
                 future.set_exception(Lost())
