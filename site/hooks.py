@@ -67,6 +67,15 @@ def on_nav(nav: Any, **_: Any) -> Any:
     return nav
 
 
+def on_page_markdown(markdown: str, page: Any, **_: Any) -> str:
+    """A trace page ranks below the method and type pages in search: it quotes the words of
+    the rule it plays (``keyed``, ``held``) more often than the page that defines them, and
+    a reader typing a word of the protocol wants its reference first."""
+    if str(page.file.src_uri).startswith("traces/"):
+        page.meta.setdefault("search", {}).setdefault("boost", 0.5)
+    return markdown
+
+
 # the generated pages whose title is their heading, the spec's name of what they document
 _NAMED_FOLDERS = ("methods/", "types/")
 
