@@ -652,7 +652,11 @@ def nest_the_key(text: str) -> str:
     nested = "          options: {idempotencyKey: 0b6f3c1e-8d2a-4c57-9a41-5e2f7d90c3ab}\n"
     assert text.count(example) == 2  # session/prompt's example, then proxy/successor's
     # the intended difference from upstream moves with the key, and the type is the spec's
-    text = text.replace("      adds: [idempotencyKey]\n", "      adds: [options]\n", 1)
+    text = text.replace(
+        "        idempotencyKey: {required: false, nullable: true}\n",
+        "        options: {required: false, nullable: false}\n",
+        1,
+    )
     entry = "    - type: SessionOptionsRequest\n"
     text = text.replace(
         entry,

@@ -24,6 +24,7 @@ from .index import Index
 from .jsontext import parse_json
 from .metaschema import schema_problem
 from .model import (
+    AddedProperty,
     Call,
     Change,
     Departure,
@@ -149,6 +150,16 @@ def _checked(source: Source, path: Path, *, history: bool) -> tuple[Spec, Index]
     # the same methods, types and everything else an index reads: each fact it holds stands
     index.spec = spec
     return spec, index
+
+
+def _difference(entry: Mapping[str, Any]) -> Difference:
+    added = tuple(
+        AddedProperty(name, bool(record["required"]), bool(record["nullable"]))
+        for name, record in entry.get("adds", {}).items()
+    )
+    return Difference(
+        entry["type"], entry["kind"], tuple(a.name for a in added), entry["why"], added
+    )
 
 
 def _retired_ids(spec_path: Path) -> frozenset[str]:
@@ -284,10 +295,7 @@ def _build(
             commit=_optional_text(upstream.get("commit")),
             stable=snapshot.get("stable"),
             unstable=snapshot.get("unstable"),
-            differences=tuple(
-                Difference(d["type"], d["kind"], tuple(d.get("adds", ())), d["why"])
-                for d in upstream.get("differences", [])
-            )
+            differences=tuple(_difference(d) for d in upstream.get("differences", []))
             if _healthy(broken, ("upstream", "differences"))
             else (),
             departures=tuple(

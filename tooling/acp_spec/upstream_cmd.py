@@ -15,6 +15,7 @@ from typing import Any
 
 from .constants import EXIT_INVALID, EXIT_OK
 from .jsontext import JsonProblem, parse_json
+from .model import AddedProperty
 from .readfile import regular_text
 from .upstream_import import ImportProblem, changed_defs, import_defs, unusable
 from .yamlsource import MAX_BYTES, MAX_DEPTH, load
@@ -141,17 +142,26 @@ def _listed_new_types(data: Any) -> set[str]:
     return {str(e.get("type")) for e in _differences(data) if e.get("kind") == "new-type"}
 
 
-def _listed_additions(data: Any) -> dict[str, list[str]]:
-    """Type -> the properties the spec adds to it on purpose, which an import keeps."""
-    out: dict[str, list[str]] = {}
+def _listed_additions(data: Any) -> dict[str, list[AddedProperty]]:
+    """Type -> the properties the spec adds to it on purpose, as recorded, which an import
+    keeps (a record too broken to read keeps the property, and no required entry: check
+    says what is wrong with it)."""
+    out: dict[str, list[AddedProperty]] = {}
     for entry in _differences(data):
         if (
             entry.get("kind", NEW_PROPERTIES) == NEW_PROPERTIES
             and isinstance(entry.get("type"), str)
-            and isinstance(entry.get("adds"), list)
+            and isinstance(entry.get("adds"), dict)
         ):
-            out.setdefault(entry["type"], []).extend(str(p) for p in entry["adds"])
+            out.setdefault(entry["type"], []).extend(
+                AddedProperty(str(name), _flag(record, "required"), _flag(record, "nullable"))
+                for name, record in entry["adds"].items()
+            )
     return out
+
+
+def _flag(record: Any, key: str) -> bool:
+    return isinstance(record, dict) and record.get(key) is True
 
 
 def _write(path: Path, text: str) -> None:

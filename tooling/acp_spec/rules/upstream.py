@@ -20,7 +20,7 @@ from ..diagnostics import Diagnostic
 from ..diff.upstream import against_upstream, snapshot_digest_of
 from ..document import METHOD_ANNOTATIONS
 from ..index import Index
-from ..model import DERIVED_TYPE_NAMES, Difference, Spec
+from ..model import DERIVED_TYPE_NAMES, AddedProperty, Difference, Spec
 from ..upstream_import import without_additions, without_method_keywords
 from ..yamlsource import PathKey
 
@@ -218,14 +218,43 @@ def _check_listed(
                          f"properties the spec adds to {name} in adds; add them")  # fmt: skip
     ours = expand_type(spec.types[name].schema)
     upstream_props = theirs[name].get("properties", {})
-    for prop in difference.adds:
+    for added in difference.added:
+        prop, place = added.name, (*at, "adds", added.name)
         if prop not in ours.get("properties", {}):
-            yield Diagnostic(spec.where.at((*at, "adds")), f"{name} does not have {prop}, which "
-                             "upstream › differences says it adds; remove it from adds")  # fmt: skip
+            yield Diagnostic(spec.where.at(place, key=True), f"{name} does not have {prop}, "
+                             "which upstream › differences says it adds; remove it from adds")  # fmt: skip
         elif prop in upstream_props:
-            yield Diagnostic(spec.where.at((*at, "adds")), f"upstream's {name} has {prop} now, "
-                             "so it is no longer a difference; remove it from adds and make the "
-                             "type upstream's")  # fmt: skip
+            yield Diagnostic(spec.where.at(place, key=True), f"upstream's {name} has {prop} "
+                             "now, so it is no longer a difference; remove it from adds and make "
+                             "the type upstream's")  # fmt: skip
+        else:
+            yield from _check_added(spec, index, name, ours, added, place)
+
+
+def _check_added(
+    spec: Spec,
+    index: Index,
+    name: str,
+    ours: Mapping[str, Any],
+    added: AddedProperty,
+    place: PathKey,
+) -> Iterator[Diagnostic]:
+    """The added property is what its record says: required or not, nullable or not (what
+    the comparison with upstream leaves out, so a required entry an import lost is found)."""
+    required = added.name in ours.get("required", [])
+    if required != added.required:
+        has = "requires" if required else "does not require"
+        fix = "remove it from" if required else "add it to"
+        yield Diagnostic(spec.where.at((*place, "required")), f"{name} {has} {added.name}, but "
+                         f"upstream › differences records required: {str(added.required).lower()}; "
+                         f"{fix} {name}'s required list, or correct the record")  # fmt: skip
+    nullable = index.accepts_null(index.defs[name].get("properties", {}).get(added.name))
+    if nullable != added.nullable:
+        does = "accepts" if nullable else "does not accept"
+        yield Diagnostic(spec.where.at((*place, "nullable")), f"{name}.{added.name} {does} "
+                         f"null, but upstream › differences records nullable: "
+                         f"{str(added.nullable).lower()}; correct the property's type, or the "
+                         "record")  # fmt: skip
 
 
 def _check_routing(
