@@ -139,7 +139,7 @@ def check_format(data: Any, where: SourceMap) -> list[tuple[PathKey, Diagnostic]
     found = []
     for error in validator().iter_errors(_pruned(data)):
         for path, at_key, message in _explain(error):
-            found.append((path, Diagnostic(where.at(path, key=at_key), message)))
+            found.append((path, Diagnostic(where.at(path, key=at_key), message, rule="format")))
     return found
 
 

@@ -16,15 +16,18 @@ from typing import Any
 
 from ..content import Recent, digest_of, pickled
 from ..defs import expand_type
-from ..diagnostics import Diagnostic
+from ..diagnostics import Diagnostic, stamped
 from ..diff.upstream import against_upstream, snapshot_digest_of
 from ..document import METHOD_ANNOTATIONS
 from ..index import Index
 from ..model import DERIVED_TYPE_NAMES, AddedProperty, Difference, Spec
 from ..upstream_import import without_additions, without_method_keywords
 from ..yamlsource import PathKey
+from .common import Written
 
 IMPORT_HINT = "acp-spec upstream import spec/upstream/schema.unstable.json"
+# what the list of differences itself gets wrong, apart from a type that differs unlisted
+DIFFERENCES_RULE = "upstream-differences"
 
 
 def _defs(schema: Mapping[str, Any] | None) -> Mapping[str, Any]:
@@ -98,7 +101,7 @@ def _upstream_defs(spec: Spec, index: Index) -> dict[str, tuple[dict[str, Any], 
     return _UPSTREAM_DEFS.get(snapshot_digest_of(spec, index), make)
 
 
-def types_follow_upstream(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:
+def types_follow_upstream(spec: Spec, index: Index, written: Written) -> Iterator[Diagnostic]:
     theirs = _defs(spec.upstream.unstable)
     if not theirs:
         return  # no snapshot to compare with; the loader said why
@@ -109,6 +112,8 @@ def types_follow_upstream(spec: Spec, index: Index, _: object) -> Iterator[Diagn
     for name, definition in theirs.items():
         if name in DERIVED_TYPE_NAMES or not isinstance(definition, Mapping):
             continue
+        if name in written.types and name not in spec.types:
+            continue  # written, but too broken to model: reported once, where it is
         if name not in spec.types:
             yield Diagnostic(spec.where.at(("types",)), f"upstream defines {name}, which the "
                              f"spec has no type for; add it as upstream writes it (`{IMPORT_HINT} "
@@ -121,16 +126,18 @@ def types_follow_upstream(spec: Spec, index: Index, _: object) -> Iterator[Diagn
             yield Diagnostic(spec.where.at(("types", name), key=True), f"{name} is not a def "
                              "of upstream's schema; remove it, or list it under upstream › "
                              "differences with kind new-type and why the spec adds it")  # fmt: skip
-    yield from _routing_unions(spec, index, theirs, listed)
+    yield from stamped(_routing_unions(spec, index, theirs, listed), DIFFERENCES_RULE)
     seen: set[str] = set()
     for number, difference in enumerate(spec.upstream.differences):
         at: PathKey = ("upstream", "differences", number)
         if difference.type in seen:
             yield Diagnostic(spec.where.at((*at, "type")), f"upstream › differences lists "
-                             f"{difference.type} twice; merge the entries")  # fmt: skip
+                             f"{difference.type} twice; merge the entries", rule=DIFFERENCES_RULE)  # fmt: skip
             continue
         seen.add(difference.type)
-        yield from _check_listed(spec, index, theirs, difference, at)
+        if difference.type in written.types and difference.type not in spec.types:
+            continue  # the type is too broken to model: reported once, where it is
+        yield from stamped(_check_listed(spec, index, theirs, difference, at), DIFFERENCES_RULE)
 
 
 def _compare(
