@@ -49,7 +49,11 @@ def _edit(text: str, old: str, new: str, within: str) -> str:
     [
         # a type the spec adds (listed in differences, a method's params): before, also
         # "differences names SessionOptionsRequest, which is not a type" and a models error
-        ("    required: [sessionId]\n", "    ⟦requird: [sessionId]\n", "  SessionOptionsRequest:\n"),
+        (
+            "    required: [sessionId]\n",
+            "    ⟦requird: [sessionId]\n",
+            "  SessionOptionsRequest:\n",
+        ),
         # the keyed method's params: before, four more (keyed without a key, the models,
         # upstream defines PromptRequest, differences names it)
         ("    type: object\n", "    type: ⟦objekt\n", "  PromptRequest:\n"),
