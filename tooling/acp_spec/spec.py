@@ -141,6 +141,7 @@ def _checked(source: Source, path: Path, *, history: bool) -> tuple[Spec, Index]
         types=frozenset(_section(data, "types")),
         errors=frozenset(_section(data, "errors")),
         retry_classes=frozenset(_section(data, "retryClasses")),
+        methods=frozenset(_section(data, "methods")),
     )
     index = Index(spec)
     findings = [] if history else rules.check(spec, index, written)

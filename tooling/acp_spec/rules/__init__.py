@@ -12,7 +12,7 @@ from dataclasses import replace
 from ..diagnostics import Diagnostic
 from ..index import Index
 from ..model import Spec
-from . import examples, methods, models, names, references, traces, types, upstream
+from . import examples, methods, models, names, reach, references, traces, types, upstream
 from .common import Rule, Written
 
 __all__ = ["RULES", "RULE_IDS", "Rule", "Written", "check", "rule_id"]
@@ -55,6 +55,7 @@ RULES: tuple[Rule, ...] = (
     traces.trace_captures,
     traces.trace_keys_fixed,
     traces.trace_messages_validate,
+    reach.types_are_reached,
 )
 
 
@@ -98,6 +99,7 @@ RULE_IDS: dict[Rule, str] = {
     traces.trace_captures: "trace-captures",
     traces.trace_keys_fixed: "trace-keys",
     traces.trace_messages_validate: "trace-messages",
+    reach.types_are_reached: "unreachable-types",
 }
 
 # Rules that follow references through every type: while a type is too broken to model
@@ -110,6 +112,20 @@ NEEDS_EVERY_TYPE: frozenset[Rule] = frozenset({
     types.key_is_the_rfds,
     models.models_can_hold_every_type,
     upstream.departures_are_listed,
+    reach.types_are_reached,
+})  # fmt: skip
+
+
+# Rules that ask of the methods as a whole (the method table against upstream's, the
+# keyed-prompt rules' method, every trace's messages): while a method is too broken to
+# model, they would report it missing; they wait until every method is whole.
+NEEDS_EVERY_METHOD: frozenset[Rule] = frozenset({
+    upstream.departures_are_listed,
+    methods.keyed_prompts_name_a_keyed_method,
+    names.envelope_carriers,
+    traces.trace_sides,
+    traces.trace_messages_validate,
+    reach.types_are_reached,
 })  # fmt: skip
 
 
@@ -120,10 +136,14 @@ def rule_id(rule: Rule) -> str:
 
 def check(spec: Spec, index: Index, written: Written) -> list[Diagnostic]:
     """Every semantic problem, errors and warnings, each stamped with its rule's id."""
-    whole = written.types <= set(spec.types)
+    waiting: set[Rule] = set()
+    if not written.types <= set(spec.types):
+        waiting |= NEEDS_EVERY_TYPE
+    if not written.methods <= set(spec.methods):
+        waiting |= NEEDS_EVERY_METHOD
     return [
         problem if problem.rule else replace(problem, rule=rule_id(rule))
         for rule in RULES
-        if whole or rule not in NEEDS_EVERY_TYPE
+        if rule not in waiting
         for problem in rule(spec, index, written)
     ]

@@ -19,6 +19,7 @@ class Written:
     types: frozenset[str]
     errors: frozenset[str]
     retry_classes: frozenset[str]
+    methods: frozenset[str] = frozenset()
 
 
 Rule = Callable[[Spec, Index, Written], Iterator[Diagnostic]]

@@ -279,12 +279,13 @@ def _check_routing(
                          "now, so it is no longer a difference; remove the entry")  # fmt: skip
 
 
-def stability_follows_upstream(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:
+def stability_follows_upstream(spec: Spec, index: Index, written: Written) -> Iterator[Diagnostic]:
     if spec.upstream.unstable is None or spec.upstream.stable is None:
         return
     unstable = upstream_methods(spec.upstream.unstable)
     stable = upstream_methods(spec.upstream.stable)
-    for name in sorted(set(unstable) - set(spec.methods)):
+    # a method written but too broken to model is reported once, where it is
+    for name in sorted(set(unstable) - set(spec.methods) - written.methods):
         yield Diagnostic(spec.where.at(("methods",), key=True), f"upstream's schema has method "
                          f"{name} ({', '.join(sorted(unstable[name]))}), which the spec lacks; "
                          "add it under methods")  # fmt: skip
