@@ -191,14 +191,14 @@ def _same(a: Any, b: Any) -> bool:
 # --- the fragment -> YAML text --------------------------------------------------------------
 
 
-def _to_yaml(value: Any) -> Any:
+def to_yaml(value: Any) -> Any:
     if isinstance(value, dict):
         node = CommentedMap()
         for key, sub in value.items():
-            node[key] = _to_yaml(sub)
+            node[key] = to_yaml(sub)
         return node
     if isinstance(value, list):
-        seq = CommentedSeq(_to_yaml(v) for v in value)
+        seq = CommentedSeq(to_yaml(v) for v in value)
         if len(value) <= SHORT_LIST and all(
             isinstance(v, str | int) and not isinstance(v, bool) for v in value
         ):
@@ -224,7 +224,7 @@ def render_block(name: str, fragment: Mapping[str, Any]) -> list[str]:
     yaml.width = WIDTH
     yaml.indent(mapping=2, sequence=4, offset=2)
     out = StringIO()
-    yaml.dump(CommentedMap([("types", CommentedMap([(name, _to_yaml(dict(fragment)))]))]), out)
+    yaml.dump(CommentedMap([("types", CommentedMap([(name, to_yaml(dict(fragment)))]))]), out)
     lines = out.getvalue().splitlines(keepends=True)
     assert lines[0] == "types:\n", lines[0]
     return lines[1:]
