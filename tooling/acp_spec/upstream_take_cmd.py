@@ -30,6 +30,8 @@ from .upstream_take import (
     temporary,
     today,
 )
+from .vector_ids import ids_path
+from .vectors_cmd import stamp_unreleased
 from .yamlsource import load
 
 
@@ -124,6 +126,10 @@ def _take(spec_path: Path, release: Release, version: str | None, commit: str | 
     lines = add_change(lines, f"Upstream {follows}", today(), relative)
     files: dict[Path, bytes] = {targets[n]: release.raw[n] for n in FILES}
     files[report_path] = as_json(report).encode("utf-8")
+    ids = ids_path(spec_path)
+    if ids.is_file():  # the ids retired while this release was not known yet are its
+        taken_as = version or (commit or "")[:12]
+        files[ids] = stamp_unreleased(ids.read_text(encoding="utf-8"), taken_as).encode("utf-8")
     readme = targets[UNSTABLE_FILE].parent / "README.md"
     if readme.is_file():
         files[readme] = _readme(readme.read_text(encoding="utf-8"), upstream, version, digests)
