@@ -148,6 +148,10 @@ RULES: tuple[Rule, ...] = (
           "(wire changes are reported where it was used)."),
     _rule("def-added", "info", "none", "defs",
           "A new def that no new method explains."),
+    _rule("values-moved", "info", "none", "defs",
+          "A union of values moved between a property and the variants of the object that "
+          "holds it, tagged by that property (a def folded into another, or split out of "
+          "it): one finding, and the values really added or removed as their own."),
     _rule("def-renamed", "warning", "none", "defs",
           "A def was renamed (same shape, references switched): SDK type names change; "
           "the wire does not."),
