@@ -264,6 +264,10 @@ def test_idempotency_key_alone_rejects_null(validator_for: Any) -> None:
     assert not validator_for("IdempotencyKey").is_valid(None)
 
 
+def _written(spec: Spec) -> Written:
+    return Written(frozenset(spec.types), frozenset(spec.errors), frozenset(spec.retry_classes))
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [
@@ -273,10 +277,6 @@ def test_idempotency_key_alone_rejects_null(validator_for: Any) -> None:
         (lambda d: {**d, "minimum": False}, "at /minimum: it has 0 where upstream has false"),
     ],
 )
-def _written(spec: Spec) -> Written:
-    return Written(frozenset(spec.types), frozenset(spec.errors), frozenset(spec.retry_classes))
-
-
 def test_a_def_equal_in_value_but_not_in_json_differs_from_upstream(
     real_spec: Spec, change: Any, message: str
 ) -> None:
