@@ -150,3 +150,17 @@ def test_the_pre_commit_hooks_run_on_every_file_check_guards() -> None:
     for hook in hooks:
         files = re.compile(hook["files"])
         assert [p for p in guarded if not files.search(p)] == [], hook["id"]
+
+
+def test_what_the_docs_find_of_an_example_has_its_rule(tmp_path: Path) -> None:
+    """A keyed-prompt example the schema rejects is found as the docs render it: before,
+    `--format json` printed it as text (the SpecError left check through another door)."""
+    old = "              prompt: [{type: text, text: Run the database migration}]\n"
+    assert TEXT.count(old) >= 1
+    path = write_spec(
+        tmp_path, TEXT.replace(old, "              prompt: [{type: text, text: 5}]\n", 1)
+    )
+    code, document = _json(path)
+    assert code == 1
+    [found] = document["diagnostics"]
+    assert found["rule"] == "examples" and "keyed-prompt example" in found["message"]

@@ -19,6 +19,7 @@ from .vector_ids import emitted_ids, ids_path, read_published, vector_id_problem
 from .writer import Drift, compare, reusable
 
 GENERATED_RULE = "generated-current"
+EXAMPLES_RULE = "examples"
 _GENERATE = "run `acp-spec generate` and commit the result"
 
 
@@ -35,17 +36,24 @@ def add_options(command: Any, spec_default: Path) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    text = args.format == "text"
     try:
-        spec, index = load_checked(args.spec, display=str(args.spec))
+        return _check(args)
     except SpecError as err:
-        if text:
+        if args.format == "text":
             raise  # the command's own report: every problem, then the count
         return _report(args.format, err.diagnostics)
+
+
+def _check(args: argparse.Namespace) -> int:
+    text = args.format == "text"
+    spec, index = load_checked(args.spec, display=str(args.spec))
     if text:
         for warning in spec.warnings:
             print(warning.render(), file=sys.stderr)
-    outputs = build_outputs(spec, partial(reusable, args.root), index, remake_models=False)
+    try:
+        outputs = build_outputs(spec, partial(reusable, args.root), index, remake_models=False)
+    except SpecError as err:  # what the docs find of the examples as they render them
+        raise SpecError(stamped(err.diagnostics, EXAMPLES_RULE)) from None
     drift = compare(args.root, outputs, () if MODELS_MODULE in outputs else (MODELS_MODULE,))
     published = read_published(ids_path(args.spec))
     unpublished = sorted(stamped(vector_id_problems(published, emitted_ids(outputs)), "vector-ids"))
