@@ -57,6 +57,12 @@ def _edit(text: str, old: str, new: str, within: str) -> str:
         # the keyed method's params: before, four more (keyed without a key, the models,
         # upstream defines PromptRequest, differences names it)
         ("    type: object\n", "    type: ⟦objekt\n", "  PromptRequest:\n"),
+        # an entry of upstream › differences: before, fourteen more (every routing union,
+        # every type the spec adds "not listed")
+        ("      kind: new-type\n", "      kind: ⟦new-tpe\n", "  differences:\n"),
+        # a method's retry class, now an enum of the format: before, upstream's schema
+        # "has method session/close, which the spec lacks"
+        ("        class: idempotent\n", "        class: ⟦idempotnet\n", "  session/close:\n"),
     ],
 )
 def test_an_error_inside_a_type_is_the_only_one_reported(

@@ -142,6 +142,7 @@ def _checked(source: Source, path: Path, *, history: bool) -> tuple[Spec, Index]
         errors=frozenset(_section(data, "errors")),
         retry_classes=frozenset(_section(data, "retryClasses")),
         methods=frozenset(_section(data, "methods")),
+        damaged=broken,
     )
     index = Index(spec)
     findings = [] if history else rules.check(spec, index, written)

@@ -12,6 +12,7 @@ from dataclasses import replace
 from ..diagnostics import Diagnostic
 from ..index import Index
 from ..model import Spec
+from ..yamlsource import PathKey
 from . import examples, methods, models, names, reach, references, traces, types, upstream
 from .common import Rule, Written
 
@@ -129,6 +130,16 @@ NEEDS_EVERY_METHOD: frozenset[Rule] = frozenset({
 })  # fmt: skip
 
 
+# Rules that hold the spec to upstream but for what it lists: while the list has a format
+# problem (reported), its entries are not all there, and every one missing would read as
+# a difference nobody listed.
+NEEDS_UPSTREAM_LISTS: frozenset[Rule] = frozenset({
+    upstream.types_follow_upstream,
+    upstream.departures_are_listed,
+})  # fmt: skip
+_UPSTREAM_LISTS: tuple[PathKey, ...] = (("upstream", "differences"), ("upstream", "departures"))
+
+
 def rule_id(rule: Rule) -> str:
     """The rule's id; one not in the table yet is named after its function."""
     return RULE_IDS.get(rule) or getattr(rule, "__name__", "rule").replace("_", "-")
@@ -141,6 +152,8 @@ def check(spec: Spec, index: Index, written: Written) -> list[Diagnostic]:
         waiting |= NEEDS_EVERY_TYPE
     if not written.methods <= set(spec.methods):
         waiting |= NEEDS_EVERY_METHOD
+    if any(path in written.damaged for path in _UPSTREAM_LISTS):
+        waiting |= NEEDS_UPSTREAM_LISTS
     return [
         problem if problem.rule else replace(problem, rule=rule_id(rule))
         for rule in RULES
