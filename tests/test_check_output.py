@@ -63,6 +63,8 @@ def _edit(text: str, old: str, new: str, within: str) -> str:
         # a method's retry class, now an enum of the format: before, upstream's schema
         # "has method session/close, which the spec lacks"
         ("        class: idempotent\n", "        class: ⟦idempotnet\n", "  session/close:\n"),
+        # a misspelt field: before, also "session/prompt is missing 'stability'"
+        ("    stability: stable\n", "    ⟦stabilty: stable\n", "  session/prompt:\n"),
     ],
 )
 def test_an_error_inside_a_type_is_the_only_one_reported(
@@ -170,3 +172,16 @@ def test_what_the_docs_find_of_an_example_has_its_rule(tmp_path: Path) -> None:
     assert code == 1
     [found] = document["diagnostics"]
     assert found["rule"] == "examples" and "keyed-prompt example" in found["message"]
+
+
+def test_a_dangling_reference_is_the_only_problem_reported(tmp_path: Path) -> None:
+    """Before, a misspelt params type also made session/prompt "keyed but its params never
+    reach an IdempotencyKey", and the models "can't hold a reference to PromptReqest"."""
+    marked = _edit(TEXT, "      params: PromptRequest\n", "      params: ⟦PromptReqest\n",
+                   "  session/prompt:\n")  # fmt: skip
+    path = write_spec(tmp_path, marked.replace("⟦", ""))
+    code, document = _json(path)
+    assert code == 1
+    assert [(d["rule"], d["line"]) for d in document["diagnostics"]] == [
+        ("references", marked[: marked.index("⟦")].count("\n") + 1)
+    ]

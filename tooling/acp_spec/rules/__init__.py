@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from ..diagnostics import Diagnostic
 from ..index import Index
-from ..model import Spec
+from ..model import DERIVED_TYPE_NAMES, Spec
 from ..yamlsource import PathKey
 from . import examples, methods, models, names, reach, references, traces, types, upstream
 from .common import Rule, Written
@@ -140,6 +140,14 @@ NEEDS_UPSTREAM_LISTS: frozenset[Rule] = frozenset({
 _UPSTREAM_LISTS: tuple[PathKey, ...] = (("upstream", "differences"), ("upstream", "departures"))
 
 
+def _dangling(spec: Spec, index: Index) -> bool:
+    """Whether a method or a type names a type the spec has not (the references rule says
+    where): the rules that follow references through every type would meet the gap."""
+    named = {n for m in spec.methods.values() for c in m.calls for n in (c.params, c.result) if n}
+    named |= {r for name in spec.types for r in index.references(name)}
+    return not named <= set(spec.types) | DERIVED_TYPE_NAMES
+
+
 def rule_id(rule: Rule) -> str:
     """The rule's id; one not in the table yet is named after its function."""
     return RULE_IDS.get(rule) or getattr(rule, "__name__", "rule").replace("_", "-")
@@ -148,7 +156,7 @@ def rule_id(rule: Rule) -> str:
 def check(spec: Spec, index: Index, written: Written) -> list[Diagnostic]:
     """Every semantic problem, errors and warnings, each stamped with its rule's id."""
     waiting: set[Rule] = set()
-    if not written.types <= set(spec.types):
+    if not written.types <= set(spec.types) or _dangling(spec, index):
         waiting |= NEEDS_EVERY_TYPE
     if not written.methods <= set(spec.methods):
         waiting |= NEEDS_EVERY_METHOD
