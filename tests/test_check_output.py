@@ -45,40 +45,50 @@ def _edit(text: str, old: str, new: str, within: str) -> str:
 
 
 @pytest.mark.parametrize(
-    ("old", "new", "within"),
+    ("old", "new", "within", "rule"),
     [
         # a type the spec adds (listed in differences, a method's params): before, also
         # "differences names SessionOptionsRequest, which is not a type" and a models error
-        (
-            "    required: [sessionId]\n",
-            "    ⟦requird: [sessionId]\n",
-            "  SessionOptionsRequest:\n",
-        ),
+        ("    required: [sessionId]\n", "    ⟦requird: [sessionId]\n",
+         "  SessionOptionsRequest:\n", "format"),
         # the keyed method's params: before, four more (keyed without a key, the models,
         # upstream defines PromptRequest, differences names it)
-        ("    type: object\n", "    type: ⟦objekt\n", "  PromptRequest:\n"),
+        ("    type: object\n", "    type: ⟦objekt\n", "  PromptRequest:\n", "format"),
         # an entry of upstream › differences: before, fourteen more (every routing union,
         # every type the spec adds "not listed")
-        ("      kind: new-type\n", "      kind: ⟦new-tpe\n", "  differences:\n"),
+        ("      kind: new-type\n", "      kind: ⟦new-tpe\n", "  differences:\n", "format"),
         # a method's retry class, now an enum of the format: before, upstream's schema
         # "has method session/close, which the spec lacks"
-        ("        class: idempotent\n", "        class: ⟦idempotnet\n", "  session/close:\n"),
+        ("        class: idempotent\n", "        class: ⟦idempotnet\n", "  session/close:\n",
+         "format"),
         # a misspelt field: before, also "session/prompt is missing 'stability'"
-        ("    stability: stable\n", "    ⟦stabilty: stable\n", "  session/prompt:\n"),
+        ("    stability: stable\n", "    ⟦stabilty: stable\n", "  session/prompt:\n", "format"),
+        # a misspelt params type: before, also "keyed but its params never reach an
+        # IdempotencyKey" and the models' "a reference to 'PromptReqest'"
+        ("      params: PromptRequest\n", "      params: ⟦PromptReqest\n", "  session/prompt:\n",
+         "references"),
+        # a misspelt reference inside a type: before, also "PromptRequest differs from
+        # upstream at /properties/sessionId/allOf/0/$ref"
+        ("        $ref: SessionId\n", "        $ref: ⟦SessionIdd\n", "  PromptRequest:\n",
+         "references"),
+        # a method name that is none: before, also upstream's "session/close, which the spec
+        # lacks", "session/Close! is stable, but upstream's schemas do not have it" and a
+        # method-renamed finding
+        ("\n  session/close:\n", "\n  ⟦session/Close!:\n", "\nmethods:\n", "method-names"),
     ],
-)
-def test_an_error_inside_a_type_is_the_only_one_reported(
-    tmp_path: Path, old: str, new: str, within: str
+)  # fmt: skip
+def test_one_mistake_is_one_problem(
+    tmp_path: Path, old: str, new: str, within: str, rule: str
 ) -> None:
     marked = _edit(TEXT, old, new, within)
     before = marked[: marked.index("⟦")]
     line, column = before.count("\n") + 1, len(before) - before.rfind("\n")
     path = write_spec(tmp_path, marked.replace("⟦", ""))
     code, document = _json(path)
-    assert code == 1 and document["ok"] is False and document["errors"] == 1
+    assert code == 1 and document["ok"] is False and document["errors"] == 1, document
     [found] = document["diagnostics"]
     assert (found["rule"], found["severity"], found["line"], found["column"]) == (
-        "format", "error", line, column,
+        rule, "error", line, column,
     )  # fmt: skip
     assert found["file"] == str(path) and found["message"] and found["hint"]
 
@@ -172,16 +182,3 @@ def test_what_the_docs_find_of_an_example_has_its_rule(tmp_path: Path) -> None:
     assert code == 1
     [found] = document["diagnostics"]
     assert found["rule"] == "examples" and "keyed-prompt example" in found["message"]
-
-
-def test_a_dangling_reference_is_the_only_problem_reported(tmp_path: Path) -> None:
-    """Before, a misspelt params type also made session/prompt "keyed but its params never
-    reach an IdempotencyKey", and the models "can't hold a reference to PromptReqest"."""
-    marked = _edit(TEXT, "      params: PromptRequest\n", "      params: ⟦PromptReqest\n",
-                   "  session/prompt:\n")  # fmt: skip
-    path = write_spec(tmp_path, marked.replace("⟦", ""))
-    code, document = _json(path)
-    assert code == 1
-    assert [(d["rule"], d["line"]) for d in document["diagnostics"]] == [
-        ("references", marked[: marked.index("⟦")].count("\n") + 1)
-    ]

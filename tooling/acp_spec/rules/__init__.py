@@ -140,6 +140,15 @@ NEEDS_UPSTREAM_LISTS: frozenset[Rule] = frozenset({
 _UPSTREAM_LISTS: tuple[PathKey, ...] = (("upstream", "differences"), ("upstream", "departures"))
 
 
+# Rules that say nothing while an earlier rule (in RULES) finds an error: a method whose
+# name is no method name reads, against upstream's table, as one method gone and another
+# come.
+WAITS_FOR: dict[Rule, frozenset[Rule]] = {
+    upstream.stability_follows_upstream: frozenset({methods.method_names}),
+    upstream.departures_are_listed: frozenset({methods.method_names}),
+}
+
+
 def _dangling(spec: Spec, index: Index) -> bool:
     """Whether a method or a type names a type the spec has not (the references rule says
     where): the rules that follow references through every type would meet the gap."""
@@ -162,9 +171,13 @@ def check(spec: Spec, index: Index, written: Written) -> list[Diagnostic]:
         waiting |= NEEDS_EVERY_METHOD
     if any(path in written.damaged for path in _UPSTREAM_LISTS):
         waiting |= NEEDS_UPSTREAM_LISTS
-    return [
-        problem if problem.rule else replace(problem, rule=rule_id(rule))
-        for rule in RULES
-        if rule not in waiting
-        for problem in rule(spec, index, written)
-    ]
+    found: list[Diagnostic] = []
+    failed: set[Rule] = set()
+    for rule in RULES:
+        if rule in waiting or WAITS_FOR.get(rule, frozenset()) & failed:
+            continue
+        for problem in rule(spec, index, written):
+            found.append(problem if problem.rule else replace(problem, rule=rule_id(rule)))
+            if problem.severity == "error":
+                failed.add(rule)
+    return found

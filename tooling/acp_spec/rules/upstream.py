@@ -119,6 +119,8 @@ def types_follow_upstream(spec: Spec, index: Index, written: Written) -> Iterato
                              f"spec has no type for; add it as upstream writes it (`{IMPORT_HINT} "
                              f"{name}`)")  # fmt: skip
             continue
+        if not set(index.references(name)) <= set(spec.types):
+            continue  # it names a type the spec has not: the references rule says where
         yield from _compare(spec, index, name, prepared[name], listed.get(name))
     for name in spec.types:
         entry = listed.get(name)
