@@ -116,15 +116,15 @@ def test_2_0_0_to_2_1_0(history: dict[str, list[Finding]]) -> None:
     assert "old Agents" in tag.message
     line = find(found, "constraint-tightened", "#/$defs/ToolCallLocation/properties/line")
     assert "minimum 0 → 1" in line.message
-    # uint32 → int64 and minimum 0 → none: every old value stays valid, two loosenings
-    loosened = [f for f in found if f.rule == "constraint-loosened"
-                and f.where == "#/$defs/TerminalExitStatus/properties/exitCode"]  # fmt: skip
-    assert sorted(f.message.split(": ")[1] for f in loosened) == [
-        'format "uint32" → "int64"', "minimum 0 → none",
-    ]  # fmt: skip
-    assert "#/$defs/TerminalExitStatus/properties/exitCode" not in places(
-        found, "constraint-changed"
-    )
+    # uint32 → int64: every old value stays valid, so not breaking (before: constraint-
+    # changed, "old Agents may send what new Clients refuse" too); minimum 0 → none is a
+    # loosening, breaking forward as type-widened is
+    exit_code = "#/$defs/TerminalExitStatus/properties/exitCode"
+    widened = find(found, "integer-format-widened", exit_code)
+    assert widened.severity == "warning" and "every old value stays valid" in widened.message
+    loosened = find(found, "constraint-loosened", exit_code)
+    assert loosened.severity == "breaking" and "minimum 0 → none" in loosened.message
+    assert exit_code not in places(found, "constraint-changed")
 
 
 def test_2_1_0_to_2_2_0(history: dict[str, list[Finding]]) -> None:
@@ -517,7 +517,8 @@ def _cases() -> list[Case]:
         # issue 30: a fold, an integer format widened, a member that takes anything
         Case("values-moved", True, lambda: (view(_defs(PromptResponse=HELD)), view(_defs(PromptResponse=FOLDED))), "StopReason folded into the result's variants"),
         Case("values-moved", False, lambda: (view(_defs(PromptResponse=HELD)), view(_defs(PromptResponse={**HELD, "anyOf": [VARIANT("end_turn", "kind")]}))), "tagged by another property"),
-        Case("constraint-loosened", True, lambda: field(UINT32, INT64), "uint32 → int64: every old value stays valid"),
+        Case("integer-format-widened", True, lambda: field(UINT32, INT64), "uint32 → int64: every old value stays valid"),
+        Case("integer-format-widened", False, lambda: field(INT64, UINT32), "int64 → uint32 narrows"),
         Case("constraint-changed", False, lambda: field(UINT32, INT64), "an integer format widened is no other constraint"),
         Case("constraint-tightened", True, lambda: field(INT64, UINT32), "int64 → uint32"),
         Case("union-opened", True, lambda: field(MIXED, {"anyOf": [*MIXED["anyOf"], {"title": "Other"}]}), "a member that takes any value"),
@@ -684,8 +685,9 @@ def test_exit_codes_follow_fail_on(
     assert run(capsys, old, new)[0] == 1
     assert run(capsys, old, new, "--fail-on", "never")[0] == 0
     assert run(capsys, new, new, "--fail-on", "info")[0] == 0
-    assert run(capsys, new, old, "--fail-on", "breaking")[0] == 0  # minItems dropped: a warning
-    assert run(capsys, new, old, "--fail-on", "warning")[0] == 1
+    # minItems dropped: a loosening, breaking for old receivers as a widened type is
+    assert run(capsys, new, old, "--fail-on", "breaking")[0] == 1
+    assert run(capsys, new, old, "--fail-on", "never")[0] == 0
 
 
 def test_text_groups_by_method_then_def(

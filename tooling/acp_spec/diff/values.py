@@ -688,7 +688,10 @@ class Values:
             wider = _wider_format(was, now) if key == "format" else None
             if was is None or wider is False:
                 self.emit("constraint-tightened", at, f"{words}: {backward(at.flow)}")
-            elif now is None or wider is True:
+            elif wider is True:
+                self.emit("integer-format-widened", at, f"{words}: every old value stays "
+                          f"valid, but {forward(at.flow)} when typed to the narrower integer")  # fmt: skip
+            elif now is None:
                 self.emit("constraint-loosened", at, f"{words}: {forward(at.flow)}")
             else:
                 self.emit("constraint-changed", at, f"{words}: {either(at.flow)}")
