@@ -94,6 +94,12 @@ def test_b7f0005_to_2_0_0(history: dict[str, list[Finding]]) -> None:
     # notification client → agent
     directions = [f for f in found if f.rule == "method-direction-changed"]
     assert {f.where for f in directions} == {"mcp/message"} and len(directions) == 2
+    # StopReason folded into IdleStateUpdate's variants: one move and the new `error`
+    # reason, not five stop reasons removed
+    find(found, "values-moved", "#/$defs/IdleStateUpdate")
+    error = find(found, "open-variant-added", "#/$defs/IdleStateUpdate/anyOf/5")
+    assert "IdleStateUpdate<error> added" in error.message
+    assert not [f for f in found if f.where.startswith("#/$defs/StopReason/")]
     update = find(found, "open-variant-added", "#/$defs/SessionUpdate/anyOf/20")
     assert update.severity == "info" and "subagent_update" in update.message
     assert "old Clients" in update.message
@@ -110,8 +116,15 @@ def test_2_0_0_to_2_1_0(history: dict[str, list[Finding]]) -> None:
     assert "old Agents" in tag.message
     line = find(found, "constraint-tightened", "#/$defs/ToolCallLocation/properties/line")
     assert "minimum 0 → 1" in line.message
-    exit_code = find(found, "constraint-loosened", "#/$defs/TerminalExitStatus/properties/exitCode")
-    assert exit_code.severity == "warning"
+    # uint32 → int64: every old value stays valid, so not breaking (before: constraint-
+    # changed, "old Agents may send what new Clients refuse" too); minimum 0 → none is a
+    # loosening, breaking forward as type-widened is
+    exit_code = "#/$defs/TerminalExitStatus/properties/exitCode"
+    widened = find(found, "integer-format-widened", exit_code)
+    assert widened.severity == "warning" and "every old value stays valid" in widened.message
+    loosened = find(found, "constraint-loosened", exit_code)
+    assert loosened.severity == "breaking" and "minimum 0 → none" in loosened.message
+    assert exit_code not in places(found, "constraint-changed")
 
 
 def test_2_1_0_to_2_2_0(history: dict[str, list[Finding]]) -> None:
@@ -125,6 +138,12 @@ def test_2_1_0_to_2_2_0(history: dict[str, list[Finding]]) -> None:
         "AgentBatchCall", "AgentBatchResponse", "ClientBatchCall", "ClientBatchResponse",
     ]  # fmt: skip
     find(found, "constraint-loosened", "#/$defs/Cost/properties/currency")
+    # the member that takes any value is a catch-all, not a closed variant
+    find(found, "union-opened", "#/$defs/ElicitationContentValue/anyOf/5")
+    assert "#/$defs/ElicitationContentValue/anyOf/5" not in places(found, "closed-variant-added")
+    # Error.data: every response carries an Error, so every request method is affected
+    data = find(found, "constraint-tightened", "#/$defs/Error/properties/data")
+    assert {"session/prompt", "initialize", "session/new"} <= set(data.methods)
 
 
 def test_2_2_0_to_2_4_0_only_adds(history: dict[str, list[Finding]]) -> None:
@@ -323,6 +342,25 @@ OPEN_AB_C = {"anyOf": [*OPEN["anyOf"][:2], {"type": "string", "const": "c"}, OPE
 CLOSED = {"oneOf": [{"type": "string", "const": "a"}, {"type": "string", "const": "b"}]}
 CLOSED_C = {"oneOf": [*CLOSED["oneOf"], {"type": "string", "const": "c"}]}
 KEY = {"type": "string", "minLength": 1, "maxLength": 255}
+UINT32, INT64 = {"type": "integer", "format": "uint32"}, {"type": "integer", "format": "int64"}
+MIXED = {"anyOf": [STRING, {"type": "integer"}]}
+
+
+def VARIANT(value: str, prop: str = "stopReason") -> dict[str, Any]:
+    return {"type": "object", "properties": {prop: {"type": "string", "const": value}},
+            "required": [prop]}  # fmt: skip
+
+
+# upstream's StopReason, held by a property, then folded into the object's variants
+HELD = {"type": "object", "properties": {"stopReason": {"anyOf": [{"$ref": "#/$defs/StopReason"},
+                                                                  {"type": "null"}]}}}  # fmt: skip
+FOLDED = {
+    "type": "object",
+    "properties": {"stopReason": {"type": ["string", "null"]}},
+    "anyOf": [VARIANT("end_turn"), VARIANT("error"),
+              {"title": "other", "type": "object", "properties": {"stopReason": STRING},
+               "required": ["stopReason"]}],
+}  # fmt: skip
 ROUTING_FREE = {"x-docs-ignore": True, "type": "object", "properties": {"method": STRING}}
 ROUTING_BOUND = {
     **ROUTING_FREE,
@@ -476,6 +514,15 @@ def _cases() -> list[Case]:
         Case("routing-guard-added", False, lambda: (view(_defs(ClientResponse=RESPONSES_GUARDED)), view(_defs(ClientResponse=RESPONSES_GUARDED))), "guarded all along"),
         Case("routing-guard-removed", True, lambda: (view(_defs(ClientResponse=RESPONSES_GUARDED)), view(_defs(ClientResponse=RESPONSES_OPEN))), "the guard gone"),
         Case("routing-guard-removed", False, lambda: (view(_defs(ClientResponse=RESPONSES_OPEN)), view(_defs(ClientResponse=RESPONSES_GUARDED))), "added, not removed"),
+        # issue 30: a fold, an integer format widened, a member that takes anything
+        Case("values-moved", True, lambda: (view(_defs(PromptResponse=HELD)), view(_defs(PromptResponse=FOLDED))), "StopReason folded into the result's variants"),
+        Case("values-moved", False, lambda: (view(_defs(PromptResponse=HELD)), view(_defs(PromptResponse={**HELD, "anyOf": [VARIANT("end_turn", "kind")]}))), "tagged by another property"),
+        Case("integer-format-widened", True, lambda: field(UINT32, INT64), "uint32 → int64: every old value stays valid"),
+        Case("integer-format-widened", False, lambda: field(INT64, UINT32), "int64 → uint32 narrows"),
+        Case("constraint-changed", False, lambda: field(UINT32, INT64), "an integer format widened is no other constraint"),
+        Case("constraint-tightened", True, lambda: field(INT64, UINT32), "int64 → uint32"),
+        Case("union-opened", True, lambda: field(MIXED, {"anyOf": [*MIXED["anyOf"], {"title": "Other"}]}), "a member that takes any value"),
+        Case("closed-variant-added", False, lambda: field(MIXED, {"anyOf": [*MIXED["anyOf"], {"title": "Other"}]}), "a catch-all is no closed variant"),
         # docs
         Case("docs-changed", True, lambda: field(STRING, {**STRING, "description": "the value"}), "a description"),
         Case("docs-changed", False, lambda: field(STRING, {**STRING, "maxLength": 3}), "a constraint only"),
@@ -499,6 +546,42 @@ def test_every_rule_has_a_case_that_triggers_it_and_one_that_must_not() -> None:
     compared = {rule.id for rule in RULES} - {"accept-stale"}
     assert {c.rule for c in CASES if c.triggers} == compared
     assert {c.rule for c in CASES if not c.triggers} == compared
+
+
+def test_a_fold_is_one_move_and_what_it_really_adds() -> None:
+    """Before: the folded values reported removed one by one, the new one not at all."""
+    found = compare(view(_defs(PromptResponse=HELD)), view(_defs(PromptResponse=FOLDED)))
+    rules = sorted((f.rule, f.where) for f in found if f.rule != "docs-changed")
+    assert rules == [
+        ("open-variant-added", "#/$defs/PromptResponse/anyOf/1"),
+        ("values-moved", "#/$defs/PromptResponse"),
+    ]
+    moved = next(f for f in found if f.rule == "values-moved")
+    assert "StopReason is now PromptResponse's variants, tagged by stopReason (1 value kept)" in (
+        moved.message
+    )
+    back = compare(view(_defs(PromptResponse=FOLDED)), view(_defs(PromptResponse=HELD)))
+    assert sorted(f.rule for f in back if f.rule != "docs-changed") == [
+        "open-variant-removed", "values-moved",
+    ]  # fmt: skip
+
+
+def test_what_every_message_carries_is_every_method_s() -> None:
+    """Error (in every response) and RequestId (in every request) changed: before, the
+    finding named only the methods whose params or result reach the def."""
+    responses = {"x-docs-ignore": True, "anyOf": [
+        {"properties": {"id": {"$ref": "#/$defs/RequestId"}, "result": {"$ref": "#/$defs/PromptResponse"}}},
+        {"properties": {"id": {"$ref": "#/$defs/RequestId"}, "error": {"$ref": "#/$defs/Error"}}},
+    ]}  # fmt: skip
+    methods = [_method(PROMPT), _method("other/call"), _method(UPDATE, "notification")]
+    before = _defs(AgentResponse=responses, RequestId=STRING, Error={"type": "object"})
+    after = {**before, "Error": {"type": "object", "properties": {"data": STRING},
+                                 "required": ["data"]}, "RequestId": {"type": ["string", "null"]}}  # fmt: skip
+    found = compare(view(before, methods), view(after, methods))
+    for rule, where in (("property-required-added", "#/$defs/Error/properties/data"),
+                        ("nullable-added", "#/$defs/RequestId")):  # fmt: skip
+        finding = find(found, rule, where)
+        assert finding.methods == ("other/call", PROMPT), finding  # every request method
 
 
 def test_accept_stale_and_accepted() -> None:
@@ -602,8 +685,9 @@ def test_exit_codes_follow_fail_on(
     assert run(capsys, old, new)[0] == 1
     assert run(capsys, old, new, "--fail-on", "never")[0] == 0
     assert run(capsys, new, new, "--fail-on", "info")[0] == 0
-    assert run(capsys, new, old, "--fail-on", "breaking")[0] == 0  # minItems dropped: a warning
-    assert run(capsys, new, old, "--fail-on", "warning")[0] == 1
+    # minItems dropped: a loosening, breaking for old receivers as a widened type is
+    assert run(capsys, new, old, "--fail-on", "breaking")[0] == 1
+    assert run(capsys, new, old, "--fail-on", "never")[0] == 0
 
 
 def test_text_groups_by_method_then_def(

@@ -29,6 +29,7 @@ MARK = "⟦"
 @dataclass(frozen=True)
 class Case:
     id: str
+    rule: str  # the id of the rule that reports it (spec/README.md's rule table)
     old: str  # text of the real spec, exactly once (after ``within``)
     new: str  # its replacement, with MARK where the problem must be reported
     message: str  # a substring of the message at the mark
@@ -63,77 +64,87 @@ def run(case: Case, tmp_path: Path) -> tuple[list[Diagnostic], list[Diagnostic],
 UPSTREAM = "    unstable: upstream/schema.unstable.json\n"
 CASES = [
     # the RFD's key: optional and nullable, a field
-    Case("key-required", "    required: [sessionId, prompt]\n",
+    Case("key-required", "key-is-optional", "    required: [sessionId, prompt]\n",
          "    ⟦required: [sessionId, prompt, idempotencyKey]\n",
          "idempotencyKey is required, but the RFD makes the IdempotencyKey optional",
          within="  PromptRequest:\n"),
-    Case("key-not-nullable", "      idempotencyKey:\n", "      ⟦idempotencyKey:\n        $ref: IdempotencyKey\n      old_key:\n",
+    Case("key-not-nullable", "key-is-optional", "      idempotencyKey:\n", "      ⟦idempotencyKey:\n        $ref: IdempotencyKey\n      old_key:\n",
          "does not accept null, but the RFD says omitted and null mean the same",
          within="  PromptRequest:\n"),
     # types
-    Case("required-undefined", "    required: [sessionId, prompt]\n",
+    Case("required-undefined", "required", "    required: [sessionId, prompt]\n",
          "    required: [sessionId, prompt, ⟦sesionId]\n",
          "'sesionId' is required but not a property here (did you mean 'sessionId'?)",
          within="  PromptRequest:\n"),
-    Case("const-null-tag", "            const: stdio\n", "            ⟦const: null\n",
+    Case("const-null-tag", "tags", "            const: stdio\n", "            ⟦const: null\n",
          "tags are snake_case strings"),
-    Case("standard-error-code", "    code: -32602\n", "    code: ⟦-32603\n",
+    Case("standard-error-code", "jsonrpc-errors", "    code: -32602\n", "    code: ⟦-32603\n",
          "invalid_params is JSON-RPC's code -32602, not -32603"),
     # a rustdoc-style link names something of the spec
-    Case("link-to-nothing", "        description: |-\n          Identifies this submission, so that the Agent inserts its user message at most once.\n\n          The field is optional. Omitted and `null` are equivalent and mean no key. The Agent\n          handles the prompt without duplicate detection, as it does today.\n          When present, it is an opaque, case-sensitive string of 1 to 255 characters. The\n          Agent **MUST** reject any other value with `-32602` (Invalid params) and **MUST\n          NOT** treat it as omitted.\n\n          One key identifies one submission. The Client creates the key when the user submits\n          the input, not when it writes the request, and stores it with the pending input. It\n          sends the same key on every attempt, including after reconnecting or restarting. It\n          uses a new key for a new submission, including when the user sends the same text\n          again on purpose.\n\n          See [`IdempotencyKey`]",
-         "        description: ⟦|-\n          Identifies this submission, so that the Agent inserts its user message at most once.\n\n          The field is optional. Omitted and `null` are equivalent and mean no key. The Agent\n          handles the prompt without duplicate detection, as it does today.\n          When present, it is an opaque, case-sensitive string of 1 to 255 characters. The\n          Agent **MUST** reject any other value with `-32602` (Invalid params) and **MUST\n          NOT** treat it as omitted.\n\n          One key identifies one submission. The Client creates the key when the user submits\n          the input, not when it writes the request, and stores it with the pending input. It\n          sends the same key on every attempt, including after reconnecting or restarting. It\n          uses a new key for a new submission, including when the user sends the same text\n          again on purpose.\n\n          See [`IdempotencyKe`]",
+    Case("link-to-nothing", "links", "        description: |-\n          Identifies this submission, so that the Agent inserts its user message at most once.\n\n          The field is optional. Omitted and `null` are equivalent and mean no key. The Agent\n          handles the prompt without duplicate detection, as it does today.\n          When present, it is an opaque, case-sensitive string of 1 to 255 characters. The\n          Agent **MUST** reject any other value with `-32602` (Invalid params) and **MUST\n          NOT** treat it as omitted.\n\n          One key identifies one submission. The Client creates the key when the user submits\n          the input, not when it writes the request, and stores it with the pending input. It\n          sends the same key on every attempt, including after reconnecting or restarting. It\n          uses a new key for a new submission, including when the user sends the same text\n          again on purpose.\n\n          See [`IdempotencyKey`]",
+         "        description: |-\n          Identifies this submission, so that the Agent inserts its user message at most once.\n\n          The field is optional. Omitted and `null` are equivalent and mean no key. The Agent\n          handles the prompt without duplicate detection, as it does today.\n          When present, it is an opaque, case-sensitive string of 1 to 255 characters. The\n          Agent **MUST** reject any other value with `-32602` (Invalid params) and **MUST\n          NOT** treat it as omitted.\n\n          One key identifies one submission. The Client creates the key when the user submits\n          the input, not when it writes the request, and stores it with the pending input. It\n          sends the same key on every attempt, including after reconnecting or restarting. It\n          uses a new key for a new submission, including when the user sends the same text\n          again on purpose.\n\n          See ⟦[`IdempotencyKe`]",
          "[`IdempotencyKe`] names no type, field or variant of the spec (did you mean 'IdempotencyKey'?)"),
     # upstream
-    Case("upstream-description", "        description: The ID of the session to send this user message to\n",
+    Case("upstream-description", "upstream-types", "        description: The ID of the session to send this user message to\n",
          "        description: ⟦The session to send this to\n",
          "type PromptRequest differs from upstream at /properties/sessionId/description",
          within="  PromptRequest:\n"),
-    Case("unlisted-difference", "      adds: [idempotencyKey]\n", "      adds: ⟦[idempotencyKey, stopReason]\n",
+    Case("unlisted-difference", "upstream-differences", "      adds:\n        idempotencyKey: {required: false, nullable: true}\n",
+         "      adds:\n        idempotencyKey: {required: false, nullable: true}\n        ⟦stopReason: {required: false, nullable: false}\n",
          "PromptRequest does not have stopReason, which upstream › differences says it adds"),
-    Case("stale-difference", "      adds: [idempotencyKey]\n", "      adds: ⟦[idempotencyKey, sessionId]\n",
+    Case("stale-difference", "upstream-differences", "      adds:\n        idempotencyKey: {required: false, nullable: true}\n",
+         "      adds:\n        idempotencyKey: {required: false, nullable: true}\n        ⟦sessionId: {required: true, nullable: false}\n",
          "upstream's PromptRequest has sessionId now, so it is no longer a difference"),
-    Case("stale-new-type", "    - type: IdempotencyKey\n      kind: new-type\n",
+    Case("added-property-not-required-as-recorded", "upstream-differences", "      adds:\n        idempotencyKey: {required: false, nullable: true}\n",
+         "      adds:\n        idempotencyKey: {required: ⟦true, nullable: true}\n",
+         "PromptRequest does not require idempotencyKey, but upstream › differences records "
+         "required: true; add it to PromptRequest's required list, or correct the record"),
+    Case("added-property-not-nullable-as-recorded", "upstream-differences", "      adds:\n        idempotencyKey: {required: false, nullable: true}\n",
+         "      adds:\n        idempotencyKey: {required: false, nullable: ⟦false}\n",
+         "PromptRequest.idempotencyKey accepts null, but upstream › differences records "
+         "nullable: false"),
+    Case("stale-new-type", "upstream-differences", "    - type: IdempotencyKey\n      kind: new-type\n",
          "    - type: ⟦SessionId\n      kind: new-type\n",
          "upstream defines SessionId now, so it is no longer a new type"),
-    Case("unlisted-new-type", "  SessionOptionsResponse:\n    description: Response to",
+    Case("unlisted-new-type", "upstream-types", "  SessionOptionsResponse:\n    description: Response to",
          "  ⟦SessionOptionsAnswer:\n    description: Response to",
          "SessionOptionsAnswer is not a def of upstream's schema; remove it, or list it"),
-    Case("routing-kind-of-a-type", "    - type: ClientResponse\n      kind: routing\n",
+    Case("routing-kind-of-a-type", "upstream-differences", "    - type: ClientResponse\n      kind: routing\n",
          "    - type: ⟦PromptResponse\n      kind: routing\n",
          "PromptResponse is not a routing union the generator derives"),
-    Case("listed-routing-union-as-a-type", "    - type: ClientResponse\n      kind: routing\n",
+    Case("listed-routing-union-as-a-type", "upstream-differences", "    - type: ClientResponse\n      kind: routing\n",
          "    - type: ⟦ClientResponse\n      kind: new-type\n",
          "names ClientResponse, which is not a type of the spec"),
-    Case("adds-beside-another-kind", "    - type: IdempotencyKey\n      kind: new-type\n",
-         "    - type: IdempotencyKey\n      kind: new-type\n      ⟦adds: [x]\n",
+    Case("adds-beside-another-kind", "upstream-differences", "    - type: IdempotencyKey\n      kind: new-type\n",
+         "    - type: IdempotencyKey\n      kind: new-type\n      ⟦adds: {x: {required: false, nullable: false}}\n",
          "only kind new-properties lists adds"),
-    Case("digest-mismatch", "    stable: b6c91055df549d6f1db1d76d692d0561dad433e03d8ed114ea9b5baed9da72c5\n",
+    Case("digest-mismatch", "upstream-files", "    stable: b6c91055df549d6f1db1d76d692d0561dad433e03d8ed114ea9b5baed9da72c5\n",
          "    stable: ⟦0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef\n",
          "upstream/schema.json has sha256 b6c91055df549d6f1db1d76d692d0561dad433e03d8ed114ea9b5baed9da72c5, "
          "not the 0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef recorded here; "
          "if you copied in a newer upstream file, record its digest here"),
-    Case("no-upstream-version",
+    Case("no-upstream-version", "format",
          'upstream:\n  repository: agentclientprotocol/agent-client-protocol\n'
          "  # The release the spec follows: upstream's v2 schemas as its TypeScript SDK ships them.\n"
          '  package: "@agentclientprotocol/sdk"\n  version: "2.4.0"\n',
          '⟦upstream:\n  repository: agentclientprotocol/agent-client-protocol\n',
          "upstream names no upstream version; add 'package' and 'version'"),
-    Case("upstream-file-missing", UPSTREAM, "    unstable: ⟦upstream/nothere.json\n",
+    Case("upstream-file-missing", "upstream-files", UPSTREAM, "    unstable: ⟦upstream/nothere.json\n",
          "cannot read upstream's schema"),
-    Case("stability-not-upstream", "    stability: stable\n    audited: true\n    capability: agentCapabilities.session\n"
+    Case("stability-not-upstream", "upstream-methods", "    stability: stable\n    audited: true\n    capability: agentCapabilities.session\n"
          "    docs: https://agentclientprotocol.com/protocol/v2/session-setup#closing-active-sessions\n",
          "    stability: ⟦unstable\n    audited: true\n    capability: agentCapabilities.session\n"
          "    docs: https://agentclientprotocol.com/protocol/v2/session-setup#closing-active-sessions\n",
          "session/close is unstable, but upstream's schema.json has it; make it stable"),
     # warnings: valid, but probably not what was meant
-    Case("example-unknown-field", "          sessionId: sess_789xyz\n        result: {}\n",
+    Case("example-unknown-field", "example-meaning", "          sessionId: sess_789xyz\n        result: {}\n",
          "          ⟦sesionId: sess_789xyz\n          sessionId: sess_789xyz\n        result: {}\n",
          "CloseSessionRequest declares no field 'sesionId' (did you mean 'sessionId'?)", warning=True),
-    Case("example-unknown-tag", "            - type: stdio\n              name: workspace-tools\n",
+    Case("example-unknown-tag", "example-meaning", "            - type: stdio\n              name: workspace-tools\n",
          "            - ⟦type: stdoi\n              name: workspace-tools\n",
          "type 'stdoi' is no known variant, so only the open union's catch-all accepts it (did you mean 'stdio'?)",
          warning=True),
-    Case("example-unknown-enum-like-tag", "            state: idle\n            stopReason: end_turn\n",
+    Case("example-unknown-enum-like-tag", "example-meaning", "            state: idle\n            stopReason: end_turn\n",
          "            state: idle\n            ⟦stopReason: end_trun\n",
          "'end_trun' is no known value, so only the open union's catch-all accepts it "
          "(did you mean 'end_turn'?)", warning=True),
@@ -149,6 +160,7 @@ def test_rule_reports_at_the_mark(case: Case, tmp_path: Path) -> None:
     at_mark = [d for d in found if (d.position.line, d.position.column) == (line, column)]
     rendered = [d.render() for d in found]
     assert any(case.message in d.message for d in at_mark), (line, column, rendered)
+    assert [d.rule for d in at_mark if case.message in d.message] == [case.rule]
 
 
 def test_the_real_spec_has_no_warnings() -> None:

@@ -12,7 +12,9 @@ from typing import Any
 import pytest
 from acp_spec import cli
 from acp_spec.defs import expand_type
-from acp_spec.model import DERIVED_TYPE_NAMES, Spec
+from acp_spec.diagnostics import SpecError
+from acp_spec.model import DERIVED_TYPE_NAMES, AddedProperty, Spec
+from acp_spec.spec import load_spec
 from acp_spec.upstream_import import (
     ImportProblem,
     changed_defs,
@@ -20,6 +22,7 @@ from acp_spec.upstream_import import (
     import_defs,
     layout,
     render_block,
+    with_required,
 )
 from acp_spec.yamlsource import MAX_BYTES, load
 from conftest import SPEC_PATH, UPSTREAM_V2, write_spec
@@ -28,7 +31,7 @@ UPSTREAM: dict[str, Any] = json.loads((UPSTREAM_V2 / "schema.unstable.json").rea
 IMPORTED = [n for n in UPSTREAM if n not in DERIVED_TYPE_NAMES]
 TEXT = SPEC_PATH.read_text(encoding="utf-8")
 LINES = TEXT.splitlines(keepends=True)
-ADDS = {"PromptRequest": ["idempotencyKey"]}
+ADDS = {"PromptRequest": [AddedProperty("idempotencyKey", required=False, nullable=True)]}
 
 
 @pytest.fixture(scope="module")
@@ -272,3 +275,99 @@ def test_a_lone_surrogate_is_refused(tmp_path: Path) -> None:
     code, _, err = _command("--spec", str(path), "upstream", "import", str(upstream), "Odd")
     assert code == 1 and "a text in it holds a lone surrogate ('a\\ud800b')" in err, err
     assert path.read_text(encoding="utf-8") == TEXT
+
+
+# ── the spec's additions, as the differences record them (issue 30, item 1) ──
+
+SESSIONS_REQUIRED = "          - type: 'null'\n    required: [sessions]\n"
+WITH_TOTAL = (
+    "          - type: 'null'\n"
+    "      total:  # the spec counts them\n"
+    "        description: How many sessions there are.\n"
+    "        type: integer\n"
+    "        minimum: 0\n"
+    "    required: [sessions, total]\n"
+)
+TOTAL_RECORD = (
+    "    - type: ListSessionsResponse\n"
+    "      kind: new-properties\n"
+    "      adds:\n"
+    "        total: {required: true, nullable: false}\n"
+    "      why: The spec counts the sessions.\n"
+)
+
+
+def _with_total(text: str = TEXT) -> str:
+    """The spec with a required ``total`` added to ListSessionsResponse, and its record."""
+    assert text.count(SESSIONS_REQUIRED) == 1
+    anchor = "    - type: SessionOptionsRequest\n"
+    return text.replace(SESSIONS_REQUIRED, WITH_TOTAL).replace(anchor, TOTAL_RECORD + anchor)
+
+
+def _upstream_touching(folder: Path, name: str) -> Path:
+    """Upstream's schema with def ``name``'s description changed: a release that touches it."""
+    schema = json.loads((UPSTREAM_V2 / "schema.unstable.json").read_text())
+    schema["$defs"][name]["description"] += " Newer."
+    path = folder / "newer.json"
+    path.write_text(json.dumps(schema), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("changed", [False, True])
+def test_an_import_keeps_a_required_entry_the_spec_adds(tmp_path: Path, changed: bool) -> None:
+    """The issue's case: upstream touches ListSessionsResponse, where the spec added a
+    required ``total``. Before, the import answered "replaced" and wrote upstream's
+    ``required: [sessions]``, losing the spec's entry."""
+    path = write_spec(tmp_path, _with_total())
+    newer = _upstream_touching(tmp_path, "ListSessionsResponse")
+    asked = ["--changed"] if changed else ["ListSessionsResponse"]
+    code, out, _ = _command("--spec", str(path), "upstream", "import", str(newer), *asked)
+    assert code == 0 and "replaced ListSessionsResponse" in out
+    text = path.read_text(encoding="utf-8")
+    block = text.split("\n  ListSessionsResponse:\n")[1].split("\n  ForkSessionRequest:")[0]
+    assert "    required: [sessions, total]" in block
+    assert "      total:  # the spec counts them\n" in block and "Newer." in block
+
+
+def test_a_required_entry_goes_back_where_the_spec_had_it() -> None:
+    fragment = {"type": "object", "properties": {"a": {}, "b": {}}, "required": ["a", "b"]}
+    key = AddedProperty("k", required=True, nullable=False)
+    assert with_required(fragment, [key], ["a", "k", "b"])["required"] == ["a", "k", "b"]
+    assert with_required(fragment, [key], ["k", "a"])["required"] == ["k", "a", "b"]
+    assert with_required(fragment, [key], [])["required"] == ["a", "b", "k"]
+    # upstream has no required list: it comes after the properties, as upstream writes it
+    bare = {"type": "object", "properties": {"a": {}}, "description": "d"}
+    assert list(with_required(bare, [key], [])) == ["type", "properties", "required", "description"]
+    optional = AddedProperty("k", required=False, nullable=True)
+    assert with_required(bare, [optional], []) == bare
+
+
+def _problems(path: Path) -> list[str]:
+    try:
+        load_spec(path)
+    except SpecError as err:
+        return [d.render() for d in err.diagnostics]
+    return []
+
+
+def test_check_holds_an_added_property_to_its_record(tmp_path: Path) -> None:
+    """A lost required entry fails check (before: the comparison with upstream took the
+    added property out, its required entry with it, and found nothing); so does a record
+    that says otherwise than the type of whether it is required or nullable."""
+    path = write_spec(tmp_path, _with_total())
+    assert not [p for p in _problems(path) if "differences" in p]
+    lost = _with_total().replace("    required: [sessions, total]\n", "    required: [sessions]\n")
+    path.write_text(lost, encoding="utf-8")
+    found = [p for p in _problems(path) if "differences" in p]
+    assert len(found) == 1
+    assert (
+        "ListSessionsResponse does not require total, but upstream › differences records "
+        "required: true; add it to ListSessionsResponse's required list" in found[0]
+    )
+    line = lost.splitlines().index("        total: {required: true, nullable: false}") + 1
+    assert f"acp-v2.yaml:{line}:" in found[0]
+    wrong = _with_total().replace("total: {required: true, nullable: false}",
+                                  "total: {required: true, nullable: true}")  # fmt: skip
+    path.write_text(wrong, encoding="utf-8")
+    found = [p for p in _problems(path) if "differences" in p]
+    assert len(found) == 1 and "ListSessionsResponse.total does not accept null" in found[0]

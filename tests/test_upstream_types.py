@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from acp_spec.index import Index
 from acp_spec.model import Spec
+from acp_spec.rules.common import Written
 from acp_spec.rules.upstream import types_follow_upstream
 from conftest import UPSTREAM_V2
 from jsonschema import Draft202012Validator
@@ -263,6 +264,10 @@ def test_idempotency_key_alone_rejects_null(validator_for: Any) -> None:
     assert not validator_for("IdempotencyKey").is_valid(None)
 
 
+def _written(spec: Spec) -> Written:
+    return Written(frozenset(spec.types), frozenset(spec.errors), frozenset(spec.retry_classes))
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [
@@ -279,6 +284,6 @@ def test_a_def_equal_in_value_but_not_in_json_differs_from_upstream(
     assert upstream is not None
     upstream["$defs"]["ProtocolVersion"] = change(upstream["$defs"]["ProtocolVersion"])
     spec = replace(real_spec, upstream=replace(real_spec.upstream, unstable=upstream))
-    found = [d.message for d in types_follow_upstream(spec, Index(real_spec), None)]
+    found = [d.message for d in types_follow_upstream(spec, Index(real_spec), _written(real_spec))]
     assert len(found) == 1 and "type ProtocolVersion differs from upstream" in found[0], found
     assert message in found[0]

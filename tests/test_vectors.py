@@ -555,7 +555,7 @@ def test_lines_that_are_no_entry_are_reported() -> None:
     assert [p.split(": ", 1)[0] for p in problems] == [
         f"{IDS_NAME}:{n}:1" for n in (first, first + 1, first + 2)
     ]
-    assert "expected `<id> <digest>`" in problems[0] and "expected" in problems[1]
+    assert "expected `<id> <digest> <meaning>`" in problems[0] and "expected" in problems[1]
     assert f"a.one is published twice (first on line {len(HEADER.splitlines()) + 1})" in problems[2]
 
 
@@ -594,15 +594,16 @@ def test_a_retired_id_generated_again_is_reported_at_its_line() -> None:
 def test_a_retired_line_needs_a_version_and_a_reason() -> None:
     [problem] = _problems(IDS_TEXT + "a.gone 000000000009 retired 2.4.0\n", EMITTED)
     assert (
-        "expected `<id> <digest>` (a digest of 12 hex digits) or `<id> <digest> retired" in problem
+        "expected `<id> <digest> <meaning>` (digests of 12 hex digits) or `<id> <digest> retired"
+        in problem
     )
 
 
 def test_publishing_never_adds_a_retired_id_again() -> None:
-    text, added = publish_text(
+    text, added, republished = publish_text(
         parse_published(RETIRED_TEXT, IDS_NAME), {**EMITTED, "a.gone": "00000000000a"}
     )
-    assert (text, added) == (RETIRED_TEXT, [])
+    assert (text, added, republished) == (RETIRED_TEXT, [], [])
 
 
 def test_a_case_whose_id_is_retired_takes_the_next_free_successor() -> None:
@@ -655,9 +656,10 @@ def test_retiring_an_id_marks_its_line_and_publishes_its_successor(
 
     assert _vectors_command(spec_path, "retire", case_id, "--reason", "a  test\nreason") == 0
     after = ids.read_text(encoding="utf-8")
-    assert f"{case_id} 000000000000 retired 2.4.0 a test reason\n" in after
+    # retired after 2.4.0, with no newer release taken: in the one not known yet
+    assert f"{case_id} 000000000000 retired unreleased a test reason\n" in after
     assert f"{case_id}.rev2 " in after
-    assert "retired 1 vector id in 2.4.0; published 1 new one" in capsys.readouterr().out
+    assert "retired 1 vector id in unreleased; published 1 new one" in capsys.readouterr().out
     spec = load_spec(spec_path)
     assert case_id in spec.retired_vector_ids
     published = parse_published(after, "ids")
@@ -744,7 +746,11 @@ def nest_the_key(text: str) -> str:
     nested = "          options: {idempotencyKey: 0b6f3c1e-8d2a-4c57-9a41-5e2f7d90c3ab}\n"
     assert text.count(example) == 2  # session/prompt's example, then proxy/successor's
     # the intended difference from upstream moves with the key, and the type is the spec's
-    text = text.replace("      adds: [idempotencyKey]\n", "      adds: [options]\n", 1)
+    text = text.replace(
+        "        idempotencyKey: {required: false, nullable: true}\n",
+        "        options: {required: false, nullable: false}\n",
+        1,
+    )
     entry = "    - type: SessionOptionsRequest\n"
     text = text.replace(
         entry,

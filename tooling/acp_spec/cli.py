@@ -10,13 +10,12 @@ from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
 
-from . import diff_cmd, docs_cmd, traces_cmd, upstream_cmd, vectors_cmd
+from . import check_cmd, diff_cmd, docs_cmd, traces_cmd, upstream_cmd, vectors_cmd
 from .constants import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_INVALID, EXIT_OK
 from .diagnostics import SetupError, SpecError
-from .pipeline import MODELS_MODULE, build_outputs
+from .pipeline import build_outputs
 from .spec import DEFAULT_SPEC, load_checked
-from .vector_ids import emitted_ids, ids_path, read_published, vector_id_problems
-from .writer import WriterError, compare, replace_all, reusable
+from .writer import WriterError, replace_all, reusable
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -27,7 +26,16 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--spec", type=Path, default=DEFAULT_SPEC, metavar="PATH",
                         help=f"the spec to read (default: {DEFAULT_SPEC})")  # fmt: skip
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    commands.add_parser("check", help="validate the spec and prove the generated files current")
+    check_cmd.add_options(
+        commands.add_parser(
+            "check",
+            help="validate the spec and prove the generated files current",
+            description="Validate the spec and prove every generated file current, writing "
+            "nothing. Exit codes: 0 ok (warnings, if any, are printed), 1 problems found, 2 "
+            "wrong usage, 3 a bug in acp-spec.",
+        ),
+        DEFAULT_SPEC,
+    )
     commands.add_parser("generate", help="write every artifact the spec produces")
     docs_cmd.add_commands(commands)
     vectors_cmd.add_commands(commands)
@@ -85,52 +93,24 @@ def _run(args: argparse.Namespace) -> int:
         return upstream_cmd.run(args)
     if args.command == "traces":
         return traces_cmd.run(args)
+    if args.command == "check":
+        return check_cmd.run(args)
     spec, index = load_checked(args.spec, display=str(args.spec))
     for warning in spec.warnings:
         print(warning.render(), file=sys.stderr)
-    # check leaves out a models module its stamp does not vouch for (datamodel-code-generator
-    # takes seconds): the stamp or a file beside it differs then, so check fails all the same
-    generate = args.command == "generate"
-    outputs = build_outputs(spec, partial(reusable, args.root), index, remake_models=generate)
-    if generate:
-        result = replace_all(args.root, outputs)
-        for path in result.written:
-            print(f"wrote {path}")
-        for path in result.deleted:
-            print(f"deleted {path} (the spec no longer produces it)")
-        for path in result.kept:
-            print(f"{path}: the spec no longer produces it, but it was edited since it was "
-                  "generated, so it was kept; delete it yourself if it is not needed",
-                  file=sys.stderr)  # fmt: skip
-        print(f"{len(result.written)} written, {len(result.unchanged)} unchanged, "
-              f"{len(result.deleted)} deleted")  # fmt: skip
-        return EXIT_OK
-    drift = compare(args.root, outputs, () if MODELS_MODULE in outputs else (MODELS_MODULE,))
-    unpublished = vector_id_problems(read_published(ids_path(args.spec)), emitted_ids(outputs))
-    for problem in sorted(unpublished):
-        print(problem.render(), file=sys.stderr)
-    if drift.clean and not unpublished:
-        print(f"{args.spec}: ok ({len(spec.methods)} methods, {len(spec.types)} types); "
-              f"{len(outputs)} generated files are current")  # fmt: skip
-        return EXIT_OK
-    for path in drift.changed:
-        print(f"{path}: differs from what the spec generates", file=sys.stderr)
-        print(drift.diffs[path], file=sys.stderr)
-    for path in drift.unmade:
-        print(f"{path}: not compared: generated/python is not what its stamp records (the "
-              "models' input changed, or a file there was edited), so check does not make the "
-              "models module again (generate does)", file=sys.stderr)  # fmt: skip
-    for path in drift.missing:
-        print(f"{path}: missing", file=sys.stderr)
-    for path in drift.stale:
-        print(f"{path}: generated earlier, but the spec no longer produces it", file=sys.stderr)
-    for path in drift.edited:
-        print(f"{path}: generated earlier and edited since; the spec no longer produces it "
-              "(generate keeps it and stops tracking it)", file=sys.stderr)  # fmt: skip
-    if not drift.clean:
-        print("generated files are out of date; run `acp-spec generate` and commit the result",
+    outputs = build_outputs(spec, partial(reusable, args.root), index)
+    result = replace_all(args.root, outputs)
+    for path in result.written:
+        print(f"wrote {path}")
+    for path in result.deleted:
+        print(f"deleted {path} (the spec no longer produces it)")
+    for path in result.kept:
+        print(f"{path}: the spec no longer produces it, but it was edited since it was "
+              "generated, so it was kept; delete it yourself if it is not needed",
               file=sys.stderr)  # fmt: skip
-    return EXIT_INVALID
+    print(f"{len(result.written)} written, {len(result.unchanged)} unchanged, "
+          f"{len(result.deleted)} deleted")  # fmt: skip
+    return EXIT_OK
 
 
 def entry() -> None:

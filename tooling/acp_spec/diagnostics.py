@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 Severity = Literal["error", "warning"]
@@ -28,10 +28,24 @@ class Diagnostic:
     message: str
     # A warning is printed but passes: the spec is valid, yet probably not what was meant.
     severity: Severity = "error"
+    # the stable id of the rule that found it (spec/README.md's rule table); the rules'
+    # runner stamps it on what a rule yields, so a rule need not say it
+    rule: str = ""
 
     def render(self) -> str:
         label = "warning: " if self.severity == "warning" else ""
         return f"{self.position}: {label}{self.message}"
+
+    @property
+    def what(self) -> str:
+        """What is wrong: the message up to its first ``; ``."""
+        return self.message.split("; ", 1)[0]
+
+    @property
+    def hint(self) -> str:
+        """What to do: the message after its first ``; `` (every message says both)."""
+        parts = self.message.split("; ", 1)
+        return parts[1] if len(parts) == 2 else ""
 
 
 class SpecError(Exception):
@@ -40,6 +54,11 @@ class SpecError(Exception):
     def __init__(self, diagnostics: Iterable[Diagnostic]) -> None:
         self.diagnostics: tuple[Diagnostic, ...] = tuple(sorted(set(diagnostics)))
         super().__init__("\n".join(d.render() for d in self.diagnostics))
+
+
+def stamped(diagnostics: Iterable[Diagnostic], rule: str) -> list[Diagnostic]:
+    """The diagnostics, those without a rule id given ``rule``."""
+    return [d if d.rule else replace(d, rule=rule) for d in diagnostics]
 
 
 def did_you_mean(word: str, choices: Iterable[str]) -> str:

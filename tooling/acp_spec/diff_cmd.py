@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ from .diff import InputError, compare, load_view, skipped
 from .diff.accept import judge, read_accept
 from .diff.catalog import SEVERITIES, render_catalog
 from .diff.render import RENDERERS, Report
-from .diff.sources import GIT_PREFIX
+from .diff.sources import GIT_PREFIX, pinned
 from .diff.view import ProtocolView
 
 _INPUTS = (
@@ -74,9 +75,11 @@ def run(args: argparse.Namespace) -> int:
     judged, stale = judge(findings, entries)
     shown = [j for j in judged if args.docs or j.finding.rule != "docs-changed"]
     shown += judge(stale, ())[0]
+    # a stored report (spec/changes/) names the commits compared, never a moving ref
+    named = partial(pinned, root=args.root) if args.format == "json" else str
     report = Report(
-        old=args.old,
-        new=new,
+        old=named(args.old),
+        new=named(new),
         notes=tuple(skipped(old_view, new_view)),
         findings=tuple(sorted(shown, key=lambda j: j.finding.sort_key())),
         hidden_docs=len(judged) - len(shown) + len(stale),

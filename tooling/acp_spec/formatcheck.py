@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import jsonschema_rs
 from jsonschema import Draft202012Validator
@@ -137,10 +138,27 @@ def check_format(data: Any, where: SourceMap) -> list[tuple[PathKey, Diagnostic]
     if _surely_valid(data):
         return []
     found = []
-    for error in validator().iter_errors(_pruned(data)):
-        for path, at_key, message in _explain(error):
-            found.append((path, Diagnostic(where.at(path, key=at_key), message)))
+    explained = [
+        e if isinstance(e, _Explained) else _Explained(*e)
+        for error in validator().iter_errors(_pruned(data))
+        for e in _explain(error)
+    ]
+    # a misspelt field is one mistake: "unknown field 'stabilty' (did you mean 'stability'?)"
+    # says it, and "missing 'stability'" beside it would say it again
+    typos = {(e.path[:-1], e.typo_of) for e in explained if e.typo_of is not None}
+    for e in explained:
+        if e.missing is not None and (e.path, e.missing) in typos:
+            continue
+        found.append((e.path, Diagnostic(where.at(e.path, key=e.at_key), e.message, rule="format")))
     return found
+
+
+class _Explained(NamedTuple):
+    path: PathKey
+    at_key: bool
+    message: str
+    typo_of: str | None = None  # an unknown field: the known one it is close to
+    missing: str | None = None  # a missing field: its name
 
 
 def describe(path: PathKey) -> str:
@@ -148,7 +166,7 @@ def describe(path: PathKey) -> str:
     return " › ".join(str(p) for p in path) if path else "the spec"
 
 
-def _explain(error: ValidationError) -> Iterator[tuple[PathKey, bool, str]]:
+def _explain(error: ValidationError) -> Iterator[_Explained | tuple[PathKey, bool, str]]:
     path: PathKey = tuple(error.absolute_path)
     if "propertyNames" in error.absolute_schema_path and isinstance(error.instance, str):
         # jsonschema reports a bad key as an error of the mapping: point at the key itself
@@ -169,13 +187,15 @@ def _explain(error: ValidationError) -> Iterator[tuple[PathKey, bool, str]]:
             if key in known or any(re.search(p, key) for p in patterns):
                 continue
             hint = did_you_mean(key, known)
-            yield (path + (key,), True,
-                   f"unknown field '{key}' in {where}{hint}; remove it or fix its name"
-                   + ("" if hint or not known else f" (known fields: {one_of(known)})"))  # fmt: skip
+            close = difflib.get_close_matches(key, known, n=1, cutoff=0.6)
+            yield _Explained(path + (key,), True,
+                             f"unknown field '{key}' in {where}{hint}; remove it or fix its name"
+                             + ("" if hint or not known else f" (known fields: {one_of(known)})"),
+                             typo_of=close[0] if close else None)  # fmt: skip
     elif kind == "required":
         missing = [k for k in schema["required"] if k not in present]
         for key in missing:
-            yield path, True, f"{where} is missing '{key}'; add it"
+            yield _Explained(path, True, f"{where} is missing '{key}'; add it", missing=key)
     elif kind in ("enum", "const"):
         choices = [str(c) for c in schema.get("enum", [schema.get("const")])]
         hint = did_you_mean(str(instance), choices)

@@ -123,15 +123,27 @@ DifferenceKind = Literal["new-type", "new-properties", "routing"]
 
 
 @dataclass(frozen=True)
+class AddedProperty:
+    """A property the spec adds to upstream's def, as the record says it: whether the def
+    requires it and whether it accepts null (``check`` holds the type to both)."""
+
+    name: str
+    required: bool
+    nullable: bool
+
+
+@dataclass(frozen=True)
 class Difference:
     """A def that differs from upstream's on purpose, and why: a type upstream lacks
-    (``new-type``), properties added to upstream's type (``new-properties``, listed in
-    ``adds``), or a routing union the generator derives (``routing``)."""
+    (``new-type``), properties added to upstream's type (``new-properties``, named in
+    ``adds``, each recorded in ``added``), or a routing union the generator derives
+    (``routing``)."""
 
     type: str
     kind: DifferenceKind
     adds: tuple[str, ...]
     why: str
+    added: tuple[AddedProperty, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -18,12 +18,13 @@ from jsonschema.exceptions import best_match
 
 from . import rules
 from .content import Recent
-from .diagnostics import Diagnostic, Position, SpecError
+from .diagnostics import Diagnostic, Position, SpecError, stamped
 from .formatcheck import check_format
 from .index import Index
 from .jsontext import parse_json
 from .metaschema import schema_problem
 from .model import (
+    AddedProperty,
     Call,
     Change,
     Departure,
@@ -69,7 +70,11 @@ def load_checked(
     are not run, and of the format only what the build needs is held (``upstream`` is how it
     followed upstream then, not a protocol fact)."""
     with _collector_paused():
-        return _checked(load(path, display), path, history=history)
+        try:
+            source = load(path, display)
+        except SpecError as err:
+            raise SpecError(stamped(err.diagnostics, "yaml")) from None
+        return _checked(source, path, history=history)
 
 
 @contextmanager
@@ -103,7 +108,8 @@ def _checked(source: Source, path: Path, *, history: bool) -> tuple[Spec, Index]
     data, where = source.data, source.where
     if not isinstance(data, dict):
         raise SpecError([Diagnostic(where.at(()),
-            "the spec must be a mapping with version, methods, types, ...; see spec/README.md")])  # fmt: skip
+            "the spec must be a mapping with version, methods, types, ...; see spec/README.md",
+            rule="format")])  # fmt: skip
     shape = check_format(data, where)
     problems = [d for p, d in shape if not (history and p[:1] == ("upstream",))]
     # left out of the build when history: snapshot and all
@@ -116,25 +122,27 @@ def _checked(source: Source, path: Path, *, history: bool) -> tuple[Spec, Index]
             at = where.at(("upstream", "schemas", which))
             read = _read_upstream(path.parent / str(name), at)
             if isinstance(read, Diagnostic):
-                problems.append(read)
+                problems += stamped([read], "upstream-files")
                 snapshot[which] = None
                 continue
             actual, value = read
             if which in digests:
-                problems += _digest_problem(actual, str(name), str(digests[which]),
-                                            where.at(("upstream", "sha256", which)))  # fmt: skip
+                problems += stamped(_digest_problem(actual, str(name), str(digests[which]),
+                                    where.at(("upstream", "sha256", which))), "upstream-files")  # fmt: skip
             snapshot[which] = value
     spec = _build(data, where, broken, snapshot)
     if not history and _healthy(broken, ("changes",)):
         changes = [
             _read_change(path.parent, n, c, where) for n, c in enumerate(data.get("changes", []))
         ]
-        problems += [c for c in changes if isinstance(c, Diagnostic)]
+        problems += stamped([c for c in changes if isinstance(c, Diagnostic)], "changes")
         spec = replace(spec, changes=tuple(c for c in changes if isinstance(c, Change)))
     written = rules.Written(
         types=frozenset(_section(data, "types")),
         errors=frozenset(_section(data, "errors")),
         retry_classes=frozenset(_section(data, "retryClasses")),
+        methods=frozenset(_section(data, "methods")),
+        damaged=broken,
     )
     index = Index(spec)
     findings = [] if history else rules.check(spec, index, written)
@@ -149,6 +157,16 @@ def _checked(source: Source, path: Path, *, history: bool) -> tuple[Spec, Index]
     # the same methods, types and everything else an index reads: each fact it holds stands
     index.spec = spec
     return spec, index
+
+
+def _difference(entry: Mapping[str, Any]) -> Difference:
+    added = tuple(
+        AddedProperty(name, bool(record["required"]), bool(record["nullable"]))
+        for name, record in entry.get("adds", {}).items()
+    )
+    return Difference(
+        entry["type"], entry["kind"], tuple(a.name for a in added), entry["why"], added
+    )
 
 
 def _retired_ids(spec_path: Path) -> frozenset[str]:
@@ -284,10 +302,7 @@ def _build(
             commit=_optional_text(upstream.get("commit")),
             stable=snapshot.get("stable"),
             unstable=snapshot.get("unstable"),
-            differences=tuple(
-                Difference(d["type"], d["kind"], tuple(d.get("adds", ())), d["why"])
-                for d in upstream.get("differences", [])
-            )
+            differences=tuple(_difference(d) for d in upstream.get("differences", []))
             if _healthy(broken, ("upstream", "differences"))
             else (),
             departures=tuple(

@@ -8,19 +8,17 @@ upstream schema in, this writes the YAML blocks of its new and changed defs, so 
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 from typing import Any
 
+from . import upstream_take_cmd
 from .constants import EXIT_INVALID, EXIT_OK
 from .jsontext import JsonProblem, parse_json
 from .readfile import regular_text
+from .upstream_data import listed_additions, listed_new_types, write_text
 from .upstream_import import ImportProblem, changed_defs, import_defs, unusable
 from .yamlsource import MAX_BYTES, MAX_DEPTH, load
-
-_TMP_SUFFIX = ".acp-spec-tmp"
-NEW_PROPERTIES = "new-properties"
 
 
 def add_commands(subparsers: Any) -> None:
@@ -39,12 +37,17 @@ def add_commands(subparsers: Any) -> None:
                          help="import every def of FILE that the spec lacks or writes differently")  # fmt: skip
     command.add_argument("--after", metavar="TYPE",
                          help="place the new defs after this type, in the order given")  # fmt: skip
+    upstream_take_cmd.add_command(actions)
 
 
 def run(args: argparse.Namespace) -> int:
     if args.upstream_command == "import":
         return import_command(
             args.spec, args.file, args.defs, changed=args.changed, after=args.after
+        )
+    if args.upstream_command == "take":
+        return upstream_take_cmd.take_command(
+            args.spec, args.source, version=args.version, commit=args.commit
         )
     raise AssertionError(f"unknown upstream action {args.upstream_command}")  # argparse refuses it
 
@@ -68,11 +71,11 @@ def import_command(
     data = load(spec_path, display=str(spec_path)).data
     types = data.get("types") if isinstance(data, dict) else None
     ours: dict[str, Any] = types if isinstance(types, dict) else {}
-    adds = _listed_additions(data)
+    adds = listed_additions(data)
     wanted = list(names)
     if changed:
         wanted += [n for n in changed_defs(upstream, ours, adds) if n not in wanted]
-        listed = _listed_new_types(data)
+        listed = listed_new_types(data)
         gone = [n for n in ours if n not in every and n not in listed]
         if gone:
             print(f"{len(gone)} type{'s' if len(gone) != 1 else ''} upstream does not define: "
@@ -102,7 +105,7 @@ def import_command(
     for name in result.unchanged:
         print(f"{name} is upstream's already")
     if result.text != text:
-        _write(spec_path, result.text)
+        write_text(spec_path, result.text)
     print("run `acp-spec check`: methods, examples and differences may need you next")
     return EXIT_INVALID if skipped else EXIT_OK
 
@@ -128,34 +131,3 @@ def _read_defs(file: Path) -> dict[str, Any]:
         raise ImportProblem(f"{file} has no $defs; give upstream's published schema")
     defs: dict[str, Any] = value["$defs"]
     return defs
-
-
-def _differences(data: Any) -> list[dict[str, Any]]:
-    upstream = data.get("upstream") if isinstance(data, dict) else None
-    listed = upstream.get("differences") if isinstance(upstream, dict) else None
-    return [e for e in listed if isinstance(e, dict)] if isinstance(listed, list) else []
-
-
-def _listed_new_types(data: Any) -> set[str]:
-    """The types the spec says it adds (kind new-type): upstream lacks them on purpose."""
-    return {str(e.get("type")) for e in _differences(data) if e.get("kind") == "new-type"}
-
-
-def _listed_additions(data: Any) -> dict[str, list[str]]:
-    """Type -> the properties the spec adds to it on purpose, which an import keeps."""
-    out: dict[str, list[str]] = {}
-    for entry in _differences(data):
-        if (
-            entry.get("kind", NEW_PROPERTIES) == NEW_PROPERTIES
-            and isinstance(entry.get("type"), str)
-            and isinstance(entry.get("adds"), list)
-        ):
-            out.setdefault(entry["type"], []).extend(str(p) for p in entry["adds"])
-    return out
-
-
-def _write(path: Path, text: str) -> None:
-    """Replace the file whole, so an interrupted import leaves the old one."""
-    staged = path.with_name(path.name + _TMP_SUFFIX)
-    staged.write_text(text, encoding="utf-8", newline="\n")
-    os.replace(staged, path)

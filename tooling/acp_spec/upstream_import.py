@@ -22,12 +22,13 @@ from typing import Any
 
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
+from ruamel.yaml.error import YAMLError
 from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarString
 
 from .defs import DEFS_PREFIX, STANDARD_META, expand_type, open_union_guard, referenced_names
 from .jsontext import lone_surrogate
 from .metaschema import schema_problem
-from .model import DERIVED_TYPE_NAMES
+from .model import DERIVED_TYPE_NAMES, AddedProperty
 
 # Upstream keywords naming the method a def belongs to; the spec keeps that in `methods`.
 METHOD_KEYWORDS = ("x-side", "x-method")
@@ -72,12 +73,46 @@ def without_method_keywords(definition: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def without_additions(ours: Mapping[str, Any], adds: Iterable[str]) -> dict[str, Any]:
-    """A def with the listed added properties taken out again."""
+    """A def with the listed added properties taken out again, and their required entries
+    (a required list left empty with them: upstream's def had none)."""
     out = copy.deepcopy(dict(ours))
     for prop in adds:
         out.get("properties", {}).pop(prop, None)
         if prop in out.get("required", []):
             out["required"] = [r for r in out["required"] if r != prop]
+            if not out["required"]:
+                del out["required"]
+    return out
+
+
+def with_required(
+    fragment: Mapping[str, Any], adds: Iterable[AddedProperty], before: Sequence[str]
+) -> dict[str, Any]:
+    """Upstream's fragment with the required entries of the spec's added properties put
+    back, each after the entry it followed in ``before`` (the spec's list), else last."""
+    wanted = [a.name for a in adds if a.required]
+    if not wanted:
+        return dict(fragment)
+    required = list(fragment.get("required", []))
+    for prop in wanted:
+        if prop in required:
+            continue
+        earlier = before[: before.index(prop)] if prop in before else []
+        anchor = next((r for r in reversed(earlier) if r in required), None)
+        if anchor is not None:
+            required.insert(required.index(anchor) + 1, prop)
+        elif before[:1] == [prop]:
+            required.insert(0, prop)
+        else:
+            required.append(prop)
+    if "required" in fragment:
+        return {k: (required if k == "required" else v) for k, v in fragment.items()}
+    out: dict[str, Any] = {}
+    for key, value in fragment.items():  # upstream writes required after the properties
+        out[key] = value
+        if key == "properties":
+            out["required"] = required
+    out.setdefault("required", required)
     return out
 
 
@@ -156,14 +191,14 @@ def _same(a: Any, b: Any) -> bool:
 # --- the fragment -> YAML text --------------------------------------------------------------
 
 
-def _to_yaml(value: Any) -> Any:
+def to_yaml(value: Any) -> Any:
     if isinstance(value, dict):
         node = CommentedMap()
         for key, sub in value.items():
-            node[key] = _to_yaml(sub)
+            node[key] = to_yaml(sub)
         return node
     if isinstance(value, list):
-        seq = CommentedSeq(_to_yaml(v) for v in value)
+        seq = CommentedSeq(to_yaml(v) for v in value)
         if len(value) <= SHORT_LIST and all(
             isinstance(v, str | int) and not isinstance(v, bool) for v in value
         ):
@@ -189,7 +224,7 @@ def render_block(name: str, fragment: Mapping[str, Any]) -> list[str]:
     yaml.width = WIDTH
     yaml.indent(mapping=2, sequence=4, offset=2)
     out = StringIO()
-    yaml.dump(CommentedMap([("types", CommentedMap([(name, _to_yaml(dict(fragment)))]))]), out)
+    yaml.dump(CommentedMap([("types", CommentedMap([(name, to_yaml(dict(fragment)))]))]), out)
     lines = out.getvalue().splitlines(keepends=True)
     assert lines[0] == "types:\n", lines[0]
     return lines[1:]
@@ -241,7 +276,7 @@ def _property_lines(block: Sequence[str], prop: str) -> tuple[int, int] | None:
             continue
         if inside and line.strip() and _indent(line) <= 4:
             return None
-        if inside and line.rstrip() == f"      {prop}:":
+        if inside and (m := _PROPERTY_KEY.match(line)) is not None and m["p"] == prop:
             end = number + 1
             while end < len(block) and (not block[end].strip() or _indent(block[end]) > 6):
                 end += 1
@@ -282,6 +317,8 @@ def _keep_additions(old: Sequence[str], new: list[str], adds: Iterable[str]) -> 
 
 
 _PROP = re.compile(r"^      (?P<p>[A-Za-z_$][A-Za-z0-9_]*):")
+# a property's key line, a comment after it allowed
+_PROPERTY_KEY = re.compile(r"^      (?P<p>[A-Za-z_$][A-Za-z0-9_]*):\s*(?:#.*)?$")
 
 
 # --- the edit ---------------------------------------------------------------------------
@@ -298,7 +335,7 @@ class Imported:
 def changed_defs(
     upstream: Mapping[str, Any],
     ours: Mapping[str, Mapping[str, Any]],
-    adds: Mapping[str, Sequence[str]],
+    adds: Mapping[str, Sequence[AddedProperty]],
 ) -> list[str]:
     """Upstream's defs, in its order, that the spec lacks or writes differently (a listed
     added property is no difference). Routing unions are the generator's, never imported."""
@@ -312,7 +349,7 @@ def changed_defs(
         theirs = without_method_keywords(definition)
         mine = without_additions(
             expand_type(ours[name]),
-            [p for p in adds.get(name, ()) if p not in theirs.get("properties", {})],
+            [a.name for a in adds.get(name, ()) if a.name not in theirs.get("properties", {})],
         )
         if not _same(mine, theirs):
             found.append(name)
@@ -324,7 +361,7 @@ def import_defs(
     upstream: Mapping[str, Any],
     names: Sequence[str],
     *,
-    adds: Mapping[str, Sequence[str]] | None = None,
+    adds: Mapping[str, Sequence[AddedProperty]] | None = None,
     after: str | None = None,
     max_bytes: int | None = None,
 ) -> Imported:
@@ -360,8 +397,9 @@ def import_defs(
         if name not in places.blocks:
             continue
         block = places.blocks[name]
-        fresh = render_block(name, fragment_of(name, upstream[name]))
-        fresh = _keep_additions(lines[block.start : block.end], fresh, (adds or {}).get(name, ()))
+        old, added = lines[block.start : block.end], (adds or {}).get(name, ())
+        fragment = with_required(fragment_of(name, upstream[name]), added, _required_in(old))
+        fresh = _keep_additions(old, render_block(name, fragment), [a.name for a in added])
         if fresh == lines[block.start : block.end]:
             result.unchanged.append(name)
             continue
@@ -388,6 +426,17 @@ def import_defs(
     if max_bytes is not None:
         _within(len(result.text.encode("utf-8")), max_bytes)
     return result
+
+
+def _required_in(block: Sequence[str]) -> list[str]:
+    """The required list of a type's block as the spec writes it ([] if it has none)."""
+    try:
+        loaded = YAML(typ="safe").load("".join(block))
+    except YAMLError:
+        return []  # the block is broken: check says where; the import keeps upstream's order
+    entry = next(iter(loaded.values()), None) if isinstance(loaded, dict) else None
+    required = entry.get("required") if isinstance(entry, dict) else None
+    return [r for r in required if isinstance(r, str)] if isinstance(required, list) else []
 
 
 def _within(size: int, max_bytes: int) -> None:

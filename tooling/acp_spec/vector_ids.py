@@ -1,7 +1,7 @@
 """Published vector ids: the promise that an id SDKs pin keeps its meaning.
 
 The published ids live beside the spec (``spec/acp-v2.yaml`` -> ``spec/acp-v2.vector-ids.txt``),
-one ``<id> <digest>`` a line, sorted, ``#`` comments allowed. It is an input, not a
+one ``<id> <digest> <meaning>`` a line, sorted, ``#`` comments allowed. It is an input, not a
 generated file: ``acp-spec vectors publish`` adds the ids the vectors emitter makes that are
 not in it yet, and ``acp-spec vectors retire`` retires the ones that are gone or changed;
 nothing else writes it. A retired id stays, as ``<id> <digest> retired <version> <reason>``:
@@ -11,9 +11,12 @@ emitter gives a case whose id is retired a successor (``<id>.rev2``, ...). ``acp
 check`` compares the file with what the spec generates now:
 
 - a published id the vectors no longer hold was removed;
-- a published id whose digest differs changed meaning. The digest is of the case's meaning:
-  its message text and its expected outcome, not its description or divergence note, so
-  rewording a case is free but changing what an SDK must do with it is not;
+- a published id whose meaning differs changed meaning. The meaning is a digest of what the
+  case tests: the method, the message kind and the def (its id names the place and the kind
+  of change), and its expected outcomes (strict and tolerant), never its message text, so
+  rewording an example republishes the digests of the cases made of it (``<digest>``: of
+  the message and the expected outcome, which SDKs may pin too) and retires no id; a line
+  without a meaning (written before it was recorded) is held to its digest alone;
 - a retired id the vectors hold again would be reused;
 - an id the vectors hold that is not published yet needs publishing.
 """
@@ -28,7 +31,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from .diagnostics import Diagnostic, Position
 from .emit.vectors import SCHEMA_NAME, VECTORS_DIR
@@ -45,13 +48,14 @@ NAMED = 5
 
 HEADER = (
     "# Published ids of generated/vectors/: SDKs pin them, so each keeps its meaning for good.\n"
-    "# Each line: an id and a digest of its case's message and expected outcome, or a retired\n"
-    "# id: `<id> <digest> retired <version> <reason>`, with the digest it had, the version it\n"
-    "# was retired in and why. A retired id is never generated again (its case, if any, has a\n"
-    "# successor id: `<id>.rev2`). `acp-spec vectors publish` adds new ids and never changes or\n"
-    "# removes a line; `acp-spec vectors retire` retires ids that are gone or mean something\n"
-    "# else (a breaking change to call out in review); `acp-spec check` fails while an id is\n"
-    "# gone, changed, reused or unpublished.\n"
+    "# Each line: an id, a digest of its case's message and expected outcome, and a digest of\n"
+    "# its meaning (what it tests: method, def and expected outcomes, not the message text); or\n"
+    "# a retired id: `<id> <digest> retired <version> <reason>`, with the digest it had, the\n"
+    "# version it was retired in and why. A retired id is never generated again (its case, if\n"
+    "# any, has a successor id: `<id>.rev2`). `acp-spec vectors publish` adds new ids and\n"
+    "# republishes the digest of a case reworded with its meaning kept; `acp-spec vectors\n"
+    "# retire` retires ids that are gone or mean something else (a breaking change to call out\n"
+    "# in review); `acp-spec check` fails while an id is gone, changed, reused or unpublished.\n"
 )
 
 
@@ -61,21 +65,47 @@ def ids_path(spec_path: Path) -> Path:
 
 
 def fingerprint(case: Mapping[str, Any]) -> str:
-    """What a case means: its message and its expectation (not its wording)."""
+    """A case's message and its expectation (not its wording): what SDKs replay."""
     meaning = case["message"] + "\n" + json.dumps(case["expect"], sort_keys=True)
     return hashlib.sha256(meaning.encode("utf-8")).hexdigest()[:DIGEST_LENGTH]
 
 
-def emitted_ids(files: Mapping[str, bytes]) -> dict[str, str]:
-    """Id -> digest of every case in the vector files among ``files`` (the vectors
+def meaning_of(group: Mapping[str, Any], case: Mapping[str, Any]) -> str:
+    """What a case tests: its group's method, message kind and def (the id names the place
+    and the kind of change) and its expected outcomes; not its message text."""
+    tested = {
+        "method": group.get("method"),
+        "kind": group.get("kind"),
+        "def": group.get("def"),
+        "expect": case["expect"],
+        "tolerant": case.get("tolerant"),
+    }
+    text = json.dumps(tested, sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:DIGEST_LENGTH]
+
+
+class Emitted(NamedTuple):
+    digest: str  # fingerprint: the message and the expected outcome
+    meaning: str | None  # meaning_of; None where unknown
+
+
+def emitted_ids(files: Mapping[str, bytes]) -> dict[str, Emitted]:
+    """Id -> digests of every case in the vector files among ``files`` (the vectors
     emitter's output, or every generated file: other paths are ignored)."""
-    out: dict[str, str] = {}
+    out: dict[str, Emitted] = {}
     for path, data in sorted(files.items()):
         if path.startswith(VECTORS_DIR + "/") and path != f"{VECTORS_DIR}/{SCHEMA_NAME}":
             for group in json.loads(data)["groups"]:
                 for case in group["cases"]:
-                    out[case["id"]] = fingerprint(case)
+                    out[case["id"]] = Emitted(fingerprint(case), meaning_of(group, case))
     return out
+
+
+Made = Mapping[str, Emitted | str]  # a bare digest: of a case whose meaning is not known
+
+
+def _made(value: Emitted | str) -> Emitted:
+    return value if isinstance(value, Emitted) else Emitted(value, None)
 
 
 @dataclass(frozen=True)
@@ -92,6 +122,15 @@ class Entry:
     column: int
     digest_column: int
     retired: Retirement | None = None
+    meaning: str | None = None  # None on a line written before meanings were recorded
+    meaning_column: int = 0
+
+    def changed_meaning(self, now: Emitted) -> bool:
+        """Whether the case generated under this id now tests something else: by its
+        meaning where both are known, else by its digest."""
+        if self.meaning is not None and now.meaning is not None:
+            return self.meaning != now.meaning
+        return self.digest != now.digest
 
 
 @dataclass(frozen=True)
@@ -124,9 +163,10 @@ def parse_published(text: str, file: str) -> Published:
             continue
         words = line.split(maxsplit=4)
         retired = len(words) == 5 and words[2] == RETIRED
-        if not (len(words) == 2 or retired) or not _is_digest(words[1]):
-            problems.append(Diagnostic(Position(file, number, 1), "expected `<id> <digest>` "
-                f"(a digest of {DIGEST_LENGTH} hex digits) or `<id> <digest> {RETIRED} "
+        meant = len(words) == 3 and _is_digest(words[2])
+        if not (len(words) == 2 or meant or retired) or not _is_digest(words[1]):
+            problems.append(Diagnostic(Position(file, number, 1), "expected `<id> <digest> "
+                f"<meaning>` (digests of {DIGEST_LENGTH} hex digits) or `<id> <digest> {RETIRED} "
                 "<version> <reason>`; restore the line from git or delete it and run "
                 f"`{PUBLISH_COMMAND}`"))  # fmt: skip
             continue
@@ -139,7 +179,10 @@ def parse_published(text: str, file: str) -> Published:
         column = line.index(case_id) + 1
         digest_column = line.index(digest, column - 1 + len(case_id)) + 1
         retirement = Retirement(words[3], words[4].strip()) if retired else None
-        entries[case_id] = Entry(case_id, digest, number, column, digest_column, retirement)
+        meaning = words[2] if meant else None
+        meaning_column = line.rindex(words[2]) + 1 if meant else 0
+        entries[case_id] = Entry(case_id, digest, number, column, digest_column, retirement,
+                                 meaning, meaning_column)  # fmt: skip
     return Published(file, entries, tuple(problems), text)
 
 
@@ -156,10 +199,13 @@ def read_published(path: Path, display: str | None = None) -> Published:
     return parse_published(text, file)
 
 
-def vector_id_problems(published: Published, emitted: Mapping[str, str]) -> list[Diagnostic]:
+def vector_id_problems(published: Published, made: Made) -> list[Diagnostic]:
     """What breaks the promise, each at its line of the ids file: removed, changed and
-    reused ids, then one problem for the ids not yet published (and the file's own problems)."""
+    reused ids, then one problem for the ids reworded, one for the ids not yet published
+    (and the file's own problems)."""
+    emitted = {case_id: _made(value) for case_id, value in made.items()}
     problems = list(published.problems)
+    reworded: list[Entry] = []
     retire = f"retire it with `{RETIRE_COMMAND} ID --reason WHY` (a breaking change to call out in review)"
     for entry in sorted(published.entries.values(), key=lambda e: e.line):
         if entry.retired is not None:
@@ -172,12 +218,30 @@ def vector_id_problems(published: Published, emitted: Mapping[str, str]) -> list
             problems.append(Diagnostic(published.at(entry.line, entry.column), "published "
                 f"vector id {entry.id} is no longer generated, but SDKs pin published ids; "
                 f"restore what the spec, an example or the vectors emitter changed, or {retire}"))  # fmt: skip
-        elif emitted[entry.id] != entry.digest:
-            problems.append(Diagnostic(published.at(entry.line, entry.digest_column),
-                f"published vector {entry.id} changed meaning (its message or expected "
-                f"outcome: digest {entry.digest} is now {emitted[entry.id]}; once regenerated, "
-                "git diff generated/vectors/ shows how); restore what changed it, or "
-                f"{retire}: the corrected case then gets a new id"))  # fmt: skip
+        elif entry.changed_meaning(now := emitted[entry.id]):
+            what, was, column = (
+                ("what it tests (its method, def or expected outcome): meaning", entry.meaning,
+                 entry.meaning_column)
+                if entry.meaning is not None and now.meaning is not None
+                else ("its message or expected outcome: digest", entry.digest, entry.digest_column)
+            )  # fmt: skip
+            is_now = now.meaning if what.endswith("meaning") else now.digest
+            problems.append(Diagnostic(published.at(entry.line, column),
+                f"published vector {entry.id} changed meaning ({what} {was} is now {is_now}; "
+                "once regenerated, git diff generated/vectors/ shows how); restore what changed "
+                f"it, or {retire}: the corrected case then gets a new id"))  # fmt: skip
+        elif entry.digest != now.digest or (entry.meaning is None and now.meaning is not None):
+            reworded.append(entry)
+    if reworded:
+        named = ", ".join(e.id for e in reworded[:NAMED]) + (
+            f" and {len(reworded) - NAMED} more" if len(reworded) > NAMED else ""
+        )
+        first = reworded[0]
+        problems.append(Diagnostic(published.at(first.line, first.digest_column),
+            f"{len(reworded)} published vector{'s' if len(reworded) != 1 else ''} changed "
+            f"message but not meaning, or {'have' if len(reworded) != 1 else 'has'} no meaning "
+            f"recorded yet ({named}); run `{PUBLISH_COMMAND}` to republish their digests "
+            "(their ids keep their meaning) and commit the file"))  # fmt: skip
     new = sorted(set(emitted) - set(published.entries))
     if new:
         named = ", ".join(new[:NAMED]) + (
@@ -190,15 +254,15 @@ def vector_id_problems(published: Published, emitted: Mapping[str, str]) -> list
     return problems
 
 
-def retirable(published: Published, emitted: Mapping[str, str]) -> dict[str, str]:
+def retirable(published: Published, made: Made) -> dict[str, str]:
     """Published ids that may be retired, and why: gone, or changed meaning."""
     out: dict[str, str] = {}
     for entry in published.entries.values():
         if entry.retired is not None:
             continue
-        if entry.id not in emitted:
+        if entry.id not in made:
             out[entry.id] = "gone"
-        elif emitted[entry.id] != entry.digest:
+        elif entry.changed_meaning(_made(made[entry.id])):
             out[entry.id] = "changed"
     return out
 
@@ -214,12 +278,16 @@ def retire_text(published: Published, ids: Iterable[str], version: str, reason: 
     return "".join(lines)
 
 
-def publish_text(published: Published | None, emitted: Mapping[str, str]) -> tuple[str, list[str]]:
-    """The ids file with every new id added, and the ids added.
+def publish_text(published: Published | None, made: Made) -> tuple[str, list[str], list[str]]:
+    """The ids file with every new id added and the digests of reworded cases republished;
+    the ids added, and those republished.
 
-    Every line already there stays as it is, a wrong digest or a retired id's absence
-    included: only review may change those. New lines go where the sorted order puts them.
+    A case reworded with its meaning kept gets its new digest (and a line written before
+    meanings were recorded gets its meaning, where its digest still holds); every other
+    line stays as it is, a changed meaning or a retired id's absence included: only review
+    may change those. New lines go where the sorted order puts them.
     """
+    emitted = {case_id: _made(value) for case_id, value in made.items()}
     if published is None or not published.text:
         lines = HEADER.splitlines(keepends=True)
         entries: Mapping[str, Entry] = {}
@@ -228,6 +296,15 @@ def publish_text(published: Published | None, emitted: Mapping[str, str]) -> tup
         if lines and not lines[-1].endswith("\n"):
             lines[-1] += "\n"
         entries = published.entries
+    republished: list[str] = []
+    for entry in entries.values():
+        now = emitted.get(entry.id)
+        if entry.retired is not None or now is None or entry.changed_meaning(now):
+            continue
+        line = _line(entry.id, now)
+        if lines[entry.line - 1] != line:
+            lines[entry.line - 1] = line
+            republished.append(entry.id)
     new = sorted(set(emitted) - set(entries))
     # where each existing entry is, in file order, to merge the new ones into
     order = sorted(entries.values(), key=lambda e: e.line)
@@ -236,14 +313,19 @@ def publish_text(published: Published | None, emitted: Mapping[str, str]) -> tup
     for case_id in new:
         i = bisect.bisect(keys, case_id) if keys == sorted(keys) else len(keys)
         index = at[i] if i < len(at) else (at[-1] + 1 if at else len(lines))
-        inserts.setdefault(index, []).append(f"{case_id} {emitted[case_id]}\n")
+        inserts.setdefault(index, []).append(_line(case_id, emitted[case_id]))
     out: list[str] = []
     for index, line in enumerate(lines):
         out += inserts.pop(index, [])
         out.append(line)
     for index in sorted(inserts):
         out += inserts[index]
-    return "".join(out), new
+    return "".join(out), new, sorted(republished)
+
+
+def _line(case_id: str, made: Emitted) -> str:
+    meaning = f" {made.meaning}" if made.meaning is not None else ""
+    return f"{case_id} {made.digest}{meaning}\n"
 
 
 def _insertion_line(published: Published, case_id: str) -> int:

@@ -12,6 +12,8 @@ from __future__ import annotations
 import argparse
 import fnmatch
 import os
+import re
+import subprocess
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -23,6 +25,8 @@ from .index import Index
 from .model import Spec
 from .spec import load_spec
 from .vector_ids import (
+    RETIRED,
+    Emitted,
     Published,
     emitted_ids,
     ids_path,
@@ -35,6 +39,7 @@ from .vector_ids import (
 )
 
 _TMP_SUFFIX = ".acp-spec-tmp"
+UNRELEASED = "unreleased"
 
 
 def add_commands(subparsers: Any) -> None:
@@ -54,8 +59,9 @@ def add_commands(subparsers: Any) -> None:
     retire.add_argument("ids", nargs="+", metavar="ID",
                         help="ids to retire; shell-style patterns match several (nes-*)")  # fmt: skip
     retire.add_argument("--reason", required=True, help="why, for the reviewer and for SDKs")
-    retire.add_argument("--version", help="the version retired in (default: the upstream "
-                        "version the spec follows, from upstream › version or commit)")  # fmt: skip
+    retire.add_argument("--version", help="the version retired in (default: the release the "
+                        "spec moved to, if that move is not committed yet; else `unreleased`, "
+                        "which the next `upstream take` stamps with its release)")  # fmt: skip
 
 
 def run(args: argparse.Namespace) -> int:
@@ -74,10 +80,14 @@ def publish(spec_path: Path) -> int:
         return EXIT_INVALID
     spec = load_spec(spec_path, display=str(spec_path))
     emitted = _emitted(spec)
-    text, added = publish_text(published, emitted)
-    if added:
+    text, added, republished = publish_text(published, emitted)
+    if added or republished:
         _write(path, text)
     print(f"published {len(added)} new vector id{'s' if len(added) != 1 else ''} in {path}")
+    if republished:
+        print(f"republished the digests of {len(republished)} vector"
+              f"{'s' if len(republished) != 1 else ''} reworded or without a recorded meaning "
+              "(their ids keep their meaning)")  # fmt: skip
     # what publishing can't settle, for review: published ids removed or changed
     for problem in vector_id_problems(parse_published(text, str(path)), emitted):
         print(problem.render(), file=sys.stderr)
@@ -101,18 +111,23 @@ def retire(spec_path: Path, patterns: list[str], *, reason: str, version: str | 
     candidates = retirable(published, emitted)
     chosen: list[str] = []
     for pattern in patterns:
-        matched = [i for i in published.entries if fnmatch.fnmatchcase(i, pattern)]
+        # an id as written first: ids hold brackets (`mcpServers[stdio]`), which a pattern
+        # reads as a set of characters
+        exact = pattern in published.entries
+        matched = [pattern] if exact else [
+            i for i in published.entries if fnmatch.fnmatchcase(i, pattern)
+        ]  # fmt: skip
         if not any(i in candidates for i in matched):
             what = "no published id" if not matched else "no published id that is gone or changed"
             print(f"acp-spec: {pattern} matches {what} (an id still generated as published "
                   "keeps it); nothing was written", file=sys.stderr)  # fmt: skip
             return EXIT_INVALID
         chosen += [i for i in matched if i in candidates and i not in chosen]
-    when = version or _followed(spec)
+    when = version or preparing(spec_path, spec)
     retired = parse_published(retire_text(published, sorted(chosen), when, reason), str(path))
     # the successors of the retired ids are new ids: publish them with the rest
     emitted = _emitted(replace(spec, retired_vector_ids=retired.retired))
-    text, added = publish_text(retired, emitted)
+    text, added, _ = publish_text(retired, emitted)
     _write(path, text)
     print(f"retired {len(chosen)} vector id{'s' if len(chosen) != 1 else ''} in {when}; "
           f"published {len(added)} new one{'s' if len(added) != 1 else ''} in {path}")  # fmt: skip
@@ -129,14 +144,45 @@ def _broken(published: Published, path: Path) -> bool:
     return bool(published.problems)
 
 
-def _emitted(spec: Spec) -> dict[str, str]:
+def _emitted(spec: Spec) -> dict[str, Emitted]:
     return emitted_ids(emit_vectors(spec, Index(spec)))
 
 
-def _followed(spec: Spec) -> str:
+def followed(spec: Spec) -> str:
     """The upstream version the spec follows, as a retired line records it."""
     upstream = spec.upstream
-    return upstream.version or (upstream.commit or "")[:12] or "unreleased"
+    return upstream.version or (upstream.commit or "")[:12] or UNRELEASED
+
+
+def preparing(spec_path: Path, spec: Spec) -> str:
+    """The version the ids go away in: the release the spec moved to, while that move is
+    not committed yet (``upstream take`` and then retire), else the next one, not yet
+    known: ``unreleased``, which the next ``upstream take`` stamps with its release. The
+    version the spec follows already shipped what it held."""
+    committed = _committed_text(spec_path)
+    now = followed(spec)
+    if committed is not None and now != UNRELEASED:
+        found = re.search(r'^  (?:version: "?([^"\n]+)"?|commit: ([0-9a-f]{12}))', committed, re.M)
+        if found is not None and now not in found.groups():
+            return now
+    return UNRELEASED
+
+
+def _committed_text(spec_path: Path) -> str | None:
+    """The spec as the repository's HEAD holds it; None outside a repository (or new)."""
+    folder = spec_path.resolve().parent
+    try:
+        done = subprocess.run(["git", "-C", str(folder), "show", f"HEAD:./{spec_path.name}"],
+                              capture_output=True, text=True, check=False)  # fmt: skip
+    except OSError:
+        return None
+    return done.stdout if done.returncode == 0 else None
+
+
+def stamp_unreleased(text: str, version: str) -> str:
+    """The ids file with the ids retired while the next release was not known stamped with
+    it (``upstream take`` does, as it takes that release)."""
+    return re.sub(rf"^(\S+ [0-9a-f]+ {RETIRED}) {UNRELEASED} ", rf"\1 {version} ", text, flags=re.M)
 
 
 def _write(path: Path, text: str) -> None:

@@ -16,7 +16,7 @@ import itertools
 import math
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -97,6 +97,9 @@ class SourceMap:
     # before it), by the collection's id: made on the first walk into it, so that a problem
     # on each of thousands of siblings costs each a lookup, not a count of those before it
     starts: dict[int, dict[str | int, tuple[int, int]]] = field(default_factory=dict)
+    # the text the data was read from, to place a problem inside a scalar (``within``); a
+    # copy goes without it (and places such a problem at the scalar)
+    text: str = field(default="", compare=False, repr=False)
 
     def __reduce__(self) -> tuple[type[SourceMap], tuple[str, Any, list[int], list[int]]]:
         # a copy's data are other objects: its counts are made again, by their ids
@@ -125,6 +128,27 @@ class SourceMap:
         else:
             marks, number = self.value_marks, value
         return Position(self.file, marks[2 * number] + 1, marks[2 * number + 1] + 1)
+
+    def within(self, path: PathKey, needles: Sequence[str]) -> Position:
+        """Where the first of ``needles`` found is written in the scalar at ``path`` (a link
+        in a description: its line, not the description's), else the scalar's place."""
+        start = self.at(path)
+        found, value, _ = self._find(path)
+        if not self.text or found != path:
+            return start
+        lines = Lines(self.text)
+        begin = lines.starts[start.line - 1] + start.column - 1
+        after = 2 * (value + 1)  # the next value written starts after this scalar ends
+        end = (
+            lines.starts[self.value_marks[after]] + self.value_marks[after + 1]
+            if after < len(self.value_marks)
+            else len(self.text)
+        )
+        for needle in needles:
+            offset = self.text.find(needle, begin, end)
+            if offset >= 0:
+                return Position(self.file, *lines.line_col(offset))
+        return start
 
     def _find(self, path: PathKey) -> tuple[PathKey, int, int | None]:
         """The longest start of ``path`` the data holds, the number of its value in the
@@ -235,7 +259,8 @@ def loads(raw: bytes, name: str) -> Source:
     problems = refused + builder.problems
     if problems:
         raise SpecError(problems)
-    where = SourceMap(name, data, builder.value_marks, builder.key_marks, builder.counts)
+    where = SourceMap(name, data, builder.value_marks, builder.key_marks, builder.counts,
+                      text=text)  # fmt: skip
     return Source(data, where)
 
 

@@ -128,9 +128,15 @@ RULES: tuple[Rule, ...] = (
     _rule("constraint-tightened", "breaking", "backward", "values",
           "A constraint got tighter (a smaller maxLength, a new minItems, a pattern, "
           "additionalProperties closed): old senders' values may be refused."),
-    _rule("constraint-loosened", "warning", "forward", "values",
-          "A constraint got looser: new senders may send values old receivers relied on "
-          "never seeing."),
+    _rule("constraint-loosened", "breaking", "forward", "values",
+          "A constraint got looser (a larger maxLength, a minimum gone, a pattern dropped): "
+          "new senders may send values old receivers refuse, as for type-widened and "
+          "nullable-added."),
+    _rule("integer-format-widened", "warning", "forward", "values",
+          "An integer format admits more values (uint32 → int64): every old value stays "
+          "valid, and JSON Schema validators accept every integer anyway (format is an "
+          "annotation in 2020-12); receivers typed to the narrower integer (a Rust u32) "
+          "refuse the new ones."),
     _rule("constraint-changed", "breaking", "both", "values",
           "A constraint was replaced by another (a pattern, a format, a const, an allOf "
           "part, any other keyword): either side may refuse the other's values."),
@@ -148,6 +154,10 @@ RULES: tuple[Rule, ...] = (
           "(wire changes are reported where it was used)."),
     _rule("def-added", "info", "none", "defs",
           "A new def that no new method explains."),
+    _rule("values-moved", "info", "none", "defs",
+          "A union of values moved between a property and the variants of the object that "
+          "holds it, tagged by that property (a def folded into another, or split out of "
+          "it): one finding, and the values really added or removed as their own."),
     _rule("def-renamed", "warning", "none", "defs",
           "A def was renamed (same shape, references switched): SDK type names change; "
           "the wire does not."),

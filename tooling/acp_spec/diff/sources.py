@@ -329,6 +329,18 @@ def _from_git(text: str, root: Path) -> ProtocolView:
     return view
 
 
+def pinned(text: str, root: Path) -> str:
+    """An input as a stored report names it: ``git:REF[:PATH]`` with the commit REF is now
+    (``git:HEAD`` means another commit tomorrow); any other input as given. Called once the
+    input was read, so the revision exists."""
+    if not text.startswith(GIT_PREFIX):
+        return text
+    ref, colon, path_text = text[len(GIT_PREFIX) :].partition(":")
+    commit = _git(root, "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}",
+                  what=f"{text}: {ref!r} is not a revision of the repository").strip()  # fmt: skip
+    return f"{GIT_PREFIX}{commit}{colon}{path_text}"
+
+
 def _entry_kind(top: Path, commit: str, inside: PurePosixPath) -> str | None:
     """What the entry at ``inside`` is in ``commit`` when it is not a file to read (a
     folder, a symbolic link, a submodule); None for a file."""

@@ -76,6 +76,8 @@ class Values:
         self.findings: list[Finding] = []
         self._docs: dict[str, tuple[Flow, list[str]]] = {}
         self._compared: set[tuple[str, str]] = set()
+        # (object, property, into) whose values moved to or from the object's variants
+        self._moved: set[tuple[str, str, bool]] = set()
 
     # ── entry points ──
 
@@ -177,7 +179,10 @@ class Values:
         one is a constraint."""
         members = new_members or old_members
         view = self.new if new_members else self.old
-        if _is_open([self._tag(view, m) for m in members]):
+        tags = [self._tag(view, m) for m in members]
+        if self._folded(o, n, members, tags, at, into=bool(new_members)):
+            return
+        if _is_open(tags):
             return
         if new_members:
             self.emit("constraint-tightened", at, f"{at.label} now also must match one of "
@@ -185,6 +190,66 @@ class Values:
         else:
             self.emit("constraint-loosened", at, f"{at.label} no longer must match one of "
                       f"{len(members)} variants: {forward(at.flow)}")  # fmt: skip
+
+    def _folded(
+        self,
+        o: Mapping[str, Any],
+        n: Mapping[str, Any],
+        members: list[Mapping[str, Any]],
+        tags: list[tuple[str, Any] | None],
+        at: Place,
+        *,
+        into: bool,
+    ) -> bool:
+        """A union of values moved between a property and the variants of the object that
+        holds it, tagged by that property (upstream's StopReason folded into IdleStateUpdate,
+        ``into``; or split out of it): one ``values-moved`` finding, and the values really
+        added or removed as their own. True when it is such a move."""
+        names = {tag[0] for tag in tags if tag is not None}
+        if len(names) != 1 or not (prop := names.pop()):
+            return False
+        view, holder = (self.old, o) if into else (self.new, n)
+        schema = _without_null(_schema(holder.get("properties", {}).get(prop)))
+        ref = stands_for(schema)
+        name = self.chase(view, ref) if ref is not None else None
+        union = view.defs.get(name, {}) if name is not None else schema
+        values = [self._tag(view, m) for m in view.index.members(union)]
+        held = [tag[1] for tag in values if tag is not None and tag[0] == ""]
+        if not held:
+            return False
+        # the variant for "no value" (the property null or left out) is its nullability,
+        # compared at the property
+        variants = [tag[1] if tag is not None else None for tag in tags]
+        before, after = (held, variants) if into else (variants, held)
+        old_open, new_open = (
+            (_is_open(values), _is_open(tags)) if into else (_is_open(tags), _is_open(values))
+        )
+        what = name or f"{at.label}.{prop}'s values"
+        moved = f"{what} is now {at.label}'s variants, tagged by {prop}" if into else (
+            f"{at.label}'s variants, tagged by {prop}, are now {what}, the values of {prop}")  # fmt: skip
+        kept = [v for v in after if v in before and v is not None]
+        self.emit("values-moved", at, f"{moved} ({len(kept)} value{'s' if len(kept) != 1 else ''} "
+                  "kept): nothing changes on the wire for them")  # fmt: skip
+        for number, value in enumerate(after):
+            if value in before or value is None:
+                continue
+            label = f"{at.label}<{value}>"
+            place = at.down((), _member_path(n, members[number]) if into else (), label)
+            rule = "open-variant-added" if old_open else "closed-variant-added"
+            tail = f"old {receivers(at.flow)} take it as unknown" if old_open else forward(at.flow)
+            self.emit(rule, place, f"{label} added: {tail}")
+        for value in before:
+            if value not in after and value is not None:
+                label = f"{at.label}<{value}>"
+                rule = "open-variant-removed" if new_open else "closed-variant-removed"
+                tail = (
+                    f"new {receivers(at.flow)} take it as unknown"
+                    if new_open
+                    else backward(at.flow)
+                )
+                self.emit(rule, at, f"{label} removed: {tail}", gone=True)
+        self._moved.add((at.new, prop, into))
+        return True
 
     def emit(self, rule: str, at: Place, message: str, *, gone: bool = False) -> None:
         if at.owner == KEY_TYPE and rule in _KEY_RULES:
@@ -258,7 +323,7 @@ class Values:
         for i in gone:
             label = at.label + _variant_label(old_members[i], old_tags[i], i)
             place = at.down(_member_path(o, old_members[i]), (), label)
-            if old_tags[i] is None and old_open:
+            if (old_tags[i] is None and old_open) or _takes_anything(old_members[i]):
                 self.emit("union-closed", place, f"{at.label} lost its catch-all: unknown and "
                           f"extension values are refused; {backward(at.flow)}", gone=True)  # fmt: skip
             elif old_tags[i] is not None and new_takes_all:
@@ -270,7 +335,7 @@ class Values:
         for j in came:
             label = at.label + _variant_label(new_members[j], new_tags[j], j)
             place = at.down((), _member_path(n, new_members[j]), label)
-            if new_tags[j] is None and new_open:
+            if (new_tags[j] is None and new_open) or _takes_anything(new_members[j]):
                 self.emit("union-opened", place, f"{at.label} gained a catch-all: "
                           f"{forward(at.flow)}")  # fmt: skip
             elif new_tags[j] is not None and old_takes_all:
@@ -498,7 +563,12 @@ class Values:
                           f"optional: old {receivers(at.flow)} ignore it")  # fmt: skip
         for name in sorted(set(old_props) & set(new_props)):
             self._requiredness(name in old_req, name in new_req, place(name))
-            self.node(old_props[name], new_props[name], place(name))
+            was, now = old_props[name], new_props[name]
+            if (at.new, name, True) in self._moved:  # its values were compared as variants
+                was = _moved_value(was, now)
+            elif (at.new, name, False) in self._moved:
+                now = _moved_value(now, was)
+            self.node(was, now, place(name))
         # required names the object does not declare (its allOf parts do)
         for name in sorted((old_req ^ new_req) - set(old_props) - set(new_props)):
             self._requiredness(name in old_req, name in new_req,
@@ -615,8 +685,12 @@ class Values:
             if was == now:
                 continue
             words = f"{at.label}: {key} {_json(was)} → {_json(now)}"
-            if was is None:
+            wider = _wider_format(was, now) if key == "format" else None
+            if was is None or wider is False:
                 self.emit("constraint-tightened", at, f"{words}: {backward(at.flow)}")
+            elif wider is True:
+                self.emit("integer-format-widened", at, f"{words}: every old value stays "
+                          f"valid, but {forward(at.flow)} when typed to the narrower integer")  # fmt: skip
             elif now is None:
                 self.emit("constraint-loosened", at, f"{words}: {forward(at.flow)}")
             else:
@@ -693,6 +767,44 @@ def _without_null(node: Mapping[str, Any]) -> Mapping[str, Any]:
 
 def _without_union(node: Mapping[str, Any]) -> Mapping[str, Any]:
     return {k: v for k, v in node.items() if k not in ("anyOf", "oneOf")}
+
+
+# The integer formats upstream writes (its Rust types), as the ranges they admit.
+_INTEGER_FORMATS = {
+    f"{sign}int{bits}": (
+        (-(2 ** (bits - 1)), 2 ** (bits - 1) - 1) if sign == "" else (0, 2**bits - 1)
+    )
+    for sign in ("", "u")
+    for bits in (8, 16, 32, 64)
+}
+
+
+def _wider_format(was: Any, now: Any) -> bool | None:
+    """True when integer format ``now`` admits every value ``was`` does (uint32 → int64:
+    every old value stays valid), False when ``was`` admits every value of ``now``, None
+    when they are no two integer formats or neither holds the other."""
+    a, b = _INTEGER_FORMATS.get(str(was)), _INTEGER_FORMATS.get(str(now))
+    if a is None or b is None:
+        return None
+    if b[0] <= a[0] and a[1] <= b[1]:
+        return True
+    if a[0] <= b[0] and b[1] <= a[1]:
+        return False
+    return None
+
+
+def _moved_value(kept: Any, other: Any) -> Any:
+    """``other``'s constraints with ``kept``'s descriptions and hints: a property whose
+    values moved is compared for what else it says (its docs, its tolerance)."""
+    if not isinstance(kept, Mapping) or not isinstance(other, Mapping):
+        return kept
+    mine = {k: v for k, v in kept.items() if k in _DOCS or k.startswith("x-")}
+    return {**{k: v for k, v in other.items() if k not in _DOCS and not k.startswith("x-")}, **mine}
+
+
+def _takes_anything(member: Any) -> bool:
+    """A union member with no constraint at all: whatever its siblings refuse, it takes."""
+    return member is True or (isinstance(member, Mapping) and not constraints(member))
 
 
 def _is_open(tags: list[tuple[str, Any] | None]) -> bool:

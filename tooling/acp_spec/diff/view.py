@@ -150,7 +150,34 @@ class ProtocolView:
             for name, (writers, readers, methods) in found.items()
         }
 
+    @cached_property
+    def _carried(self) -> dict[str, Flow]:
+        """The defs every message of a kind carries beside its params or result (a request
+        id, the error of a response), found from the routing unions without following their
+        params and results: each flows with every method of that kind, both ways."""
+        roots = {n for m in self.methods.values() for c in m.calls for n in (c.params, c.result)}
+        out: dict[str, Flow] = {}
+        for union in sorted(self.routing):
+            kind = "notification" if union.endswith("Notification") else "request"
+            methods = frozenset(m.name for m in self.methods.values() if kind in m.kinds)
+            if not methods:
+                continue
+            flow = Flow(frozenset(SIDES), frozenset(SIDES), methods)
+            seen: set[str] = set()
+            todo = [r for r in self.index.references(union) if r not in roots]
+            while todo:
+                name = todo.pop()
+                if name in seen or name in roots or name in self.routing:
+                    continue
+                seen.add(name)
+                out[name] = out.get(name, NO_FLOW) | flow
+                todo += self.index.references(name)
+        return out
+
     def flow(self, name: str) -> Flow:
         """Who writes and reads def ``name``, through the methods whose params or result
-        reach it (NO_FLOW for a def that no method reaches)."""
-        return self._flows.get(name, NO_FLOW)
+        reach it, and every method of a kind for what every such message carries (NO_FLOW
+        for a def that no method reaches)."""
+        carried = self._carried.get(name)
+        found = self._flows.get(name, NO_FLOW)
+        return found if carried is None else found | carried

@@ -19,6 +19,9 @@ class Written:
     types: frozenset[str]
     errors: frozenset[str]
     retry_classes: frozenset[str]
+    methods: frozenset[str] = frozenset()
+    # the sections and entries a format problem lies in (``("upstream", "differences")``)
+    damaged: frozenset[PathKey] = frozenset()
 
 
 Rule = Callable[[Spec, Index, Written], Iterator[Diagnostic]]

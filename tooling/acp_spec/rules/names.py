@@ -119,6 +119,6 @@ def links_resolve(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:
     for path, name in links.unresolved(spec, index):
         head = name.split("::", 1)[0]
         hint = did_you_mean(head, spec.types) if head not in spec.types else ""
-        yield Diagnostic(spec.where.at(path),
+        yield Diagnostic(spec.where.within(path, (f"[`{name}`]", f"`{name}`")),
                          f"[`{name}`] names no type, field or variant of the spec{hint}; fix "
                          "the name, or write it as plain `code` without the brackets")  # fmt: skip

@@ -16,15 +16,18 @@ from typing import Any
 
 from ..content import Recent, digest_of, pickled
 from ..defs import expand_type
-from ..diagnostics import Diagnostic
+from ..diagnostics import Diagnostic, stamped
 from ..diff.upstream import against_upstream, snapshot_digest_of
 from ..document import METHOD_ANNOTATIONS
 from ..index import Index
-from ..model import DERIVED_TYPE_NAMES, Difference, Spec
+from ..model import DERIVED_TYPE_NAMES, AddedProperty, Difference, Spec
 from ..upstream_import import without_additions, without_method_keywords
 from ..yamlsource import PathKey
+from .common import Written
 
 IMPORT_HINT = "acp-spec upstream import spec/upstream/schema.unstable.json"
+# what the list of differences itself gets wrong, apart from a type that differs unlisted
+DIFFERENCES_RULE = "upstream-differences"
 
 
 def _defs(schema: Mapping[str, Any] | None) -> Mapping[str, Any]:
@@ -98,7 +101,7 @@ def _upstream_defs(spec: Spec, index: Index) -> dict[str, tuple[dict[str, Any], 
     return _UPSTREAM_DEFS.get(snapshot_digest_of(spec, index), make)
 
 
-def types_follow_upstream(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:
+def types_follow_upstream(spec: Spec, index: Index, written: Written) -> Iterator[Diagnostic]:
     theirs = _defs(spec.upstream.unstable)
     if not theirs:
         return  # no snapshot to compare with; the loader said why
@@ -109,11 +112,15 @@ def types_follow_upstream(spec: Spec, index: Index, _: object) -> Iterator[Diagn
     for name, definition in theirs.items():
         if name in DERIVED_TYPE_NAMES or not isinstance(definition, Mapping):
             continue
+        if name in written.types and name not in spec.types:
+            continue  # written, but too broken to model: reported once, where it is
         if name not in spec.types:
             yield Diagnostic(spec.where.at(("types",)), f"upstream defines {name}, which the "
                              f"spec has no type for; add it as upstream writes it (`{IMPORT_HINT} "
                              f"{name}`)")  # fmt: skip
             continue
+        if not set(index.references(name)) <= set(spec.types):
+            continue  # it names a type the spec has not: the references rule says where
         yield from _compare(spec, index, name, prepared[name], listed.get(name))
     for name in spec.types:
         entry = listed.get(name)
@@ -121,16 +128,18 @@ def types_follow_upstream(spec: Spec, index: Index, _: object) -> Iterator[Diagn
             yield Diagnostic(spec.where.at(("types", name), key=True), f"{name} is not a def "
                              "of upstream's schema; remove it, or list it under upstream › "
                              "differences with kind new-type and why the spec adds it")  # fmt: skip
-    yield from _routing_unions(spec, index, theirs, listed)
+    yield from stamped(_routing_unions(spec, index, theirs, listed), DIFFERENCES_RULE)
     seen: set[str] = set()
     for number, difference in enumerate(spec.upstream.differences):
         at: PathKey = ("upstream", "differences", number)
         if difference.type in seen:
             yield Diagnostic(spec.where.at((*at, "type")), f"upstream › differences lists "
-                             f"{difference.type} twice; merge the entries")  # fmt: skip
+                             f"{difference.type} twice; merge the entries", rule=DIFFERENCES_RULE)  # fmt: skip
             continue
         seen.add(difference.type)
-        yield from _check_listed(spec, index, theirs, difference, at)
+        if difference.type in written.types and difference.type not in spec.types:
+            continue  # the type is too broken to model: reported once, where it is
+        yield from stamped(_check_listed(spec, index, theirs, difference, at), DIFFERENCES_RULE)
 
 
 def _compare(
@@ -218,14 +227,43 @@ def _check_listed(
                          f"properties the spec adds to {name} in adds; add them")  # fmt: skip
     ours = expand_type(spec.types[name].schema)
     upstream_props = theirs[name].get("properties", {})
-    for prop in difference.adds:
+    for added in difference.added:
+        prop, place = added.name, (*at, "adds", added.name)
         if prop not in ours.get("properties", {}):
-            yield Diagnostic(spec.where.at((*at, "adds")), f"{name} does not have {prop}, which "
-                             "upstream › differences says it adds; remove it from adds")  # fmt: skip
+            yield Diagnostic(spec.where.at(place, key=True), f"{name} does not have {prop}, "
+                             "which upstream › differences says it adds; remove it from adds")  # fmt: skip
         elif prop in upstream_props:
-            yield Diagnostic(spec.where.at((*at, "adds")), f"upstream's {name} has {prop} now, "
-                             "so it is no longer a difference; remove it from adds and make the "
-                             "type upstream's")  # fmt: skip
+            yield Diagnostic(spec.where.at(place, key=True), f"upstream's {name} has {prop} "
+                             "now, so it is no longer a difference; remove it from adds and make "
+                             "the type upstream's")  # fmt: skip
+        else:
+            yield from _check_added(spec, index, name, ours, added, place)
+
+
+def _check_added(
+    spec: Spec,
+    index: Index,
+    name: str,
+    ours: Mapping[str, Any],
+    added: AddedProperty,
+    place: PathKey,
+) -> Iterator[Diagnostic]:
+    """The added property is what its record says: required or not, nullable or not (what
+    the comparison with upstream leaves out, so a required entry an import lost is found)."""
+    required = added.name in ours.get("required", [])
+    if required != added.required:
+        has = "requires" if required else "does not require"
+        fix = "remove it from" if required else "add it to"
+        yield Diagnostic(spec.where.at((*place, "required")), f"{name} {has} {added.name}, but "
+                         f"upstream › differences records required: {str(added.required).lower()}; "
+                         f"{fix} {name}'s required list, or correct the record")  # fmt: skip
+    nullable = index.accepts_null(index.defs[name].get("properties", {}).get(added.name))
+    if nullable != added.nullable:
+        does = "accepts" if nullable else "does not accept"
+        yield Diagnostic(spec.where.at((*place, "nullable")), f"{name}.{added.name} {does} "
+                         f"null, but upstream › differences records nullable: "
+                         f"{str(added.nullable).lower()}; correct the property's type, or the "
+                         "record")  # fmt: skip
 
 
 def _check_routing(
@@ -243,12 +281,13 @@ def _check_routing(
                          "now, so it is no longer a difference; remove the entry")  # fmt: skip
 
 
-def stability_follows_upstream(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:
+def stability_follows_upstream(spec: Spec, index: Index, written: Written) -> Iterator[Diagnostic]:
     if spec.upstream.unstable is None or spec.upstream.stable is None:
         return
     unstable = upstream_methods(spec.upstream.unstable)
     stable = upstream_methods(spec.upstream.stable)
-    for name in sorted(set(unstable) - set(spec.methods)):
+    # a method written but too broken to model is reported once, where it is
+    for name in sorted(set(unstable) - set(spec.methods) - written.methods):
         yield Diagnostic(spec.where.at(("methods",), key=True), f"upstream's schema has method "
                          f"{name} ({', '.join(sorted(unstable[name]))}), which the spec lacks; "
                          "add it under methods")  # fmt: skip
