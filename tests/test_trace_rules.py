@@ -18,26 +18,26 @@ RETAINED = """- text: >-
 """
 TRACES = "          traces: [retry-after-resume, retry-after-agent-restart]\n"
 CASES = [
-    Case("rule-names-no-trace", "          traces: [keys-stay-private]\n",
+    Case("rule-names-no-trace", "keyed-rules-traces", "          traces: [keys-stay-private]\n",
          "          traces: [⟦keys-stay-privat]\n",
          "no trace has the id 'keys-stay-privat' (did you mean 'keys-stay-private'?)"),
-    Case("rule-with-traces-says-untested", "          traces: [keys-stay-private]\n",
+    Case("rule-with-traces-says-untested", "keyed-rules-traces", "          traces: [keys-stay-private]\n",
          "          traces: [keys-stay-private]\n          ⟦untested: no runner can\n",
          "the rule names the traces that exercise it; remove `untested`"),
-    Case("must-without-traces", RETAINED + TRACES, RETAINED.replace("- text", "- ⟦text"),
+    Case("must-without-traces", "keyed-rules-traces", RETAINED + TRACES, RETAINED.replace("- text", "- ⟦text"),
          "no trace exercises this MUST", warning=True),
-    Case("valid-false-on-a-valid-message", "valid: false, message: {id: 5, method: session/prompt, "
+    Case("valid-false-on-a-valid-message", "trace-messages", "valid: false, message: {id: 5, method: session/prompt, "
          "params: {sessionId: $sessionId, idempotencyKey: 42,", "⟦valid: false, message: {id: 5, "
          "method: session/prompt, params: {sessionId: $sessionId, idempotencyKey: a-real-key,",
          "the message fits the schema; make it the invalid message", within="  - id: invalid-key-rejected\n"),
-    Case("also-names-its-own-connection", "also: [c2], message: {id: 3,",
+    Case("also-names-its-own-connection", "trace-connections", "also: [c2], message: {id: 3,",
          "also: [⟦c1], message: {id: 3,", "'c1' is this step's `on` already"),
     # `when`: a count about one branch of an earlier oneOf (cancel-held-key)
-    Case("when-names-no-branch-capture", "count: 0, when: cancelled,", "count: 0, when: ⟦cancelld,",
+    Case("when-names-no-branch-capture", "trace-captures", "count: 0, when: cancelled,", "count: 0, when: ⟦cancelld,",
          "no earlier expect captures 'cancelld' in one of its outcomes (did you mean 'cancelled'?)"),
-    Case("when-names-a-capture-every-branch-makes", "count: 0, when: cancelled,",
+    Case("when-names-a-capture-every-branch-makes", "trace-captures", "count: 0, when: cancelled,",
          "count: 0, when: ⟦sessionId,", "$sessionId is captured in every outcome of the expect"),
-    Case("when-without-count", "count: 0, when: cancelled,", "when: ⟦cancelled,",
+    Case("when-without-count", "trace-captures", "count: 0, when: cancelled,", "when: ⟦cancelled,",
          "only an expect with count can depend on a branch taken"),
 ]  # fmt: skip
 
@@ -51,3 +51,4 @@ def test_rule_reports_at_the_mark(case: Case, tmp_path: Path) -> None:
     at_mark = [d for d in found if (d.position.line, d.position.column) == (line, column)]
     rendered = [d.render() for d in found]
     assert any(case.message in d.message for d in at_mark), (line, column, rendered)
+    assert [d.rule for d in at_mark if case.message in d.message] == [case.rule]
