@@ -67,8 +67,9 @@ def on_nav(nav: Any, **_: Any) -> Any:
     return nav
 
 
-# the generated pages whose title is their heading, the spec's name of what they document
-_NAMED_FOLDERS = ("methods/", "types/")
+# the generated pages whose title is their heading: the spec's name of what they
+# document, or a trace's title
+_NAMED_FOLDERS = ("methods/", "types/", "traces/")
 
 
 def on_page_content(html: str, page: Any, **_: Any) -> str:

@@ -192,6 +192,9 @@ class KeyedSection:
     # why none does ("" unless the spec says)
     rule_traces: tuple[tuple[str, ...], ...] = ()
     rule_untested: tuple[str, ...] = ()
+    # the trace whose sequence diagram the section shows ("" for none): the RFD's own
+    # diagram, drawn by the trace pages' renderer from a trace that plays it
+    diagram: str = ""
 
 
 @dataclass(frozen=True)

@@ -375,6 +375,7 @@ def _keyed(raw: dict[str, Any]) -> KeyedPrompts:
             rules=tuple(_rule(r)[0] for r in s.get("rules", ())), after=s.get("after", ""),
             rule_traces=tuple(_rule(r)[1] for r in s.get("rules", ())),
             rule_untested=tuple(_rule(r)[2] for r in s.get("rules", ())),
+            diagram=s.get("diagram", ""),
         )
         for s in raw["sections"]
     )  # fmt: skip
