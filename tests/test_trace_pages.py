@@ -227,7 +227,7 @@ def test_the_traces_index_spells_each_capability_as_on_the_wire(
     gated = [t for t in real_spec.traces if t.capability]
     assert gated
     for trace in gated:
-        wire = "capabilities." + trace.capability.split(".", 1)[1]
+        wire = "capabilities." + str(trace.capability).split(".", 1)[1]
         assert f"| {trace.side} | `{wire}` |" in text, trace.id
 
 

@@ -20,6 +20,7 @@ from . import rules
 from .content import Recent
 from .diagnostics import Diagnostic, Position, SpecError
 from .formatcheck import check_format
+from .history import read_releases
 from .index import Index
 from .jsontext import parse_json
 from .metaschema import schema_problem
@@ -131,6 +132,12 @@ def _checked(source: Source, path: Path, *, history: bool) -> tuple[Spec, Index]
         ]
         problems += [c for c in changes if isinstance(c, Diagnostic)]
         spec = replace(spec, changes=tuple(c for c in changes if isinstance(c, Change)))
+    if not history:
+        releases = read_releases(path.parent)
+        if isinstance(releases, Diagnostic):
+            problems.append(releases)
+        else:
+            spec = replace(spec, releases=releases)
     written = rules.Written(
         types=frozenset(_section(data, "types")),
         errors=frozenset(_section(data, "errors")),

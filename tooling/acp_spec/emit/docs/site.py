@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...diff.upstream import AgainstUpstream, against_upstream
+from ...history import History, history_of
 from ...index import Index
 from ...model import Spec
 from ..table import MethodRow, table
@@ -65,6 +66,8 @@ class Site:
     # the traces' pages, and those of the traces whose steps send or expect each method
     traces: tuple[TracePage, ...] = ()
     traces_of: Mapping[str, tuple[TracePage, ...]] = field(default_factory=dict)
+    # when each element appeared and each breaking change's release; None without releases
+    history: History | None = None
 
 
 def build_site(spec: Spec, index: Index) -> Site:
@@ -82,9 +85,9 @@ def build_site(spec: Spec, index: Index) -> Site:
             errors_used_by.setdefault(error, []).append(method.name)
     traces = trace_pages(spec)
     traces_of: dict[str, list[TracePage]] = {}
-    for shown in traces:
-        for name in shown.methods:
-            traces_of.setdefault(name, []).append(shown)
+    for exercising in traces:
+        for name in exercising.methods:
+            traces_of.setdefault(name, []).append(exercising)
     return Site(
         spec=spec, index=index, defs=defs, pages=method_pages(spec.methods),
         type_pages=type_pages(defs), variant_of={k: tuple(v) for k, v in variant_of.items()},
@@ -93,5 +96,5 @@ def build_site(spec: Spec, index: Index) -> Site:
         examples=render_examples(spec, index), error_examples=render_error_examples(spec, index),
         keyed_examples=render_keyed_examples(spec, index), upstream=against_upstream(spec, index),
         views=TypeViews(index, defs), traces=traces,
-        traces_of={k: tuple(v) for k, v in traces_of.items()},
+        traces_of={k: tuple(v) for k, v in traces_of.items()}, history=history_of(spec, index),
     )  # fmt: skip
