@@ -29,6 +29,9 @@ from typing import Any
 from acp_spec.emit.docs.sanitize import clean_content, clean_title
 
 BOOSTS = {"methods/": 4.0, "types/": 1.5}
+# A trace's page, titled by its trace ("Cancelling a held, keyed prompt ..."), speaks of
+# the names and words it plays: every entry of it comes after their own pages.
+LOWERED = {"traces/": 0.25}
 NAMES_FILE = "search-names.txt"
 WORKER = "assets/search-worker.js"
 # the theme's worker, as the page's configuration names it (relative to the page)
@@ -129,6 +132,9 @@ def on_post_build(config: Any, **_: Any) -> None:
         location = str(doc.get("location", ""))
         for folder, boost in BOOSTS.items():
             if location.startswith(folder) and "#" not in location:
+                doc["boost"] = boost
+        for folder, boost in LOWERED.items():
+            if location.startswith(folder):
                 doc["boost"] = boost
         if location in ranks:
             doc["rank"], doc["names"] = ranks[location]

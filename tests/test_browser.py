@@ -793,6 +793,10 @@ def test_a_trace_page_is_titled_by_its_trace_in_the_tab_and_in_search(
     assert {titles[f"traces/{t.id}.html"] for t in real_spec.traces} == {
         html.escape(t.title, quote=False) for t in real_spec.traces
     }
+    # its title's words find it, though its entries come after the pages of the names
+    # it plays (a trace titled "... keyed prompt ..." is no answer to `keyed`)
+    where, text = _first_result(browse.page, "cancelling held")
+    assert where.removeprefix(browse.base).startswith(f"traces/{trace.id}.html"), (where, text)
     browse.assert_clean()
 
 
