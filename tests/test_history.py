@@ -211,3 +211,22 @@ def test_the_retry_table_has_a_since_column(real_spec: Spec, real_docs: dict[str
     for row in rows:
         since = row.rstrip(" |").rsplit("|", 1)[1].strip()
         assert since in {"main@b7f0005", "2.0.0", "2.1.0", "2.2.0", "2.4.0", "this spec"}, row
+
+
+def test_the_history_command_prints_each_release_and_each_names_since(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from acp_spec.cli import main
+
+    assert main(["--spec", str(SPEC_DIR / "acp-v2.yaml"), "history"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("main@b7f0005: upstream main at b7f0005 (2026-08-22)\n")
+    assert "2.0.0: @agentclientprotocol/sdk 2.0.0 (2026-10-19)\n" in out
+    assert "  breaking [property-required-added] PromptResponse.messageId added, required:" in out
+    argv = ["--spec", str(SPEC_DIR / "acp-v2.yaml"), "history", "PromptResponse.messageId", "nope"]
+    assert main(argv) == 1
+    captured = capsys.readouterr()
+    assert captured.out == "PromptResponse.messageId (field): since 2.0.0\n"
+    assert (
+        "nope: no method, type, Type.field or Union<tag> of the spec has that name" in captured.err
+    )

@@ -10,7 +10,7 @@ consecutive pair is compared (``diff.compare``), and its breaking findings are k
 the newer version (the spec's own step under ``spec``).
 
 It is a generated file (``generated/history.json``, written by ``acp-spec generate`` and
-proved current by ``check``): the releases' part, the same for every spec, is made once a
+proved current by ``check``; ``acp-spec history`` prints it for a reader): the releases' part, the same for every spec, is made once a
 process; the whole takes about 0.2 s of CPU the first time (measured: reading the views
 0.075 s, comparing four release pairs 0.11 s).
 """
