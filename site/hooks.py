@@ -29,6 +29,9 @@ from typing import Any
 from acp_spec.emit.docs.sanitize import clean_content, clean_title
 
 BOOSTS = {"methods/": 4.0, "types/": 1.5}
+# A trace's page, titled by its trace ("Cancelling a held, keyed prompt ..."), speaks of
+# the names and words it plays: every entry of it comes after their own pages.
+LOWERED = {"traces/": 0.25}
 NAMES_FILE = "search-names.txt"
 WORKER = "assets/search-worker.js"
 # the theme's worker, as the page's configuration names it (relative to the page)
@@ -67,17 +70,9 @@ def on_nav(nav: Any, **_: Any) -> Any:
     return nav
 
 
-def on_page_markdown(markdown: str, page: Any, **_: Any) -> str:
-    """A trace page ranks below the method and type pages in search: it quotes the words of
-    the rule it plays (``keyed``, ``held``) more often than the page that defines them, and
-    a reader typing a word of the protocol wants its reference first."""
-    if str(page.file.src_uri).startswith("traces/"):
-        page.meta.setdefault("search", {}).setdefault("boost", 0.5)
-    return markdown
-
-
-# the generated pages whose title is their heading, the spec's name of what they document
-_NAMED_FOLDERS = ("methods/", "types/")
+# the generated pages whose title is their heading: the spec's name of what they
+# document, or a trace's title
+_NAMED_FOLDERS = ("methods/", "types/", "traces/")
 
 
 def on_page_content(html: str, page: Any, **_: Any) -> str:
@@ -137,6 +132,9 @@ def on_post_build(config: Any, **_: Any) -> None:
         location = str(doc.get("location", ""))
         for folder, boost in BOOSTS.items():
             if location.startswith(folder) and "#" not in location:
+                doc["boost"] = boost
+        for folder, boost in LOWERED.items():
+            if location.startswith(folder):
                 doc["boost"] = boost
         if location in ranks:
             doc["rank"], doc["names"] = ranks[location]

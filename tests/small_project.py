@@ -69,6 +69,7 @@ def small_project(folder: Path, names: Iterable[str] = SMALL_METHODS) -> Path:
             else r
             for r in section.get("rules", ())
         ]
+        section.pop("diagram", None)  # drawn from a trace
     for key in ("schemas", "sha256"):
         data["upstream"].pop(key, None)
     root = folder / "project"

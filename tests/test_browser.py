@@ -781,6 +781,59 @@ def test_the_menu_shows_stability_badges_and_pages_are_titled_by_the_spec(
     browse.assert_clean()
 
 
+def test_a_trace_page_is_titled_by_its_trace_in_the_tab_and_in_search(
+    browse: Browse, sites: Sites, real_spec: Spec
+) -> None:
+    """Trace pages were titled from their file name ("Cancel held key"), in search too."""
+    trace = next(t for t in real_spec.traces if t.id == "cancel-held-key")
+    browse.open(f"traces/{trace.id}.html")
+    assert browse.page.title() == f"{trace.title} - {SITE_NAME}"
+    index = json.loads((sites.built / "search" / "search_index.json").read_text("utf-8"))
+    titles = {d["location"]: d["title"] for d in index["docs"]}
+    assert {titles[f"traces/{t.id}.html"] for t in real_spec.traces} == {
+        html.escape(t.title, quote=False) for t in real_spec.traces
+    }
+    # its title's words find it, though its entries come after the pages of the names
+    # it plays (a trace titled "... keyed prompt ..." is no answer to `keyed`)
+    where, text = _first_result(browse.page, "cancelling held")
+    assert where.removeprefix(browse.base).startswith(f"traces/{trace.id}.html"), (where, text)
+    browse.assert_clean()
+
+
+# A diagram's size on screen, its text's and its frame's, and whether the page scrolls
+_DIAGRAM = """() => {
+  const frame = document.querySelector(".acp-trace-diagram");
+  const svg = frame.querySelector("svg");
+  const text = svg.querySelector("text");
+  return {
+    svg: svg.getBoundingClientRect().width,
+    font: parseFloat(getComputedStyle(text).fontSize) * svg.getBoundingClientRect().width
+      / svg.viewBox.baseVal.width,
+    frame: frame.clientWidth, scrolls: frame.scrollWidth > frame.clientWidth,
+    page: document.documentElement.scrollWidth, screen: window.innerWidth,
+  };
+}"""
+
+
+@pytest.mark.parametrize("path", ["traces/retry-while-held.html", "methods/session-prompt.html"])
+def test_a_trace_diagram_keeps_its_text_size_on_a_phone_and_scrolls_in_its_frame(
+    browse: Browse, path: str
+) -> None:
+    """Scaled to a phone's width, a diagram's text shrank to 6.5 px; the session/prompt page
+    shows the RFD's own diagram, drawn from a trace by the same renderer."""
+    page = browse.page
+    page.set_viewport_size(PHONE)
+    browse.open(path)
+    shown = page.evaluate(_DIAGRAM)
+    assert shown["svg"] == 720 and shown["font"] == 13, shown
+    assert shown["scrolls"] and shown["frame"] < PHONE["width"], shown
+    assert shown["page"] <= shown["screen"], "the page itself scrolls sideways"
+    page.set_viewport_size(VIEWPORT)
+    wide = page.evaluate(_DIAGRAM)
+    assert not wide["scrolls"] and wide["font"] >= 12, f"a wide screen shows it whole: {wide}"
+    browse.assert_clean()
+
+
 def test_the_copy_buttons_repeat_no_landmark(browse: Browse) -> None:
     """The theme wraps each code block's copy button in a <nav>: a dozen "navigation"
     landmarks of one name on a page of examples (axe: landmark-unique, a moderate finding

@@ -15,6 +15,7 @@ from typing import Any
 import markdown
 import pytest
 from acp_spec.emit.docs import DOCS_DIR, NAV_PATH, emit_docs
+from acp_spec.emit.docs.paths import method_page
 from acp_spec.emit.docs.trace_pages import TRACES_INDEX, trace_page_path
 from acp_spec.emit.traces import trace_file
 from acp_spec.index import Index
@@ -122,7 +123,9 @@ def test_each_page_names_its_rule_title_side_and_capability(
         assert any(" ".join(q.split()) == said for q in tags.quotes), (trace.id, tags.quotes)
         assert f"- **Side under test:** {trace.side} " in text
         if trace.capability:
-            assert f"- **Capability:** `{trace.capability}`\n" in text
+            # spelt as on the wire and on the method pages, not by the type that holds it
+            wire = "capabilities." + trace.capability.split(".", 1)[1]
+            assert re.search(rf"- \*\*Capability:\*\* \[`{re.escape(wire)}`\]\(", text)
         first_line = trace.description.strip().splitlines()[0]
         assert first_line in text
 
@@ -212,3 +215,56 @@ def _list_items(page: str) -> dict[str, list[str]]:
         text = re.sub(r"<[^>]+>", "", item).strip()
         found.setdefault(text[:30], []).append(item)
     return found
+
+
+def test_the_traces_index_spells_each_capability_as_on_the_wire(
+    real_spec: Spec, pages: dict[str, str]
+) -> None:
+    """The index said `agentCapabilities.session`, the method pages and the wire
+    `capabilities.session`."""
+    text = pages[f"{DOCS_DIR}/{TRACES_INDEX}"]
+    assert "Capabilities." not in text
+    gated = [t for t in real_spec.traces if t.capability]
+    assert gated
+    for trace in gated:
+        wire = "capabilities." + str(trace.capability).split(".", 1)[1]
+        assert f"| {trace.side} | `{wire}` |" in text, trace.id
+
+
+def test_each_method_page_links_the_traces_whose_messages_are_of_it(
+    real_spec: Spec, pages: dict[str, str]
+) -> None:
+    """No page outside the traces linked to a trace."""
+    linked: dict[str, set[str]] = {}
+    for name in real_spec.methods:
+        text = pages[f"{DOCS_DIR}/{method_page(name)}"]
+        section = text.partition("\n## Traces { #traces }\n")[2].partition("\n## ")[0]
+        for trace in real_spec.traces:
+            if f"](../traces/{trace.id}.md)" in section:
+                linked.setdefault(name, set()).add(trace.id)
+    expected: dict[str, set[str]] = {}
+    for trace in real_spec.traces:
+        for step in trace_file(trace)["steps"]:
+            messages = [step.get("message")] + [o["message"] for o in step.get("outcomes", ())]
+            for message in messages:
+                if isinstance(message, dict) and "method" in message:
+                    expected.setdefault(message["method"], set()).add(trace.id)
+    assert linked == expected
+    assert len(linked["session/prompt"]) == len(real_spec.traces)
+
+
+def test_the_session_prompt_page_shows_the_rfds_diagram_drawn_from_its_trace(
+    real_spec: Spec, pages: dict[str, str]
+) -> None:
+    """The about page spoke of the RFD's sequence diagram on session/prompt; there was none."""
+    keyed = real_spec.keyed_prompts
+    assert keyed is not None
+    sections = [s for s in keyed.sections if s.diagram]
+    assert [s.id for s in sections] == ["how-long-a-key-lasts"]
+    trace = next(t for t in real_spec.traces if t.id == sections[0].diagram)
+    text = pages[f"{DOCS_DIR}/methods/session-prompt.md"]
+    section = text.partition("{ #how-long-a-key-lasts }")[2].partition("\n## ")[0]
+    drawn = parsed(section)
+    assert sorted(drawn.steps) == [s["step"] for s in trace_file(trace)["steps"]]
+    assert f'aria-label="Sequence diagram: {html.escape(trace.title)}"' in section
+    assert f"](../traces/{trace.id}.md)" in section

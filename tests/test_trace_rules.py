@@ -30,6 +30,9 @@ CASES = [
          "params: {sessionId: $sessionId, idempotencyKey: 42,", "⟦valid: false, message: {id: 5, "
          "method: session/prompt, params: {sessionId: $sessionId, idempotencyKey: a-real-key,",
          "the message fits the schema; make it the invalid message", within="  - id: invalid-key-rejected\n"),
+    Case("diagram-names-no-trace", "keyed-rules-traces", "      diagram: retry-after-resume\n",
+         "      diagram: ⟦retry-after-resum\n",
+         "no trace has the id 'retry-after-resum' (did you mean 'retry-after-resume'?)"),
     Case("also-names-its-own-connection", "trace-connections", "also: [c2], message: {id: 3,",
          "also: [⟦c1], message: {id: 3,", "'c1' is this step's `on` already"),
     # `when`: a count about one branch of an earlier oneOf (cancel-held-key)

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
 
-from . import check_cmd, diff_cmd, docs_cmd, traces_cmd, upstream_cmd, vectors_cmd
+from . import check_cmd, diff_cmd, docs_cmd, history_cmd, traces_cmd, upstream_cmd, vectors_cmd
 from .constants import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_INVALID, EXIT_OK
 from .diagnostics import SetupError, SpecError
 from .pipeline import build_outputs
@@ -42,6 +42,7 @@ def _parser() -> argparse.ArgumentParser:
     diff_cmd.add_commands(commands)
     upstream_cmd.add_commands(commands)
     traces_cmd.add_commands(commands)
+    history_cmd.add_commands(commands)
     parser.add_argument("--root", type=Path, default=Path("."), metavar="DIR",
                         help="the project folder that holds generated/ (default: .)")  # fmt: skip
     return parser
@@ -95,6 +96,8 @@ def _run(args: argparse.Namespace) -> int:
         return traces_cmd.run(args)
     if args.command == "check":
         return check_cmd.run(args)
+    if args.command == "history":
+        return history_cmd.run(args)
     spec, index = load_checked(args.spec, display=str(args.spec))
     for warning in spec.warnings:
         print(warning.render(), file=sys.stderr)

@@ -181,6 +181,16 @@ class Upstream:
 
 
 @dataclass(frozen=True)
+class Release:
+    """An upstream release the project keeps (spec/upstream/releases/), for the history."""
+
+    id: str
+    title: str
+    date: str
+    schema: Mapping[str, Any]  # its schema.unstable.json: every def and method it has
+
+
+@dataclass(frozen=True)
 class Change:
     """One step of the spec's changelog: the ``acp-spec diff --format json`` report of it."""
 
@@ -204,6 +214,9 @@ class KeyedSection:
     # why none does ("" unless the spec says)
     rule_traces: tuple[tuple[str, ...], ...] = ()
     rule_untested: tuple[str, ...] = ()
+    # the trace whose sequence diagram the section shows ("" for none): the RFD's own
+    # diagram, drawn by the trace pages' renderer from a trace that plays it
+    diagram: str = ""
 
 
 @dataclass(frozen=True)
@@ -250,6 +263,9 @@ class Spec:
     traces: tuple[Trace, ...] = ()
     keyed_prompts: KeyedPrompts | None = None
     """The keyed-prompt rules (``keyedPrompts``), if the spec has them."""
+    releases: tuple[Release, ...] = ()
+    """The upstream releases kept beside the spec, oldest first, the one it follows last
+    (spec/upstream/releases/releases.json): what the history of each element is made of."""
 
 
 # ── traces: the RFD's behaviour as scripted exchanges (spec/README.md, "Traces") ──

@@ -20,6 +20,7 @@ from .emit.table import table
 from .emit.traces import emit_traces
 from .emit.vectors import emit_vectors
 from .formatcheck import FORMAT_SCHEMA
+from .history import emit_history
 from .index import Index
 from .model import Spec
 
@@ -45,6 +46,7 @@ EMITTERS: tuple[Emitter, ...] = (
     emit_traces,
     emit_docs,
     emit_format_schema,
+    emit_history,
 )
 
 # Records the hash of what the models module was made from: datamodel-code-generator is the

@@ -20,6 +20,7 @@ from . import rules
 from .content import Recent
 from .diagnostics import Diagnostic, Position, SpecError, stamped
 from .formatcheck import check_format
+from .history import read_releases
 from .index import Index
 from .jsontext import parse_json
 from .metaschema import schema_problem
@@ -137,6 +138,12 @@ def _checked(source: Source, path: Path, *, history: bool) -> tuple[Spec, Index]
         ]
         problems += stamped([c for c in changes if isinstance(c, Diagnostic)], "changes")
         spec = replace(spec, changes=tuple(c for c in changes if isinstance(c, Change)))
+    if not history:
+        releases = read_releases(path.parent)
+        if isinstance(releases, Diagnostic):
+            problems.append(releases)
+        else:
+            spec = replace(spec, releases=releases)
     written = rules.Written(
         types=frozenset(_section(data, "types")),
         errors=frozenset(_section(data, "errors")),
@@ -391,6 +398,7 @@ def _keyed(raw: dict[str, Any]) -> KeyedPrompts:
             rules=tuple(_rule(r)[0] for r in s.get("rules", ())), after=s.get("after", ""),
             rule_traces=tuple(_rule(r)[1] for r in s.get("rules", ())),
             rule_untested=tuple(_rule(r)[2] for r in s.get("rules", ())),
+            diagram=s.get("diagram", ""),
         )
         for s in raw["sections"]
     )  # fmt: skip

@@ -584,6 +584,10 @@ def keyed_rules_name_traces(spec: Spec, index: Index, _: Written) -> Iterator[Di
         if isinstance(raw, dict) and isinstance(raw.get("id"), str):
             ids.add(raw["id"])
     for n, section in enumerate(rules.sections):
+        if section.diagram and section.diagram not in ids:
+            yield _at(spec, ("keyedPrompts", "sections", n, "diagram"),
+                      f"no trace has the id '{section.diagram}'"
+                      f"{did_you_mean(section.diagram, ids)}; name a trace of `traces:`")  # fmt: skip
         for r, text in enumerate(section.rules):
             at: PathKey = ("keyedPrompts", "sections", n, "rules", r)
             traces = section.rule_traces[r] if r < len(section.rule_traces) else ()

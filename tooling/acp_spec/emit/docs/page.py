@@ -9,6 +9,7 @@ same on every page (a field's badges, constraints, the def it shows inline) is
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import posixpath
@@ -20,6 +21,7 @@ from typing import Any
 from markupsafe import Markup
 
 from ... import links
+from ...history import SPEC_RELEASE
 from ...model import Method
 from ..table import MethodRow
 from ..vectors import successor
@@ -29,6 +31,7 @@ from .escaping import Linker, cell_text, code_span, markdown_text, safe_url
 from .paths import (
     ERRORS,
     RETRY_CLASSES,
+    UPSTREAM,
     class_anchor,
     error_anchor,
     field_anchor,
@@ -73,6 +76,8 @@ class FieldRow:
     # shown inline one level deep: theirs are links to where they are documented
     nested: str = ""
     nested_fields: tuple[FieldRow, ...] = ()
+    # the release it appeared in, as a tag; empty without history
+    since: Markup = dataclasses.field(default_factory=Markup)
 
 
 @dataclass(frozen=True)
@@ -100,6 +105,12 @@ class VariantRow:
     type: Markup
     description: Markup  # Markdown block
     fields: tuple[FieldRow, ...] = ()  # of a variant written inline
+    # the release it appeared in, as a tag; empty without history
+    since: Markup = dataclasses.field(default_factory=Markup)
+
+
+def _short(release: str) -> str:
+    return "this spec" if release == SPEC_RELEASE else release
 
 
 @functools.cache  # a site's pages link the same few folders, thousands of times
@@ -304,6 +315,7 @@ class Page:
                 nested_fields=tuple(self._rows(
                     nested, self.site.views.fields(nested), anchors=False, linked=True, nest=False
                 )) if nested else (),
+                since=self.since_tag("fields", f"{type_name}.{view.name}"),
             ))  # fmt: skip
         return rows
 
@@ -330,8 +342,69 @@ class Page:
                 # written inline: their block has no anchors (the variant's block has one)
                 fields=tuple(self._rows(type_name, view.fields, anchors=False, linked=False,
                                         nest=True)),
+                since=self.since_tag("variants", view.history_key) if view.history_key else Markup(),
             ))  # fmt: skip
         return rows
+
+    # history: when each element appeared, and the breaking changes since
+
+    def since_tag(self, kind: str, name: str) -> Markup:
+        """A field's or variant's release, as a tag on its line: ``since 2.1.0``."""
+        history = self.site.history
+        release = history.since(kind, name) if history is not None else None
+        if history is None or release is None:
+            return Markup()
+        about = history.release(release)
+        when = f", {about['date']}" if about["date"] else ""
+        return Markup('<span class="acp-tag acp-tag--since" title="{}">since {}</span>').format(
+            f"appeared in {about['title']}{when}", _short(release)
+        )
+
+    def since_short(self, kind: str, name: str) -> str:
+        """The release an element appeared in, by its short name (a table's cell)."""
+        history = self.site.history
+        release = history.since(kind, name) if history is not None else None
+        return "" if release is None else _short(release)
+
+    def since(self, kind: str, name: str) -> Markup:
+        """A method's or type's release, in words, for its page's facts."""
+        history = self.site.history
+        release = history.since(kind, name) if history is not None else None
+        if history is None or release is None:
+            return Markup("not recorded")
+        about = history.release(release)
+        if release == SPEC_RELEASE:
+            return Markup(f"this spec: not in upstream's release {self.site.spec.upstream.version or ''}"
+                          f" (see [Differences from upstream]({self.url(UPSTREAM)}))")  # fmt: skip
+        text = Markup("{} ({})").format(about["title"], about["date"])
+        if release == history.releases[0]["id"]:
+            text += Markup(", the earliest release the project keeps: it may be older")
+        return text
+
+    def breaking_changes(self, method: str | None = None, type_name: str | None = None
+                         ) -> list[tuple[Markup, Markup]]:  # fmt: skip
+        """The breaking changes of the recorded releases that touch a method (its name, or
+        its params or result reach the change) or a type: (release, what changed)."""
+        history = self.site.history
+        if history is None:
+            return []
+        found = []
+        for change in history.breaking():
+            where = str(change["where"])
+            if method is not None and not (where == method or method in change["methods"]):
+                continue
+            if type_name is not None and not (
+                where == f"#/$defs/{type_name}" or where.startswith(f"#/$defs/{type_name}/")
+            ):
+                continue
+            about = history.release(str(change["release"]))
+            label = (
+                Markup("this spec")
+                if about["id"] == SPEC_RELEASE
+                else Markup("{} ({})").format(_short(about["id"]), about["date"])
+            )
+            found.append((label, self.cell(self.wire_spelling(str(change["message"])))))
+        return found
 
     def tag_field(self, type_name: str) -> str | None:
         """The property that tells a tagged union's variants apart (``sessionUpdate``)."""

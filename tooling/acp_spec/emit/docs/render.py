@@ -37,7 +37,7 @@ from .paths import (
 )
 from .search_names import SEARCH_NAMES, emit_search_names
 from .site import DIRECTION_LABELS, KIND_LABELS, STABILITY_NOTES, build_site
-from .trace_pages import TRACES_INDEX, trace_page_path, trace_pages
+from .trace_pages import TRACES_INDEX, trace_page_path
 from .views import code
 
 # Package data beside the code (acp_spec/templates/), so that a regular, non-editable
@@ -82,6 +82,7 @@ def _environment(templates: Path, stamp: tuple[tuple[str, int, int], ...]) -> ji
         note=Markup(PAGE_NOTE), yaml_note=GENERATED_NOTE, directions=DIRECTION_LABELS,
         kinds=KIND_LABELS, stability_notes=STABILITY_NOTES, class_anchor=class_anchor,
         error_anchor=error_anchor, key_type=KEY_TYPE, trace_page=trace_page_path,
+        traces_index=TRACES_INDEX,
     )  # fmt: skip
     # the shared macros, made once an environment, without context, as the pages' imports
     # of them were: each import worked out which globals to pass them, a set a page
@@ -122,7 +123,7 @@ def render_docs(spec: Spec, index: Index, templates: Path) -> dict[str, bytes]:
             raise ValueError(f"{template} must start with the generated note {PAGE_NOTE}")
         pages[path] = text
 
-    traces = trace_pages(spec)
+    traces = site.traces
     render("home.md.j2", HOME, traces=traces, traces_index=TRACES_INDEX)
     render("retry-classes.md.j2", RETRY_CLASSES)
     for row in site.rows:

@@ -42,7 +42,8 @@ _ATTRIBUTES = {
     "td": {"align", "colspan", "rowspan"},
     # the retry table's filter (assets/retry-filter.js reads these)
     "span": {"data-sender", "data-retry-class", "data-source"},
-    "div": {"data-acp-filter"},
+    # the sequence diagrams' frame scrolls sideways: focusable, for the keyboard
+    "div": {"data-acp-filter", "tabindex"},
     "button": {"type", "data-key", "data-filter"},
     "g": {"data-step", "data-kind"},
     "svg": {"viewBox", "width", "height", "style", "font-size"},

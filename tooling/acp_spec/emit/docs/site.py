@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ...diff.upstream import AgainstUpstream, against_upstream
+from ...history import History, history_of
 from ...index import Index
 from ...model import Spec
 from ..table import MethodRow, table
@@ -17,6 +18,7 @@ from .examples import (
     render_keyed_examples,
 )
 from .paths import method_pages, type_pages
+from .trace_pages import TracePage, trace_pages
 from .views import TypeViews, shown_def
 
 DIRECTION_LABELS = {
@@ -61,6 +63,11 @@ class Site:
     # the types' fields and variants, and the spec's text, as the pages show them: made
     # once a run, on first ask
     views: TypeViews
+    # the traces' pages, and those of the traces whose steps send or expect each method
+    traces: tuple[TracePage, ...] = ()
+    traces_of: Mapping[str, tuple[TracePage, ...]] = field(default_factory=dict)
+    # when each element appeared and each breaking change's release; None without releases
+    history: History | None = None
 
 
 def build_site(spec: Spec, index: Index) -> Site:
@@ -76,6 +83,11 @@ def build_site(spec: Spec, index: Index) -> Site:
     for method in spec.methods.values():
         for error in method.errors:
             errors_used_by.setdefault(error, []).append(method.name)
+    traces = trace_pages(spec)
+    traces_of: dict[str, list[TracePage]] = {}
+    for exercising in traces:
+        for name in exercising.methods:
+            traces_of.setdefault(name, []).append(exercising)
     return Site(
         spec=spec, index=index, defs=defs, pages=method_pages(spec.methods),
         type_pages=type_pages(defs), variant_of={k: tuple(v) for k, v in variant_of.items()},
@@ -83,5 +95,6 @@ def build_site(spec: Spec, index: Index) -> Site:
         errors_used_by={k: tuple(v) for k, v in errors_used_by.items()},
         examples=render_examples(spec, index), error_examples=render_error_examples(spec, index),
         keyed_examples=render_keyed_examples(spec, index), upstream=against_upstream(spec, index),
-        views=TypeViews(index, defs),
+        views=TypeViews(index, defs), traces=traces,
+        traces_of={k: tuple(v) for k, v in traces_of.items()}, history=history_of(spec, index),
     )  # fmt: skip

@@ -51,6 +51,7 @@ class TracePage:
     diagram: Markup
     steps: tuple[ShownStep, ...]
     rules: tuple[RuleLink, ...] = ()  # the keyed-prompt rules that name it
+    methods: tuple[str, ...] = ()  # the methods its steps send or expect, first sent first
 
     @property
     def quoted_rule(self) -> Markup:
@@ -97,7 +98,22 @@ def _trace_page(spec: Spec, trace: Trace) -> TracePage:
         diagram=sequence_diagram(trace.title, data["side"], data["steps"]),
         steps=steps,
         rules=_rule_links(spec, trace),
+        methods=_methods(data["steps"]),
     )
+
+
+def _methods(steps: list[dict[str, Any]]) -> tuple[str, ...]:
+    """Every method a message of the trace is of (a request, its response, a notification)."""
+    found: dict[str, None] = {}
+    for step in steps:
+        messages = [step["message"]] if step["kind"] == "send" else []
+        messages += [o["message"] for o in step.get("outcomes", ())]
+        for message in messages:
+            if isinstance(message, dict) and isinstance(message.get("method"), str):
+                found[message["method"]] = None
+        if messages and isinstance(step.get("method"), str):
+            found[step["method"]] = None
+    return tuple(found)
 
 
 def _what(step: dict[str, Any], message: Any) -> str:
@@ -193,7 +209,9 @@ def _fenced(message: Any) -> Markup:
     return Markup(code_block(indented(message), "json"))
 
 
-# The diagram's geometry, in SVG user units; it scales to the page's width.
+# The diagram's geometry, in SVG user units, shown at its natural size (a pixel a unit): on
+# a screen narrower than the diagram it scrolls sideways in its frame (assets/acp.css),
+# where scaled to the screen's width its text would shrink to 6.5 px on a phone.
 _WIDTH, _ROW, _TOP = 720, 36, 64
 _X = {"client": 120, "agent": 600}
 
@@ -206,7 +224,7 @@ def sequence_diagram(title: str, side: str, steps: list[dict[str, Any]]) -> Mark
     bottom = height - 12
     parts = [
         f'<svg class="acp-trace" role="img" viewBox="0 0 {_WIDTH} {height}" '
-        f'width="100%" style="max-width:{_WIDTH}px" font-size="13" '
+        f'width="{_WIDTH}" height="{height}" font-size="13" '
         f'aria-label="{escape("Sequence diagram: " + title)}">',
         f"<title>{escape('Sequence diagram: ' + title)}</title>",
         '<defs><marker id="acp-arrow" viewBox="0 0 10 10" refX="10" refY="5" '

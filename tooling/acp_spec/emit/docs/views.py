@@ -19,6 +19,7 @@ from markupsafe import Markup
 
 from ... import links
 from ...defs import STANDARD_META
+from ...history import variant_key
 from ...index import Index, is_null, stands_for
 from .escaping import code_span
 from .paths import field_anchor, variant_anchor
@@ -67,6 +68,7 @@ class VariantView:
     nullable: bool  # and "or null" after it
     description: str  # the Markdown source
     fields: tuple[FieldView, ...]  # of a member written inline (no def of its own), but its tag
+    history_key: str = ""  # the history's name of a tagged member (``Def<tag>``); "" if untagged
 
 
 class TypeViews:
@@ -141,6 +143,7 @@ class TypeViews:
                 description=str(variant.get("description", "")),
                 fields=self.field_views(type_name, variant, tag[0] if tag else None)
                 if inline else (),
+                history_key=variant_key(type_name, tag[1]) if tag and tag[1] is not None else "",
             ))  # fmt: skip
         return views
 
