@@ -82,7 +82,12 @@ def small_project(folder: Path, names: Iterable[str] = SMALL_METHODS) -> Path:
         if path.is_file() and path.read_bytes().startswith(PAGE_NOTE.encode()):
             path.unlink()
     (root / NAV_PATH).unlink()
-    # the about page links the upstream page, which a spec without the snapshot has not
+    fit_about_page(root)
+    return root
+
+
+def fit_about_page(root: Path) -> None:
+    """The about page links the upstream page, which a spec without the snapshot has not:
+    the link points home instead, so the strict build passes."""
     about = root / "site/docs/about.md"
     about.write_text(about.read_text("utf-8").replace("](upstream.md)", "](index.md)"), "utf-8")
-    return root
