@@ -153,6 +153,11 @@ CASES = [
 
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 def test_rule_reports_at_the_mark(case: Case, tmp_path: Path) -> None:
+    reported_at_the_mark(case, tmp_path)
+
+
+def reported_at_the_mark(case: Case, tmp_path: Path) -> None:
+    """The case's message, by its rule, at the mark (and no error beside a warning)."""
     errors, warnings, (line, column) = run(case, tmp_path)
     found = warnings if case.warning else errors
     if case.warning:

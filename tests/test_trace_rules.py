@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_rules import Case, run
+from test_rules import Case, reported_at_the_mark
 
 RETAINED = """- text: >-
             **Retained messages.** For a prompt whose inserted message the Agent retains, the
@@ -47,11 +47,4 @@ CASES = [
 
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 def test_rule_reports_at_the_mark(case: Case, tmp_path: Path) -> None:
-    errors, warnings, (line, column) = run(case, tmp_path)
-    found = warnings if case.warning else errors
-    if case.warning:
-        assert errors == [], [e.render() for e in errors]
-    at_mark = [d for d in found if (d.position.line, d.position.column) == (line, column)]
-    rendered = [d.render() for d in found]
-    assert any(case.message in d.message for d in at_mark), (line, column, rendered)
-    assert [d.rule for d in at_mark if case.message in d.message] == [case.rule]
+    reported_at_the_mark(case, tmp_path)

@@ -43,6 +43,12 @@ async def kill_group(group: int, within: float = 2.0) -> list[str]:
     there after ``within`` seconds (nothing, unless it could not be killed)."""
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(group, signal.SIGKILL)
+    return await still_running(group, within)
+
+
+async def still_running(group: int, within: float) -> list[str]:
+    """The processes of ``group`` left after waiting up to ``within`` seconds for it to
+    empty (polled: a process group has no event to wait on)."""
     left = group_members(group)
     for _ in range(int(within / 0.02)):
         if not left:

@@ -26,7 +26,7 @@ from typing import Any
 
 from ..jsontext import JsonProblem, parse_json
 from .hygiene import Hygiene, MessageSchema
-from .processes import group_members, kill_group
+from .processes import kill_group, still_running
 from .transcript import Entry, Transcript
 
 STATE_ENV = "ACP_TRACE_STATE_DIR"
@@ -219,13 +219,7 @@ async def _spawn(
 async def _outliving(group: int, within: float = 0.5) -> list[str]:
     """The processes of ``group`` still running ``within`` seconds after its leader exited:
     a child that is itself ending (a client's relay, its socket just closed) is let go."""
-    left = group_members(group)
-    for _ in range(int(within / 0.02)):
-        if not left:
-            break
-        await asyncio.sleep(0.02)
-        left = group_members(group)
-    return left
+    return await still_running(group, within)
 
 
 async def _exited(process: asyncio.subprocess.Process, within: float) -> bool:
