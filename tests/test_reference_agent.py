@@ -214,7 +214,8 @@ def test_a_full_disk_fails_that_prompt_with_32603_and_the_agent_goes_on(
 
 def _two_busy_agents(started: Callable[..., Agent], *args: str) -> tuple[Agent, Agent, str]:
     """Two agents on one state directory, both working on a prompt that waits for
-    permission, with one keyed prompt held in each: the same key, sent to both at once."""
+    permission, with one keyed prompt held in each: the same key, held by both before
+    either is let insert it."""
     first = started(*args)
     session = first.session()
     second = started(*args)
@@ -224,6 +225,10 @@ def _two_busy_agents(started: Callable[..., Agent], *args: str) -> tuple[Agent, 
         agent.next_id += 1
         agent.send({"id": agent.next_id, "method": "session/prompt",
                     "params": prompt(session, "Also update the changelog", "K")})  # fmt: skip
+        # the agent handles its lines in order: once this is answered, the keyed prompt
+        # was looked up (on a loaded machine the second could otherwise see the first's
+        # insertion, and never race)
+        agent.call("session/list", {})
     return first, second, session
 
 
@@ -232,7 +237,8 @@ def _grant(agent: Agent) -> Message:
     agent.send(
         {"id": ask["id"], "result": {"outcome": {"outcome": "selected", "optionId": "allow"}}}
     )
-    return agent.until(lambda m: m.get("id") == agent.next_id and "method" not in m)
+    keyed = agent.next_id - 1  # the keyed prompt's id, sent just before session/list
+    return agent.until(lambda m: m.get("id") == keyed and "method" not in m)
 
 
 @pytest.mark.parametrize("defect", [None, "announce-before-claim"])
