@@ -12,7 +12,6 @@ from typing import Any
 
 import psycopg
 import pytest
-from pg import pg_url, postgres_server  # noqa: F401  (fixtures)
 from test_vectors import import_models
 
 SESSION = "sess_abc123def456"

@@ -221,7 +221,7 @@ def _safe(url: str) -> str:
     except Exception:
         return "the PostgreSQL database"
     parts.pop("password", None)
-    return make_conninfo(**{k: v for k, v in parts.items() if v is not None})
+    return make_conninfo("", **{k: v for k, v in parts.items() if v is not None})
 
 
 if TYPE_CHECKING:
