@@ -16,6 +16,7 @@ import subprocess
 import tempfile
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import pytest
@@ -56,13 +57,17 @@ class Server:
         return self.url(name)
 
 
-@pytest.fixture(scope="session")
-def postgres_server() -> Iterator[Server]:
-    if os.environ.get("ACP_SPEC_NO_POSTGRES") == "1":
-        pytest.skip("ACP_SPEC_NO_POSTGRES=1: the PostgreSQL tests are skipped")
+class NoServer(Exception):
+    """No PostgreSQL server could be started: the message says why and what to do."""
+
+
+@contextmanager
+def cluster(durable: bool = False) -> Iterator[Server]:
+    """A throwaway cluster, removed on exit. ``durable`` keeps PostgreSQL's fsync (the
+    benchmarks compare it with sqlite's fsynced commits); the tests turn it off."""
     bin_dir = bindir()
     if bin_dir is None:
-        pytest.fail(INSTALL, pytrace=False)
+        raise NoServer(INSTALL)
     # under /tmp, not pytest's tmp_path: the postgres user must reach it, and a unix
     # socket's path must stay under ~100 bytes
     root = tempfile.mkdtemp(prefix="acp-pg-")
@@ -73,7 +78,7 @@ def postgres_server() -> Iterator[Server]:
         try:
             user = pwd.getpwnam("postgres")
         except KeyError:
-            pytest.fail("running as root, and there is no postgres user to run the server as; " + INSTALL, pytrace=False)  # fmt: skip
+            raise NoServer("running as root, and no postgres user to run the server as; " + INSTALL) from None  # fmt: skip
         for path in (root, sock):
             os.chown(path, user.pw_uid, user.pw_gid)
         prefix = ["runuser", "-u", "postgres", "--"]
@@ -81,17 +86,30 @@ def postgres_server() -> Iterator[Server]:
     def run(*command: str) -> None:
         done = subprocess.run([*prefix, *command], capture_output=True, text=True, check=False)
         if done.returncode != 0:
-            pytest.fail(f"{command[0]} failed: {done.stderr or done.stdout}", pytrace=False)
+            raise NoServer(f"{os.path.basename(command[0])} failed: {done.stderr or done.stdout}")
 
     ctl = os.path.join(bin_dir, "pg_ctl")
-    run(os.path.join(bin_dir, "initdb"), "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync")  # fmt: skip
-    options = f"-c listen_addresses='' -k {sock} -c fsync=off -c max_connections=50"
-    run(ctl, "-D", data, "-o", options, "-l", os.path.join(root, "log"), "-w", "start")
     try:
+        run(os.path.join(bin_dir, "initdb"), "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync")  # fmt: skip
+        options = f"-c listen_addresses='' -k {sock} -c max_connections=50"
+        if not durable:
+            options += " -c fsync=off"
+        run(ctl, "-D", data, "-o", options, "-l", os.path.join(root, "log"), "-w", "start")
         yield Server(sock)
     finally:
         subprocess.run([*prefix, ctl, "-D", data, "-m", "immediate", "stop"], capture_output=True, check=False)  # fmt: skip
         shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[Server]:
+    if os.environ.get("ACP_SPEC_NO_POSTGRES") == "1":
+        pytest.skip("ACP_SPEC_NO_POSTGRES=1: the PostgreSQL tests are skipped")
+    try:
+        with cluster() as server:
+            yield server
+    except NoServer as error:
+        pytest.fail(str(error), pytrace=False)
 
 
 @pytest.fixture
