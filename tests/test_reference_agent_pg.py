@@ -57,12 +57,14 @@ def test_a_retry_that_reaches_the_other_node_gets_the_original_message_id(
         assert agent.close() == (0, "")
 
 
+@pytest.mark.parametrize("defect", [None, "announce-before-claim"])
 def test_the_same_key_held_at_two_nodes_is_inserted_once_and_announced_once(
-    started: Callable[..., Agent], tmp_path: Path, pg_url: str
+    started: Callable[..., Agent], tmp_path: Path, pg_url: str, defect: str | None
 ) -> None:
-    first = started("--store", pg_url, state=tmp_path / "a")
+    args = ["--store", pg_url, *(["--defect", defect] if defect else [])]
+    first = started(*args, state=tmp_path / "a")
     session = first.session()
-    second = started("--store", pg_url, state=tmp_path / "b")
+    second = started(*args, state=tmp_path / "b")
     for agent in (first, second):
         # each node busy with its own permission request, so the keyed prompt is held
         agent.call("session/prompt", prompt(session, "Run the database migration"))
@@ -80,7 +82,10 @@ def test_the_same_key_held_at_two_nodes_is_inserted_once_and_announced_once(
     announced = first.user_messages("Also update the changelog") + second.user_messages(
         "Also update the changelog"
     )
-    assert announced == [stored]
+    if defect is None:
+        assert announced == [stored]
+    else:  # the losing node announced (and worked on) a message that was never stored
+        assert len(announced) == 2 and stored in announced
 
 
 def test_an_unreachable_database_stops_the_agent_with_a_message(
