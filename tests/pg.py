@@ -29,7 +29,11 @@ INSTALL = (
 
 
 def bindir() -> str | None:
-    """Where initdb and pg_ctl are: on PATH, else Debian's newest /usr/lib/postgresql/N."""
+    """Where initdb and pg_ctl are: on PATH, else Debian's newest /usr/lib/postgresql/N
+    (``ACP_SPEC_INITDB`` names initdb's path instead, as for scripts/test.sh)."""
+    named = os.environ.get("ACP_SPEC_INITDB")
+    if named:
+        return os.path.dirname(named) if os.access(named, os.X_OK) else None
     found = shutil.which("initdb")
     if found:
         return os.path.dirname(found)

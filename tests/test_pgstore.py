@@ -5,6 +5,9 @@ the other learns the winner's messageId and writes nothing."""
 from __future__ import annotations
 
 import importlib
+import os
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from types import ModuleType
@@ -12,7 +15,8 @@ from typing import Any
 
 import psycopg
 import pytest
-from test_vectors import import_models
+from conftest import REPO
+from test_vectors import MODELS_SRC, import_models
 
 SESSION = "sess_abc123def456"
 
@@ -158,3 +162,34 @@ def test_a_broken_connection_is_replaced(pgstore: ModuleType, pg_url: str) -> No
         store.get(SESSION, "k")  # the request that meets the dropped connection fails
     assert store.get(SESSION, "k") == "msg_1"  # the next one reconnects
     store.close()
+
+
+def test_acp_models_needs_no_psycopg_until_a_store_is_made() -> None:
+    code = (
+        "import sys; sys.modules['psycopg'] = None\n"  # as if not installed
+        "from acp_models.v2 import pgstore\n"
+        "try:\n    pgstore.PostgresKeyStore('postgresql:///x')\n"
+        "except pgstore.StoreUnusable as error:\n    print(error)\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(MODELS_SRC)}
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=False)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "pip install 'acp-models[postgres]'" in done.stdout
+
+
+def test_without_postgresql_the_tests_fail_saying_what_to_install(tmp_path: Any) -> None:
+    test = tmp_path / "test_needs_pg.py"
+    test.write_text(
+        f"import sys\nsys.path.insert(0, {str(REPO / 'tests')!r})\n"
+        "from pg import pg_url, postgres_server\n\n"
+        "def test_it(pg_url):\n    pass\n"
+    )
+    env = {**os.environ, "ACP_SPEC_INITDB": str(tmp_path / "no-initdb")}
+    env.pop("ACP_SPEC_NO_POSTGRES", None)
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:xdist", "-p", "no:cacheprovider",
+         "--rootdir", str(tmp_path), "-o", "addopts=", str(test)],
+        capture_output=True, text=True, env=env, cwd=tmp_path, check=False,
+    )  # fmt: skip
+    assert done.returncode == 1, done.stdout
+    assert "apt-get install -y postgresql" in done.stdout and "1 error" in done.stdout
