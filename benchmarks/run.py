@@ -8,6 +8,8 @@
     python benchmarks/run.py --models   # the models' rows only, 5 repetitions
     python benchmarks/run.py --rejection  # refusing long lists against accepting them
                                           # (benchmarks/rejection.py's worst rows)
+    python benchmarks/run.py --keystores  # the key stores: sqlite and PostgreSQL
+                                          # (benchmarks/keystores.py)
 
 Absolute seconds vary on shared machines; each row is a ratio of two things measured in
 the same run, interleaved, taking the median of several repetitions.
@@ -178,6 +180,8 @@ def main() -> None:
                        help="the models' rows only (import, first use, parse rates), 5 repetitions")  # fmt: skip
     modes.add_argument("--rejection", action="store_true",
                        help="refusing N invalid list items against accepting N valid ones")  # fmt: skip
+    modes.add_argument("--keystores", action="store_true",
+                       help="keyed prompts/s and retry lookups: sqlite and PostgreSQL key stores")  # fmt: skip
     args = parser.parse_args()
     reps, factor = (1, 2) if args.quick or args.smoke else (3, 10)
     if args.models:
@@ -187,6 +191,10 @@ def main() -> None:
     if args.rejection:
         env = {**os.environ, "PYTHONPATH": str(ROOT / "generated/python/src")}
         report(rejection_rows(env, smoke=False), smoke=False)
+        return
+    if args.keystores:
+        env = {**os.environ, "PYTHONPATH": str(ROOT / "generated/python/src")}
+        report(keystore_rows(env, smoke=False), smoke=False)
         return
     # the smoke run reuses one measurement wherever the full run repeats it
     reuse = once if args.smoke else (lambda measure: measure)
@@ -243,6 +251,7 @@ def main() -> None:
     rows.append(("import acp_models.v2 ÷ upstream import acp.schema", ours, theirs, "≤ 0.5"))
     rows += model_rows(upstream, env, args.smoke, reps)
     rows += rejection_rows(env, args.smoke)
+    rows += keystore_rows(env, args.smoke)
 
     # 6. every vector through schema and models
     smoke = ["--smoke"] if args.smoke else []
@@ -319,6 +328,15 @@ def rejection_rows(env: dict[str, str], smoke: bool) -> list[tuple[str, float, f
         "--worst",
         *(["--smoke"] if smoke else []),
     ]
+    result = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
+    if result.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed:\n{result.stderr}")
+    return [(str(n), float(a), float(b), str(t)) for n, a, b, t in json.loads(result.stdout)]
+
+
+def keystore_rows(env: dict[str, str], smoke: bool) -> list[tuple[str, float, float, str]]:
+    """benchmarks/keystores.py's rows: the sqlite and PostgreSQL key stores."""
+    command = [PY, str(ROOT / "benchmarks/keystores.py"), "--rows", *(["--smoke"] if smoke else [])]
     result = subprocess.run(command, capture_output=True, text=True, env=env, check=False)
     if result.returncode != 0:
         raise SystemExit(f"{' '.join(command)} failed:\n{result.stderr}")

@@ -6,7 +6,9 @@ worked example for SDK authors.
 It speaks newline-delimited JSON-RPC on stdin and stdout (asyncio) and keeps its sessions,
 their messages and the keys in one sqlite file in ``$ACP_TRACE_STATE_DIR`` (the runner's
 state directory; the current folder if unset), so a message and its key are written in one
-transaction and survive a restart. Its "model" is a script: a prompt that mentions a
+transaction and survive a restart. ``--store postgresql://…`` (or ``$ACP_TRACE_STORE``)
+keeps them in a PostgreSQL database instead (``acp_models.v2.pgstore``, psycopg 3), so
+agents on several nodes serve the same sessions: a retry may reach any of them. Its "model" is a script: a prompt that mentions a
 migration asks permission first (``session/request_permission``) and its work ends when the
 client answers; any other prompt's work ends at once. Prompts sent during work are held
 and inserted, in order, when it ends. A store that fails answers the request -32603; a store
@@ -40,7 +42,6 @@ import asyncio
 import importlib.util
 import json
 import os
-import sqlite3
 import subprocess
 import sys
 import uuid
@@ -92,6 +93,7 @@ from acp_models.v2.keys import (
     Waiter,
     Withdrawn,
 )
+from acp_models.v2.pgstore import PostgresKeyStore
 
 DEFECTS = (
     "no-dedupe",
@@ -107,15 +109,29 @@ DEFECTS = (
     "leaky-check",
 )
 Id = str | int | None
+Store = SqliteKeyStore | PostgresKeyStore
 
 
-def tables(db: sqlite3.Connection) -> None:
+def tables(db: Any, serial: str = "INTEGER PRIMARY KEY AUTOINCREMENT") -> None:
     """The agent's own tables, made in the transaction that makes the key table."""
     db.execute("CREATE TABLE IF NOT EXISTS sessions (session_id TEXT PRIMARY KEY, cwd TEXT)")
     db.execute(
-        "CREATE TABLE IF NOT EXISTS messages (seq INTEGER PRIMARY KEY AUTOINCREMENT,"
+        f"CREATE TABLE IF NOT EXISTS messages (seq {serial},"
         " session_id TEXT, message_id TEXT, prompt TEXT)"
     )
+
+
+def open_store(url: str | None) -> Store:
+    """PostgreSQL for a ``postgresql://`` URL, else the sqlite file in the state folder."""
+    if url and url.startswith(("postgresql:", "postgres:")):
+        return PostgresKeyStore(url, setup=lambda db: tables(db, "BIGSERIAL PRIMARY KEY"))
+    path = os.path.join(os.environ.get("ACP_TRACE_STATE_DIR", "."), "agent.sqlite")
+    return SqliteKeyStore(url or path, setup=tables)
+
+
+def sql(store: Store, query: str) -> str:
+    """``query`` in the store's parameter style (psycopg's ``%s``, sqlite's ``?``)."""
+    return query.replace("?", "%s") if isinstance(store, PostgresKeyStore) else query
 
 
 @dataclass
@@ -129,7 +145,7 @@ class Held:
 
 
 class Agent:
-    def __init__(self, store: SqliteKeyStore, defect: str | None) -> None:
+    def __init__(self, store: Store, defect: str | None) -> None:
         self.store, self.defect = store, defect
         keys = MemoryKeyStore() if defect == "memory-keys" else store
         self.recorder: KeyRecorder[Any] = KeyRecorder(keys)
@@ -228,7 +244,10 @@ class Agent:
             case NewSessionRequest() as params:
                 session_id = "sess_" + uuid.uuid4().hex[:12]
                 with self.store.transaction() as db:
-                    db.execute("INSERT INTO sessions VALUES (?, ?)", (session_id, params.cwd))
+                    db.execute(
+                        sql(self.store, "INSERT INTO sessions VALUES (?, ?)"),
+                        (session_id, params.cwd),
+                    )
                 self.reply(request.id, NewSessionResponse(session_id=session_id))
             case ListSessionsRequest():
                 rows = self.store.connection().execute("SELECT session_id, cwd FROM sessions")
@@ -254,7 +273,9 @@ class Agent:
 
     def known(self, session_id: str) -> bool:
         db = self.store.connection()
-        row = db.execute("SELECT 1 FROM sessions WHERE session_id = ?", (session_id,))
+        row = db.execute(
+            sql(self.store, "SELECT 1 FROM sessions WHERE session_id = ?"), (session_id,)
+        )
         return row.fetchone() is not None
 
     def resume(self, request: Id, params: ResumeSessionRequest) -> None:
@@ -264,7 +285,10 @@ class Agent:
             return
         if params.replay_from is not None:
             rows = self.store.connection().execute(
-                "SELECT message_id, prompt FROM messages WHERE session_id = ? ORDER BY seq",
+                sql(
+                    self.store,
+                    "SELECT message_id, prompt FROM messages WHERE session_id = ? ORDER BY seq",
+                ),
                 (session_id,),
             )
             for message_id, prompt in rows.fetchall():
@@ -321,13 +345,16 @@ class Agent:
     def insert(self, session_id: str, held: Held) -> None:
         prompt = [block.to_wire() for block in held.params.prompt]
 
-        def write(db: sqlite3.Connection | None) -> None:
+        def write(db: Any) -> None:
             if db is None:  # memory-keys: the key is not in the database's transaction
                 with self.store.transaction() as own:
                     write(own)
                 return
             db.execute(
-                "INSERT INTO messages (session_id, message_id, prompt) VALUES (?, ?, ?)",
+                sql(
+                    self.store,
+                    "INSERT INTO messages (session_id, message_id, prompt) VALUES (?, ?, ?)",
+                ),
                 (session_id, held.message_id, json.dumps(prompt)),
             )
 
@@ -452,10 +479,15 @@ async def serve(agent: Agent) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--defect", choices=DEFECTS, help="break one rule (for tests)")
+    parser.add_argument(
+        "--store",
+        default=os.environ.get("ACP_TRACE_STORE"),
+        help="postgresql://… (a database several agents share), or a sqlite file (default:"
+        " agent.sqlite in $ACP_TRACE_STATE_DIR)",
+    )
     args = parser.parse_args(argv)
-    path = os.path.join(os.environ.get("ACP_TRACE_STATE_DIR", "."), "agent.sqlite")
     try:
-        store = SqliteKeyStore(path, setup=tables)
+        store = open_store(args.store)
     except StoreUnusable as error:
         print(f"reference-agent: {error}", file=sys.stderr)
         return 2

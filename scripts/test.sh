@@ -44,6 +44,26 @@ if ! command -v npm >/dev/null 2>&1; then
 fi
 npm ci --prefix tests/node --no-audit --no-fund --loglevel=error
 
+# The PostgreSQL key store's tests start a private, throwaway server (tests/pg.py) with
+# Debian's postgresql binaries, as the postgres user when run as root; they fail, not skip,
+# when the binaries are missing, unless ACP_SPEC_NO_POSTGRES=1. ACP_SPEC_INITDB names
+# where initdb must be, for this script's own tests.
+have_initdb() {
+  if [ -n "${ACP_SPEC_INITDB:-}" ]; then [ -x "$ACP_SPEC_INITDB" ]; return; fi
+  command -v initdb >/dev/null 2>&1 || compgen -G '/usr/lib/postgresql/*/bin/initdb' >/dev/null
+}
+if [ "${ACP_SPEC_NO_POSTGRES:-}" != 1 ] && ! have_initdb; then
+  if [ "$(id -u)" -ne 0 ] || ! command -v apt-get >/dev/null 2>&1; then
+    say "the PostgreSQL key store's tests need Debian's postgresql server (initdb, pg_ctl); install it (\`sudo apt-get install -y postgresql\`), or set ACP_SPEC_NO_POSTGRES=1 to skip them, then run this again"
+    exit 1
+  fi
+  say "installing Debian's postgresql for the PostgreSQL key store's tests"
+  if ! { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql; } || ! have_initdb; then
+    say "apt-get could not install postgresql (see above); the PostgreSQL key store's tests need its initdb and pg_ctl"
+    exit 1
+  fi
+fi
+
 if ! python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
   say "acp-spec needs Python 3.11 or newer as python3; found: $(python3 --version 2>&1 || echo none)"
   exit 1

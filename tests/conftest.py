@@ -20,6 +20,7 @@ import pytest
 from acp_spec.defs import ONE_SCHEMA, SCHEMA_LISTS, SCHEMA_MAPS, expand_types
 from acp_spec.model import Spec
 from acp_spec.spec import load_spec
+from pg import pg_url, postgres_server  # noqa: F401  (fixtures: a real PostgreSQL server)
 
 REPO = Path(__file__).resolve().parents[1]
 SPEC_PATH = REPO / "spec" / "acp-v2.yaml"
@@ -97,6 +98,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         # the mypy runs share one worker's cache (``mypy_cache``), whatever module they are in
         if "mypy_cache" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.xdist_group("mypy_cache"))
+        elif "postgres_server" in getattr(item, "fixturenames", ()):
+            # one throwaway PostgreSQL cluster (tests/pg.py), started by one worker only
+            item.add_marker(pytest.mark.xdist_group("postgres_server"))
         elif _module(item) in SHARED_FIXTURES:
             item.add_marker(pytest.mark.xdist_group(_module(item)))
 

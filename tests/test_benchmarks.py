@@ -24,6 +24,8 @@ ROWS = (
     "parse rate every SessionUpdate variant ÷ compiled jsonschema",
     "run every vector: models (decode) ÷ JSON Schema, seconds",
     "diff: spec vs itself ÷ b7f0005 → sdk-2.4.0, seconds",
+    "keyed prompts/s: sqlite ÷ PostgreSQL",
+    "retry lookup µs, longest history: PostgreSQL ÷ sqlite",
 )
 
 

@@ -190,6 +190,7 @@ def test_files_and_headers(files: dict[str, bytes]) -> None:
         f"{PY}/src/acp_models/v2/keys.py",
         f"{PY}/src/acp_models/v2/keystores.py",
         f"{PY}/src/acp_models/v2/retry.py",
+        f"{PY}/src/acp_models/v2/pgstore.py",
         f"{PY}/src/acp_models/v2/_names.py",
     }
     for path, data in files.items():

@@ -24,7 +24,12 @@ def _fake(bin_dir: Path, name: str, body: str) -> None:
 
 
 def _run(
-    tmp_path: Path, uid: int, apt_get: str | None, *, chromium: bool = False
+    tmp_path: Path,
+    uid: int,
+    apt_get: str | None,
+    *,
+    chromium: bool = False,
+    npm: bool = False,
 ) -> subprocess.CompletedProcess[str]:
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
@@ -39,7 +44,13 @@ def _run(
     browser = tmp_path / ("chromium" if chromium else "no-chromium")
     if chromium:
         _fake(tmp_path, "chromium", "exit 0")
-    env = {"PATH": str(bin_dir), "ACP_SPEC_CHROMIUM": str(browser)}
+    if npm:
+        _fake(bin_dir, "npm", "exit 0")
+    env = {
+        "PATH": str(bin_dir),
+        "ACP_SPEC_CHROMIUM": str(browser),
+        "ACP_SPEC_INITDB": str(tmp_path / "no-initdb"),
+    }
     return subprocess.run(
         [BASH, str(SCRIPT)], env=env, capture_output=True, text=True, timeout=60, check=False
     )
@@ -80,6 +91,24 @@ def test_no_npm_says_what_to_install(tmp_path: Path) -> None:
     assert result.returncode == 1
     assert "Node.js and npm" in result.stderr and "apt-get install -y nodejs npm" in result.stderr
     assert not (tmp_path / "apt-calls").exists() and not (tmp_path / "python-ran").exists()
+
+
+def test_no_postgresql_says_what_to_install(tmp_path: Path) -> None:
+    # chromium and npm are there; postgresql (for the key store's tests) is not: no root
+    result = _run(tmp_path, uid=1000, apt_get="exit 0", chromium=True, npm=True)
+    assert result.returncode == 1
+    assert "apt-get install -y postgresql" in result.stderr
+    assert "ACP_SPEC_NO_POSTGRES=1" in result.stderr
+    assert not (tmp_path / "apt-calls").exists() and not (tmp_path / "python-ran").exists()
+
+
+def test_a_failed_postgresql_install_stops_the_run(tmp_path: Path) -> None:
+    # as root: apt-get "succeeds", yet no initdb where the tests look
+    result = _run(tmp_path, uid=0, apt_get="exit 0", chromium=True, npm=True)
+    assert result.returncode == 1
+    assert "could not install postgresql" in result.stderr
+    assert "install -y -qq postgresql" in (tmp_path / "apt-calls").read_text()
+    assert not (tmp_path / "python-ran").exists()
 
 
 def test_ci_runs_the_readme_command() -> None:

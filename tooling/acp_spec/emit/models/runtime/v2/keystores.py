@@ -1,7 +1,9 @@
 """Where an agent records the idempotency keys of inserted messages, per session:
 ``MemoryKeyStore`` for an agent that keeps its sessions in memory, ``SqliteKeyStore`` for
 one that stores them in a sqlite file, which writes the key in the same transaction as the
-message (the RFD's "store the key in the same step as the message").
+message (the RFD's "store the key in the same step as the message"). ``PostgresKeyStore``
+(``acp_models.v2.pgstore``, with psycopg 3) does the same in a PostgreSQL database that
+agents on several nodes share.
 
 A store that fails says so with a ``StoreError`` (``StoreBusy`` when another connection
 held the lock for longer than the store waits), never with sqlite's or the OS's own

@@ -1,0 +1,97 @@
+"""Two reference agents ("nodes") on one PostgreSQL database (a real server: tests/pg.py):
+a retry that reaches the other node is answered with the original messageId and inserted
+once; the same key held at both nodes is inserted once and announced (its work started)
+once, by the node whose insertion won."""
+
+from __future__ import annotations
+
+import os
+import signal
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import psycopg
+import pytest
+from test_reference_agent import Agent, _grant, prompt
+
+pytestmark = pytest.mark.slow  # seconds: real agent processes and a real server
+
+
+@pytest.fixture
+def started(tmp_path: Path) -> Iterator[Callable[..., Agent]]:
+    made: list[Agent] = []
+
+    def start(*args: str, state: Path = tmp_path) -> Agent:
+        state.mkdir(exist_ok=True)
+        made.append(Agent(state, *args))
+        return made[-1]
+
+    yield start
+    for agent in made:
+        if agent.process.poll() is None:
+            os.killpg(agent.process.pid, signal.SIGKILL)
+            agent.process.wait()
+
+
+def _stored(url: str) -> tuple[list[str], list[str]]:
+    """The recorded messageIds of every key, and of every message, in the database."""
+    with psycopg.connect(url) as db:
+        keys = [r[0] for r in db.execute("SELECT message_id FROM acp_idempotency_keys")]
+        messages = [r[0] for r in db.execute("SELECT message_id FROM messages")]
+    return keys, messages
+
+
+def test_a_retry_that_reaches_the_other_node_gets_the_original_message_id(
+    started: Callable[..., Agent], tmp_path: Path, pg_url: str
+) -> None:
+    first = started("--store", pg_url, state=tmp_path / "a")
+    session = first.session()
+    original = first.call("session/prompt", prompt(session, "Hello", "K"))["result"]["messageId"]
+    second = started("--store", pg_url, state=tmp_path / "b")  # another node, no sqlite shared
+    retry = second.call("session/prompt", prompt(session, "Hello", "K"))
+    assert retry["result"]["messageId"] == original
+    list(second.stream(0.5))
+    assert second.user_messages("Hello") == []  # the retry started no work
+    assert _stored(pg_url) == ([original], [original])
+    for agent in (first, second):
+        assert agent.close() == (0, "")
+
+
+@pytest.mark.parametrize("defect", [None, "announce-before-claim"])
+def test_the_same_key_held_at_two_nodes_is_inserted_once_and_announced_once(
+    started: Callable[..., Agent], tmp_path: Path, pg_url: str, defect: str | None
+) -> None:
+    args = ["--store", pg_url, *(["--defect", defect] if defect else [])]
+    first = started(*args, state=tmp_path / "a")
+    session = first.session()
+    second = started(*args, state=tmp_path / "b")
+    for agent in (first, second):
+        # each node busy with its own permission request, so the keyed prompt is held
+        agent.call("session/prompt", prompt(session, "Run the database migration"))
+        agent.until(lambda m: m.get("method") == "session/request_permission")
+        agent.next_id += 1
+        agent.send({"id": agent.next_id, "method": "session/prompt",
+                    "params": prompt(session, "Also update the changelog", "K")})  # fmt: skip
+    answers = [_grant(first)["result"]["messageId"], _grant(second)["result"]["messageId"]]
+    for agent in (first, second):
+        list(agent.stream(1.5))  # what either says after its answer, until it is quiet
+    keys, messages = _stored(pg_url)
+    [stored] = keys
+    assert answers == [stored, stored]
+    assert messages.count(stored) == 1
+    announced = first.user_messages("Also update the changelog") + second.user_messages(
+        "Also update the changelog"
+    )
+    if defect is None:
+        assert announced == [stored]
+    else:  # the losing node announced (and worked on) a message that was never stored
+        assert len(announced) == 2 and stored in announced
+
+
+def test_an_unreachable_database_stops_the_agent_with_a_message(
+    started: Callable[..., Agent], tmp_path: Path
+) -> None:
+    agent = started("--store", f"postgresql:///x?host={tmp_path}")
+    code, stderr = agent.close()
+    assert code == 2
+    assert "cannot use this key store" in stderr and "Traceback" not in stderr
