@@ -535,7 +535,8 @@ class Router:
         """The agent's message: to the connection it belongs to, if that one is open."""
         message: Wire = json.loads(data)
         if "method" not in message:  # a response: to the request's connection, its id back
-            found = self.requests.get(message.get("id")) if _plain_id(message.get("id")) else None
+            ours = message.get("id")  # the server's ids are integers
+            found = self.requests.get(ours) if isinstance(ours, int) else None
             if found is None:
                 if message.get("id") is None:
                     self.write(self.current, data)
@@ -592,9 +593,9 @@ async def serve_websocket(agent: Agent, host: str, port: int) -> None:
     import signal
     from http import HTTPStatus
 
-    from websockets.asyncio.server import Request as Upgrade
-    from websockets.asyncio.server import Response as Refusal
     from websockets.asyncio.server import ServerConnection, serve
+    from websockets.http11 import Request as Upgrade
+    from websockets.http11 import Response as Refusal
 
     router = Router(agent)
 
@@ -606,9 +607,7 @@ async def serve_websocket(agent: Agent, host: str, port: int) -> None:
     stop = asyncio.get_running_loop().create_future()
     for number in (signal.SIGTERM, signal.SIGINT):
         asyncio.get_running_loop().add_signal_handler(number, stop.cancel)
-    async with serve(
-        router.connection, host, port, process_request=only_acp, max_size=LINE_LIMIT
-    ):
+    async with serve(router.connection, host, port, process_request=only_acp, max_size=LINE_LIMIT):
         print(f"reference-agent: listening on ws://{host}:{port}/acp", file=sys.stderr, flush=True)  # fmt: skip
         with contextlib.suppress(asyncio.CancelledError):
             await stop

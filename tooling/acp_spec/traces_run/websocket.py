@@ -75,9 +75,8 @@ class WebSocketConnection(Connection):
                     await self._socket.close(1008, "too much")
                     break
         except ConnectionClosed as closed:
-            if closed.rcvd is not None and closed.rcvd.code == 1009 or (
-                closed.sent is not None and closed.sent.code == 1009
-            ):
+            frames = (closed.rcvd, closed.sent)
+            if any(frame is not None and frame.code == 1009 for frame in frames):  # too big
                 self._breach(
                     f"{self.name}: a message longer than {self._limits.line} bytes;"
                     " the runner read no more",
@@ -126,7 +125,9 @@ class WebSocketAgentPeer(Peer):
         self.address = f"127.0.0.1:{port}"
         env = {**self.env(), LISTEN_ENV: self.address}
         self.server = await _spawn(self.command, env, self.log, self.limits.line, False)
-        self.transcript.add("", "note", f"started the agent (pid {self.server.pid}) on {self.address}")
+        self.transcript.add(
+            "", "note", f"started the agent (pid {self.server.pid}) on {self.address}"
+        )
         for _ in range(int(timeout / 0.02)):
             if self.server.returncode is not None:
                 raise StartError(
