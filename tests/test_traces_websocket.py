@@ -10,11 +10,15 @@ played over stdio only (test_traces_run.py), to keep the suite's time small."""
 from __future__ import annotations
 
 import asyncio
+import importlib.util
+import json
 import socket
 import subprocess
 import sys
 import time
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 from acp_spec.cli import main
@@ -178,3 +182,54 @@ def test_websocket_usage_errors(
         main(["--root", str(REPO), "traces", "run", *args])
     assert exit_.value.code == 2
     assert says in capsys.readouterr().err
+
+
+def _router() -> tuple[Any, list[dict[str, Any]]]:
+    """The reference agent's Router around an agent that only records what it reads."""
+    module = sys.modules.get("reference_agent")
+    if module is None:
+        spec = importlib.util.spec_from_file_location("reference_agent", AGENT[1])
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        # its dataclasses look their module up by name while they are made
+        sys.modules["reference_agent"] = module
+        spec.loader.exec_module(module)
+    read: list[dict[str, Any]] = []
+    agent = SimpleNamespace(sink=None, receive=lambda data: read.append(json.loads(data)))
+    return module.Router(agent), read
+
+
+def _frames(queue: asyncio.Queue[bytes]) -> list[dict[str, Any]]:
+    return [json.loads(queue.get_nowait()) for _ in range(queue.qsize())]
+
+
+def test_the_router_keeps_each_connections_request_ids_and_sessions_apart() -> None:
+    router, read = _router()
+    c1, c2 = router.queues["c1"], router.queues["c2"] = asyncio.Queue(), asyncio.Queue()
+    prompt = {"jsonrpc": "2.0", "id": 3, "method": "session/prompt",
+              "params": {"sessionId": "s", "prompt": []}}  # fmt: skip
+    router.heard("c1", json.dumps(prompt))
+    router.heard("c2", json.dumps(prompt))
+    # both connections' id 3 reach the one agent as two requests
+    assert read[0]["id"] != read[1]["id"]
+    cancel = {"jsonrpc": "2.0", "method": "$/cancel_request", "params": {"requestId": 3}}
+    router.heard("c2", json.dumps(cancel))
+    assert read[2]["params"]["requestId"] == read[1]["id"]  # c2's own request
+    router.agent.sink(json.dumps({"jsonrpc": "2.0", "id": read[1]["id"], "result": {}}).encode())
+    assert _frames(c2) == [{"jsonrpc": "2.0", "id": 3, "result": {}}] and c1.empty()
+    # the session's messages go to the connection that named it last (c2); its permission,
+    # unanswered when c2 closes, is asked again on the next connection that names the session
+    ask = {"jsonrpc": "2.0", "id": 7, "method": "session/request_permission",
+           "params": {"sessionId": "s"}}  # fmt: skip
+    router.agent.sink(json.dumps(ask).encode())
+    assert _frames(c2) == [ask] and c1.empty()
+    del router.queues["c2"]
+    resume = {"jsonrpc": "2.0", "id": 4, "method": "session/resume", "params": {"sessionId": "s"}}
+    router.heard("c1", json.dumps(resume))
+    assert _frames(c1) == [ask]
+    # once answered, it is not asked again
+    router.heard("c1", json.dumps({"jsonrpc": "2.0", "id": 7, "result": {}}))
+    router.queues["c3"] = c3 = asyncio.Queue()
+    del router.queues["c1"]
+    router.heard("c3", json.dumps(resume))
+    assert c3.empty()
