@@ -205,7 +205,9 @@ def _frames(queue: asyncio.Queue[bytes]) -> list[dict[str, Any]]:
 
 def test_the_router_keeps_each_connections_request_ids_and_sessions_apart() -> None:
     router, read = _router()
-    c1, c2 = router.queues["c1"], router.queues["c2"] = asyncio.Queue(), asyncio.Queue()
+    c1: asyncio.Queue[bytes] = asyncio.Queue()
+    c2: asyncio.Queue[bytes] = asyncio.Queue()
+    router.queues.update(c1=c1, c2=c2)
     prompt = {"jsonrpc": "2.0", "id": 3, "method": "session/prompt",
               "params": {"sessionId": "s", "prompt": []}}  # fmt: skip
     router.heard("c1", json.dumps(prompt))
@@ -229,7 +231,8 @@ def test_the_router_keeps_each_connections_request_ids_and_sessions_apart() -> N
     assert _frames(c1) == [ask]
     # once answered, it is not asked again
     router.heard("c1", json.dumps({"jsonrpc": "2.0", "id": 7, "result": {}}))
-    router.queues["c3"] = c3 = asyncio.Queue()
+    c3: asyncio.Queue[bytes] = asyncio.Queue()
+    router.queues["c3"] = c3
     del router.queues["c1"]
     router.heard("c3", json.dumps(resume))
     assert c3.empty()
