@@ -20,7 +20,8 @@ def add_commands(subparsers: Any) -> None:
         "run",
         help="start the agent (or client) under test and play the other side of its traces",
         description="Start COMMAND as the side under test, speaking newline-delimited "
-        "JSON-RPC over stdio, and play the runner's side of every trace of that side. "
+        "JSON-RPC over stdio (an agent: or WebSocket, --transport websocket or --agent-url), "
+        "and play the runner's side of every trace of that side. "
         "Exit 0 when every trace passes, 1 when some fail, 2 for wrong usage.",
     )
     side = run.add_mutually_exclusive_group(required=True)

@@ -1,5 +1,6 @@
 """The side under test as processes and connections: newline-delimited JSON-RPC over a
-process's stdio (an agent) or over the relay's socket (a client's agent processes).
+process's stdio (an agent) or over the relay's socket (a client's agent processes). An agent
+that serves WebSocket is websocket.py's.
 
 An agent under test is one process per connection, as stdio makes it (a new connection is a
 new agent process); every process of a trace shares one state directory, named by
