@@ -170,7 +170,7 @@ def test_a_command_that_never_listens_is_a_start_error(
 @pytest.mark.parametrize(
     ("args", "says"),
     [
-        (["--client", "--transport", "websocket", "--", "x"], "give --agent"),
+        (["--client", "--agent-url", "ws://127.0.0.1:1/acp"], "give --agent"),
         (["--agent", "--agent-url", "ws://127.0.0.1:1/acp", "--", "x"], "not both"),
         (["--agent", "--agent-url", "http://127.0.0.1:1/acp"], "ws:// or wss://"),
     ],
@@ -236,3 +236,23 @@ def test_the_router_keeps_each_connections_request_ids_and_sessions_apart() -> N
     del router.queues["c1"]
     router.heard("c3", json.dumps(resume))
     assert c3.empty()
+
+
+@pytest.mark.slow  # seconds: real client processes
+def test_the_reference_client_passes_the_client_traces_over_websocket_and_its_defect_fails() -> (
+    None
+):
+    # the runner serves its scripted agent over WebSocket (ACP_TRACE_AGENT_URL)
+    traces = load_traces(TRACES, "client")
+    client = [sys.executable, str(REPO / "examples" / "reference_client.py")]
+
+    async def both() -> list[list[Result]]:
+        runs = (
+            play_all(traces, "client", command, schema=SCHEMA, transport="websocket")
+            for command in (client, [*client, "--defect", "new-key-per-attempt"])
+        )
+        return list(await asyncio.gather(*runs))
+
+    reference, defective = asyncio.run(both())
+    assert not _failed(reference), text(reference, "client")
+    assert _failed(defective) == {"client-resends-after-reconnect", "client-resends-after-restart"}

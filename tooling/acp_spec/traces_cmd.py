@@ -44,7 +44,8 @@ def add_commands(subparsers: Any) -> None:
                      help="how the runner reaches an agent: stdio (a process per connection, "
                      "the default) or websocket (COMMAND is started as a server with "
                      "ACP_TRACE_LISTEN=127.0.0.1:PORT; a WebSocket per connection to "
-                     "ws://127.0.0.1:PORT/acp)")  # fmt: skip
+                     "ws://127.0.0.1:PORT/acp; a client is given its agent's URL in "
+                     "ACP_TRACE_AGENT_URL)")  # fmt: skip
     run.add_argument("--agent-url", metavar="ws://HOST:PORT/acp",
                      help="play the agent traces over WebSocket against this agent, already "
                      "running (no COMMAND; traces that restart the agent are skipped)")  # fmt: skip
@@ -71,8 +72,8 @@ def run(args: argparse.Namespace) -> int:
     transport = "websocket" if args.agent_url else args.transport
     if args.agent_url and command:
         parser.error("give either --agent-url or a program after --, not both")
-    if transport == "websocket" and args.side != "agent":
-        parser.error("--transport websocket and --agent-url play agent traces: give --agent")
+    if args.agent_url and args.side != "agent":
+        parser.error("--agent-url plays agent traces: give --agent")
     if not command and not args.agent_url:
         parser.error("give the program under test after --, e.g. -- python my_agent.py")
     if args.agent_url and not args.agent_url.startswith(("ws://", "wss://")):

@@ -18,7 +18,7 @@ from .hygiene import MessageSchema
 from .matching import MissingCapture, fits, substitute
 from .transcript import Entry, Transcript
 from .transport import AgentPeer, ClientPeer, Connection, Limits, Log, Peer, StartError
-from .websocket import NotPlayable, WebSocketAgentPeer
+from .websocket import NotPlayable, WebSocketAgentPeer, WebSocketClientPeer
 
 CONNECT_WITHIN = 5.0  # seconds a client under test has to open a connection
 ANSWER_WITHIN = 2.0  # seconds, after the last step, for the responses still owed
@@ -379,7 +379,8 @@ async def play_all(
     together, their processes would starve each other's first steps of CPU. ``schema``:
     the spec's schema.unstable.json, which every message of the peer must fit; ``limits``:
     what the runner reads of the peer before calling it a breach. ``transport``: stdio, or
-    websocket (an agent only: ``command`` is started as a server, or ``url`` is one running)."""
+    websocket (an agent's ``command`` is started as a server, or ``url`` is one running; a
+    client's is given the runner's URL)."""
     limit = limit or asyncio.Semaphore(max(1, jobs))
     messages = None if schema is None else MessageSchema.load(schema)
 
@@ -387,6 +388,8 @@ async def play_all(
         peer: Peer
         if side == "agent" and transport == "websocket":
             peer = WebSocketAgentPeer(command, workdir, transcript, messages, limits, url=url)
+        elif transport == "websocket":
+            peer = WebSocketClientPeer(command, workdir, transcript, messages, limits)
         else:
             kind = AgentPeer if side == "agent" else ClientPeer
             peer = kind(command, workdir, transcript, messages, limits)

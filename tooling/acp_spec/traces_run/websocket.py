@@ -8,6 +8,9 @@ accepts, and opens a new WebSocket for each ``connect``; ``close`` closes that s
 ``restart-agent`` kills the server (``store: lose`` empties the state directory) and starts
 it again. Given a URL instead (``--agent-url``), the runner plays against a server already
 running, and a trace that restarts the agent cannot be played.
+
+A client under test is started with ``ACP_TRACE_AGENT_URL=ws://127.0.0.1:PORT/acp``, the
+runner's scripted agent, where each WebSocket it opens is one connection.
 """
 
 from __future__ import annotations
@@ -19,14 +22,18 @@ import signal
 import socket
 from typing import Any
 
-from websockets.asyncio.client import ClientConnection, connect
+from websockets.asyncio.client import connect
+from websockets.asyncio.connection import Connection as Socket
+from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from .hygiene import Hygiene
 from .processes import kill_group
 from .transcript import Transcript
 from .transport import (
+    AGENT_ENV,
     Breach,
+    ClientPeer,
     Connection,
     Limits,
     Peer,
@@ -38,6 +45,7 @@ from .transport import (
 )
 
 LISTEN_ENV = "ACP_TRACE_LISTEN"
+AGENT_URL_ENV = "ACP_TRACE_AGENT_URL"
 PATH = "/acp"
 
 
@@ -51,7 +59,7 @@ class WebSocketConnection(Connection):
     def __init__(
         self,
         name: str,
-        socket: ClientConnection,
+        socket: Socket,
         transcript: Transcript,
         hygiene: Hygiene,
         breach: Breach,
@@ -208,3 +216,51 @@ class WebSocketAgentPeer(Peer):
         if still := await kill_group(server.pid):
             self.transcript.add("", "note", f"could not stop: {'; '.join(still[:5])}")
         await _kill(server)
+
+
+class WebSocketClientPeer(ClientPeer):
+    """A client under test that reaches its agent, the runner, over WebSocket."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.sockets: asyncio.Queue[ServerConnection] = asyncio.Queue()
+        self.listening: Server | None = None
+        self.url = ""
+
+    async def start(self) -> None:
+        async def accepted(socket: ServerConnection) -> None:
+            await self.sockets.put(socket)
+            await socket.wait_closed()  # the socket lives as long as this handler
+
+        self.listening = await serve(accepted, "127.0.0.1", 0, max_size=self.limits.line)
+        port = next(iter(self.listening.sockets)).getsockname()[1]
+        self.url = f"ws://127.0.0.1:{port}{PATH}"
+        await self._start_client()
+
+    async def _start_client(self) -> None:
+        env = {**self.env(), AGENT_URL_ENV: self.url}
+        env.pop(AGENT_ENV, None)
+        self.process = await _spawn(self.command, env, self.log, self.limits.line, False)
+        self.transcript.add(
+            "", "note", f"started the client (pid {self.process.pid}), its agent at {self.url}"
+        )
+
+    async def connect(self, name: str, timeout: float) -> Connection:
+        try:
+            socket = await asyncio.wait_for(self.sockets.get(), timeout)
+        except TimeoutError:
+            raise ConnectionRefusedError(
+                f"the client opened no WebSocket within {timeout * 1000:.0f} ms"
+            ) from None
+        connection = WebSocketConnection(
+            name, socket, self.transcript, self.hygiene(), self.breach, self.limits
+        )
+        self.transcript.add(name, "note", "the client connected")
+        return self.opened(connection)
+
+    async def shutdown(self) -> None:
+        await super().shutdown()
+        if self.listening is not None:
+            self.listening.close()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.listening.wait_closed(), 2)
