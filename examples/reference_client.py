@@ -2,7 +2,8 @@
 messages (``decode``/``encode``, the builders) and the retry helpers (``PendingPrompt``,
 ``RetryPolicy``, its ``ReconnectPlan``). What `acp-spec traces run --client` is proved against.
 
-It starts its agent with the command in ``$ACP_TRACE_AGENT`` (a JSON array), reads its
+It starts its agent with the command in ``$ACP_TRACE_AGENT`` (a JSON array), or reaches it
+over WebSocket at ``--agent-url`` (or ``$ACP_TRACE_AGENT_URL``; a socket a connection), reads its
 user's actions from stdin as JSON lines (``{"action": "submit", "text": ...}``,
 ``{"action": "cancel"}``) and persists its session and pending prompts in
 ``$ACP_TRACE_STATE_DIR``. A pending prompt gets its key when the user submits it and keeps
@@ -24,7 +25,7 @@ import json
 import os
 import shutil
 import sys
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 if importlib.util.find_spec("acp_models") is None:  # a checkout, without the models installed
@@ -49,6 +50,9 @@ from acp_models.v2 import (
     encode,
 )
 from acp_models.v2.retry import GiveUp, PendingPrompt, RetryPolicy, TransportLost
+from websockets.asyncio.client import ClientConnection
+from websockets.asyncio.client import connect as ws_connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 LIMIT = 16 * 1024 * 1024  # the longest message line read from the agent
 INITIALIZE = InitializeRequest(
@@ -69,9 +73,13 @@ class Connection:
         self.waiting: dict[str | int | None, asyncio.Future[Response]] = {}
         self.reading = asyncio.ensure_future(self._read(on_lost))
 
-    async def _read(self, on_lost: Callable[[], None]) -> None:
+    async def _messages(self) -> AsyncIterator[bytes]:
         assert self.process.stdout is not None
         while line := await _next_line(self.process.stdout):
+            yield line
+
+    async def _read(self, on_lost: Callable[[], None]) -> None:
+        async for line in self._messages():
             try:
                 message: Message | JsonRpcError = decode(line, receiver="client")
             except JsonRpcError as error:  # unreadable: answer it if it was a request
@@ -95,10 +103,13 @@ class Connection:
         # notifications (session/update) are the UI's; this client has none
 
     async def send(self, message: Request | Notification | JsonRpcError) -> None:
+        await self._write(encode(message))
+
+    async def _write(self, data: bytes) -> None:
         if self.process.stdin is None or self.process.stdin.is_closing():
             raise Lost()
         try:
-            self.process.stdin.write(encode(message) + b"\n")
+            self.process.stdin.write(data + b"\n")
             await self.process.stdin.drain()
         except (ConnectionError, RuntimeError):
             raise Lost() from None
@@ -127,8 +138,34 @@ class Connection:
             await self.process.wait()
 
 
+class WebSocketConnection(Connection):
+    """One WebSocket to an agent server (upstream's remote profile: a text frame a message)."""
+
+    def __init__(self, socket: ClientConnection, on_lost: Callable[[], None]) -> None:
+        self.socket = socket
+        self.ids = itertools.count(1)
+        self.waiting = {}
+        self.reading = asyncio.ensure_future(self._read(on_lost))
+
+    async def _messages(self) -> AsyncIterator[bytes]:
+        with contextlib.suppress(ConnectionClosed):
+            async for frame in self.socket:
+                if isinstance(frame, str):  # binary frames are not ACP's
+                    yield frame.encode()
+
+    async def _write(self, data: bytes) -> None:
+        try:
+            await self.socket.send(data.decode())
+        except ConnectionClosed:
+            raise Lost() from None
+
+    async def close(self) -> None:
+        with contextlib.suppress(ConnectionClosed, OSError, TimeoutError):
+            await asyncio.wait_for(self.socket.close(), 2)
+
+
 class Client:
-    def __init__(self, agent: list[str], state: str, defect: str | None) -> None:
+    def __init__(self, agent: list[str] | str, state: str, defect: str | None) -> None:
         self.agent, self.state, self.defect = agent, state, defect
         self.policy = RetryPolicy()
         self.connection: Connection | None = None
@@ -172,11 +209,21 @@ class Client:
         if self.session_id is not None:
             resume = [ResumeSessionRequest(session_id=self.session_id, cwd=os.getcwd())]
         ours = [p for p in self.pending if p.session_id == self.session_id]
-        pipe = asyncio.subprocess.PIPE
-        agent = await asyncio.create_subprocess_exec(
-            *self.agent, stdin=pipe, stdout=pipe, limit=LIMIT
-        )
-        connection = self.connection = Connection(agent, lambda: self.lost(connection))
+        connection: Connection
+        if isinstance(self.agent, str):  # a WebSocket URL
+            try:
+                socket = await ws_connect(self.agent, max_size=LIMIT)
+            except (OSError, InvalidHandshake, TimeoutError) as error:
+                print(f"cannot reach the agent at {self.agent}: {error}", file=sys.stderr)
+                raise Lost() from None
+            connection = WebSocketConnection(socket, lambda: self.lost(connection))
+        else:
+            pipe = asyncio.subprocess.PIPE
+            agent = await asyncio.create_subprocess_exec(
+                *self.agent, stdin=pipe, stdout=pipe, limit=LIMIT
+            )
+            connection = Connection(agent, lambda: self.lost(connection))
+        self.connection = connection
         plan = self.policy.reconnect(INITIALIZE, resume, ours, lambda: next(connection.ids))
         for prompt in plan.stale:
             print(f"held too long, not resent: {prompt.params()['prompt']}", file=sys.stderr)
@@ -310,15 +357,21 @@ async def _quietly(work: Awaitable[None]) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--defect", choices=["new-key-per-attempt"], help="for tests")
+    parser.add_argument("--agent-url", metavar="ws://HOST:PORT/acp",
+                        default=os.environ.get("ACP_TRACE_AGENT_URL") or None,
+                        help="reach the agent over WebSocket (default: $ACP_TRACE_AGENT_URL;"
+                        " without it, start $ACP_TRACE_AGENT and speak stdio)")  # fmt: skip
     args = parser.parse_args()
-    try:
-        agent = json.loads(os.environ.get("ACP_TRACE_AGENT", ""))
-    except ValueError:
-        agent = None
-    if not isinstance(agent, list) or not agent or not all(isinstance(a, str) for a in agent):
-        parser.error("ACP_TRACE_AGENT is the agent's command, as a JSON array of strings")
-    if shutil.which(agent[0]) is None:
-        parser.error(f"ACP_TRACE_AGENT: no program {agent[0]!r}")
+    agent: list[str] | str | None = args.agent_url
+    if agent is None:
+        try:
+            agent = json.loads(os.environ.get("ACP_TRACE_AGENT", ""))
+        except ValueError:
+            agent = None
+        if not isinstance(agent, list) or not agent or not all(isinstance(a, str) for a in agent):
+            parser.error("ACP_TRACE_AGENT is the agent's command, as a JSON array of strings")
+        if shutil.which(agent[0]) is None:
+            parser.error(f"ACP_TRACE_AGENT: no program {agent[0]!r}")
     state = os.environ.get("ACP_TRACE_STATE_DIR", ".")
     asyncio.run(Client(agent, state, args.defect).run())
     return 0

@@ -20,7 +20,8 @@ def add_commands(subparsers: Any) -> None:
         "run",
         help="start the agent (or client) under test and play the other side of its traces",
         description="Start COMMAND as the side under test, speaking newline-delimited "
-        "JSON-RPC over stdio, and play the runner's side of every trace of that side. "
+        "JSON-RPC over stdio (an agent: or WebSocket, --transport websocket or --agent-url), "
+        "and play the runner's side of every trace of that side. "
         "Exit 0 when every trace passes, 1 when some fail, 2 for wrong usage.",
     )
     side = run.add_mutually_exclusive_group(required=True)
@@ -39,6 +40,15 @@ def add_commands(subparsers: Any) -> None:
                      help="write the report here instead of to stdout")  # fmt: skip
     run.add_argument("--jobs", type=int, default=4, metavar="N",
                      help="traces run at once, each with its own processes and state (default 4)")  # fmt: skip
+    run.add_argument("--transport", choices=["stdio", "websocket"], default="stdio",
+                     help="how the runner reaches an agent: stdio (a process per connection, "
+                     "the default) or websocket (COMMAND is started as a server with "
+                     "ACP_TRACE_LISTEN=127.0.0.1:PORT; a WebSocket per connection to "
+                     "ws://127.0.0.1:PORT/acp; a client is given its agent's URL in "
+                     "ACP_TRACE_AGENT_URL)")  # fmt: skip
+    run.add_argument("--agent-url", metavar="ws://HOST:PORT/acp",
+                     help="play the agent traces over WebSocket against this agent, already "
+                     "running (no COMMAND; traces that restart the agent are skipped)")  # fmt: skip
     run.add_argument("--verbose", action="store_true",
                      help="show the transcript of passing traces too")  # fmt: skip
     run.add_argument("program", nargs=argparse.REMAINDER, metavar="-- COMMAND...",
@@ -59,8 +69,15 @@ def run(args: argparse.Namespace) -> int:
     command = list(args.program)
     if command[:1] == ["--"]:
         command = command[1:]
-    if not command:
+    transport = "websocket" if args.agent_url else args.transport
+    if args.agent_url and command:
+        parser.error("give either --agent-url or a program after --, not both")
+    if args.agent_url and args.side != "agent":
+        parser.error("--agent-url plays agent traces: give --agent")
+    if not command and not args.agent_url:
         parser.error("give the program under test after --, e.g. -- python my_agent.py")
+    if args.agent_url and not args.agent_url.startswith(("ws://", "wss://")):
+        parser.error(f"--agent-url {args.agent_url}: give a ws:// or wss:// URL")
     if args.jobs < 1:
         parser.error(f"--jobs {args.jobs}: give 1 or more")
     folder = args.traces if args.traces is not None else args.root / TRACES_DIR
@@ -75,15 +92,20 @@ def run(args: argparse.Namespace) -> int:
               "against the schema (the traces folder of a checkout has it beside it)",
               file=sys.stderr)  # fmt: skip
         schema = None
-    results = asyncio.run(play_all(traces, args.side, command, jobs=args.jobs, schema=schema))
+    results = asyncio.run(
+        play_all(
+            traces, args.side, command, jobs=args.jobs, schema=schema,
+            transport=transport, url=args.agent_url,
+        )
+    )  # fmt: skip
     if all(r.failure is not None and r.failure.kind == "start" for r in results):
         print(f"acp-spec: {results[0].failure.what if results[0].failure else ''}; "
-              "check the command after --", file=sys.stderr)  # fmt: skip
+              "check the command after -- (or --agent-url)", file=sys.stderr)  # fmt: skip
         return EXIT_USAGE
     if args.format == "junit":
         text = report.junit(results, args.side)
     elif args.format == "json":
-        text = report.json_report(results, args.side, command)
+        text = report.json_report(results, args.side, command or [args.agent_url])
     else:
         text = report.text(results, args.side, args.verbose)
     if args.output is not None:

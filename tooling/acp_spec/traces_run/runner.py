@@ -18,6 +18,7 @@ from .hygiene import MessageSchema
 from .matching import MissingCapture, fits, substitute
 from .transcript import Entry, Transcript
 from .transport import AgentPeer, ClientPeer, Connection, Limits, Log, Peer, StartError
+from .websocket import NotPlayable, WebSocketAgentPeer, WebSocketClientPeer
 
 CONNECT_WITHIN = 5.0  # seconds a client under test has to open a connection
 ANSWER_WITHIN = 2.0  # seconds, after the last step, for the responses still owed
@@ -344,7 +345,7 @@ async def play(trace: Mapping[str, Any], factory: PeerFactory, workdir: Path) ->
         await play.run()
     except _Failed as failed:
         failure = failed.failure
-    except _Skipped as skip:
+    except (_Skipped, NotPlayable) as skip:
         skipped = str(skip)
     except StartError as error:
         failure = Failure(0, "start", str(error))
@@ -369,19 +370,29 @@ async def play_all(
     limit: asyncio.Semaphore | None = None,
     schema: Path | None = None,
     limits: Limits = Limits(),  # noqa: B008 -- frozen
+    transport: str = "stdio",
+    url: str | None = None,
 ) -> list[Result]:
     """Every trace of ``side`` (agent or client) against ``command``, ``jobs`` at a time,
     each in its own directory, with its own processes and state. ``limit``, shared, caps
     the traces of several runs at once instead (``jobs`` is then ignored): started all
     together, their processes would starve each other's first steps of CPU. ``schema``:
     the spec's schema.unstable.json, which every message of the peer must fit; ``limits``:
-    what the runner reads of the peer before calling it a breach."""
+    what the runner reads of the peer before calling it a breach. ``transport``: stdio, or
+    websocket (an agent's ``command`` is started as a server, or ``url`` is one running; a
+    client's is given the runner's URL)."""
     limit = limit or asyncio.Semaphore(max(1, jobs))
     messages = None if schema is None else MessageSchema.load(schema)
 
     def factory(workdir: Path, transcript: Transcript) -> Peer:
-        kind = AgentPeer if side == "agent" else ClientPeer
-        peer = kind(command, workdir, transcript, messages, limits)
+        peer: Peer
+        if side == "agent" and transport == "websocket":
+            peer = WebSocketAgentPeer(command, workdir, transcript, messages, limits, url=url)
+        elif transport == "websocket":
+            peer = WebSocketClientPeer(command, workdir, transcript, messages, limits)
+        else:
+            kind = AgentPeer if side == "agent" else ClientPeer
+            peer = kind(command, workdir, transcript, messages, limits)
         peer.close_grace = close_grace
         return peer
 

@@ -1,5 +1,6 @@
 """The side under test as processes and connections: newline-delimited JSON-RPC over a
-process's stdio (an agent) or over the relay's socket (a client's agent processes).
+process's stdio (an agent) or over the relay's socket (a client's agent processes). An agent
+that serves WebSocket is websocket.py's.
 
 An agent under test is one process per connection, as stdio makes it (a new connection is a
 new agent process); every process of a trace shares one state directory, named by
@@ -19,7 +20,7 @@ import json
 import os
 import shutil
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -56,13 +57,12 @@ Breach = Callable[[str, Entry | None], None]
 
 
 class Connection:
-    """One named connection: what came on it, and a way to send and to close it."""
+    """One named connection: what came on it, and a way to send and to close it. The
+    transport (a stream of lines, or WebSocket frames) is a subclass's."""
 
     def __init__(
         self,
         name: str,
-        reader: asyncio.StreamReader,
-        writer: asyncio.StreamWriter,
         transcript: Transcript,
         hygiene: Hygiene,
         breach: Breach,
@@ -75,44 +75,34 @@ class Connection:
         self.hygiene = hygiene
         self._breach = breach
         self._limits = limits
-        self._writer = writer
         self._transcript = transcript
         self._arrived = asyncio.Event()
-        self._reading = asyncio.ensure_future(self._read(reader))
+        self._total = 0
+        self._reading: asyncio.Future[None] | None = None
 
-    async def _read(self, reader: asyncio.StreamReader) -> None:
-        total = 0
-        try:
-            while line := await reader.readline():
-                total += len(line)
-                over = (
-                    f"more than {self._limits.received} bytes"
-                    if total > self._limits.received
-                    else f"more than {self._limits.messages} messages"
-                    if len(self.received) >= self._limits.messages
-                    else None
-                )
-                if over:
-                    self._breach(f"{self.name}: {over}; the runner read no more", None)
-                    break
-                self._take(line)
-        except (ValueError, asyncio.LimitOverrunError):
-            # StreamReader.readline: a line longer than its limit
-            self._breach(
-                f"{self.name}: a line longer than {self._limits.line} bytes;"
-                " the runner read no more",
-                None,
-            )
-        except ConnectionError as error:
-            self._transcript.add(self.name, "note", f"reading failed: {error}")
-        finally:
-            self.closed = True
-            self._arrived.set()
-        # the rest is read and dropped until the peer is stopped: a pipe left full would
-        # keep its process (and asyncio's transport of it) from ever finishing
-        with contextlib.suppress(ConnectionError, ValueError):
-            while await reader.read(65536):
-                pass
+    def _begin(self, reading: Coroutine[Any, Any, None]) -> None:
+        self._reading = asyncio.ensure_future(reading)
+
+    def _got(self, data: bytes) -> bool:
+        """Take one message as it came; False when the peer sent more than the limits let
+        the runner read (a breach), and no more is taken."""
+        self._total += len(data)
+        over = (
+            f"more than {self._limits.received} bytes"
+            if self._total > self._limits.received
+            else f"more than {self._limits.messages} messages"
+            if len(self.received) >= self._limits.messages
+            else None
+        )
+        if over:
+            self._breach(f"{self.name}: {over}; the runner read no more", None)
+            return False
+        self._take(data)
+        return True
+
+    def _ended(self) -> None:
+        self.closed = True
+        self._arrived.set()
 
     def _take(self, line: bytes) -> None:
         text = line.decode("utf-8", "replace").strip()
@@ -144,19 +134,21 @@ class Connection:
             self._transcript.add(self.name, "note", "not delivered: the connection is closed")
             return entry
         self.hygiene.sent(message)
-        try:
-            self._writer.write(json.dumps(message, ensure_ascii=False).encode() + b"\n")
-            await self._writer.drain()
-        except (ConnectionError, RuntimeError) as error:
-            self._transcript.add(self.name, "note", f"not delivered: {error}")
+        problem = await self._write(json.dumps(message, ensure_ascii=False))
+        if problem is not None:
+            self._transcript.add(self.name, "note", f"not delivered: {problem}")
         return entry
 
+    async def _write(self, text: str) -> str | None:
+        """Send one message; what went wrong, if it did."""
+        raise NotImplementedError
+
     async def close(self) -> None:
-        with contextlib.suppress(ConnectionError, RuntimeError, OSError):
-            self._writer.close()
-        self.closed = True
+        raise NotImplementedError
 
     async def finished(self, timeout: float) -> None:
+        if self._reading is None:
+            return
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(asyncio.shield(self._reading), timeout)
         if not self._reading.done():
@@ -164,6 +156,59 @@ class Connection:
             self._reading.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._reading
+
+
+class StreamConnection(Connection):
+    """Newline-delimited JSON-RPC on a pair of streams: a process's stdio, or a socket."""
+
+    def __init__(
+        self,
+        name: str,
+        reader: asyncio.StreamReader,
+        writer: asyncio.StreamWriter,
+        transcript: Transcript,
+        hygiene: Hygiene,
+        breach: Breach,
+        limits: Limits,
+    ) -> None:
+        super().__init__(name, transcript, hygiene, breach, limits)
+        self._writer = writer
+        self._begin(self._read(reader))
+
+    async def _read(self, reader: asyncio.StreamReader) -> None:
+        try:
+            while line := await reader.readline():
+                if not self._got(line):
+                    break
+        except (ValueError, asyncio.LimitOverrunError):
+            # StreamReader.readline: a line longer than its limit
+            self._breach(
+                f"{self.name}: a line longer than {self._limits.line} bytes;"
+                " the runner read no more",
+                None,
+            )
+        except ConnectionError as error:
+            self._transcript.add(self.name, "note", f"reading failed: {error}")
+        finally:
+            self._ended()
+        # the rest is read and dropped until the peer is stopped: a pipe left full would
+        # keep its process (and asyncio's transport of it) from ever finishing
+        with contextlib.suppress(ConnectionError, ValueError):
+            while await reader.read(65536):
+                pass
+
+    async def _write(self, text: str) -> str | None:
+        try:
+            self._writer.write(text.encode() + b"\n")
+            await self._writer.drain()
+        except (ConnectionError, RuntimeError) as error:
+            return str(error)
+        return None
+
+    async def close(self) -> None:
+        with contextlib.suppress(ConnectionError, RuntimeError, OSError):
+            self._writer.close()
+        self.closed = True
 
 
 class Log:
@@ -275,11 +320,16 @@ class Peer:
     def connection(
         self, name: str, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
     ) -> Connection:
-        hygiene = Hygiene(self.schema, self.handler)
-        connection = Connection(
-            name, reader, writer, self.transcript, hygiene, self.breach, self.limits
+        connection = StreamConnection(
+            name, reader, writer, self.transcript, self.hygiene(), self.breach, self.limits
         )
-        self.connections[name] = self.seen[name] = connection
+        return self.opened(connection)
+
+    def hygiene(self) -> Hygiene:
+        return Hygiene(self.schema, self.handler)
+
+    def opened(self, connection: Connection) -> Connection:
+        self.connections[connection.name] = self.seen[connection.name] = connection
         return connection
 
     def env(self) -> dict[str, str]:
