@@ -212,13 +212,15 @@ def test_a_full_disk_fails_that_prompt_with_32603_and_the_agent_goes_on(
 # --- two processes on one store ----------------------------------------------------------
 
 
-def _two_busy_agents(started: Callable[..., Agent], *args: str) -> tuple[Agent, Agent, str]:
-    """Two agents on one state directory, both working on a prompt that waits for
-    permission, with one keyed prompt held in each: the same key, held by both before
-    either is let insert it."""
-    first = started(*args)
+def two_busy_agents(
+    started: Callable[..., Agent], *args: str, states: tuple[Path, Path] | None = None
+) -> tuple[Agent, Agent, str]:
+    """Two agents on one store (one state directory, or ``states`` and a store in ``args``),
+    both working on a prompt that waits for permission, with one keyed prompt held in each:
+    the same key, held by both before either is let insert it (see ``grant``)."""
+    first = started(*args, **({"state": states[0]} if states else {}))
     session = first.session()
-    second = started(*args)
+    second = started(*args, **({"state": states[1]} if states else {}))
     for agent in (first, second):
         agent.call("session/prompt", prompt(session, "Run the database migration"))
         agent.until(lambda m: m.get("method") == "session/request_permission")
@@ -232,7 +234,9 @@ def _two_busy_agents(started: Callable[..., Agent], *args: str) -> tuple[Agent, 
     return first, second, session
 
 
-def _grant(agent: Agent) -> Message:
+def grant(agent: Agent) -> Message:
+    """Answer the agent's permission request, so its work ends and its held keyed prompt
+    is inserted (or loses); the keyed prompt's answer."""
     [ask] = [m for m in agent.seen if m.get("method") == "session/request_permission"]
     agent.send(
         {"id": ask["id"], "result": {"outcome": {"outcome": "selected", "optionId": "allow"}}}
@@ -245,8 +249,8 @@ def _grant(agent: Agent) -> Message:
 def test_the_same_key_held_in_two_processes_is_announced_once_with_the_stored_id(
     started: Callable[..., Agent], tmp_path: Path, defect: str | None
 ) -> None:
-    first, second, _ = _two_busy_agents(started, *(["--defect", defect] if defect else []))
-    answers = [_grant(first)["result"]["messageId"], _grant(second)["result"]["messageId"]]
+    first, second, _ = two_busy_agents(started, *(["--defect", defect] if defect else []))
+    answers = [grant(first)["result"]["messageId"], grant(second)["result"]["messageId"]]
     for agent in (first, second):
         # what either says after its answer, until it is quiet a while (a loaded machine
         # can hold the loser's announcement back for half a second)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import psycopg
 import pytest
-from test_reference_agent import Agent, _grant, prompt
+from test_reference_agent import Agent, grant, prompt, two_busy_agents
 
 pytestmark = pytest.mark.slow  # seconds: real agent processes and a real server
 
@@ -62,17 +62,9 @@ def test_the_same_key_held_at_two_nodes_is_inserted_once_and_announced_once(
     started: Callable[..., Agent], tmp_path: Path, pg_url: str, defect: str | None
 ) -> None:
     args = ["--store", pg_url, *(["--defect", defect] if defect else [])]
-    first = started(*args, state=tmp_path / "a")
-    session = first.session()
-    second = started(*args, state=tmp_path / "b")
-    for agent in (first, second):
-        # each node busy with its own permission request, so the keyed prompt is held
-        agent.call("session/prompt", prompt(session, "Run the database migration"))
-        agent.until(lambda m: m.get("method") == "session/request_permission")
-        agent.next_id += 1
-        agent.send({"id": agent.next_id, "method": "session/prompt",
-                    "params": prompt(session, "Also update the changelog", "K")})  # fmt: skip
-    answers = [_grant(first)["result"]["messageId"], _grant(second)["result"]["messageId"]]
+    # each node busy with its own permission request, so the keyed prompt is held
+    first, second, _ = two_busy_agents(started, *args, states=(tmp_path / "a", tmp_path / "b"))
+    answers = [grant(first)["result"]["messageId"], grant(second)["result"]["messageId"]]
     for agent in (first, second):
         list(agent.stream(1.5))  # what either says after its answer, until it is quiet
     keys, messages = _stored(pg_url)
