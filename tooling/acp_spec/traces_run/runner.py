@@ -17,7 +17,16 @@ from .. import trace_match
 from .hygiene import MessageSchema
 from .matching import MissingCapture, fits, substitute
 from .transcript import Entry, Transcript
-from .transport import AgentPeer, ClientPeer, Connection, Limits, Log, Peer, StartError
+from .transport import (
+    CLOSE_GRACE,
+    AgentPeer,
+    ClientPeer,
+    Connection,
+    Limits,
+    Log,
+    Peer,
+    StartError,
+)
 from .websocket import NotPlayable, WebSocketAgentPeer, WebSocketClientPeer
 
 CONNECT_WITHIN = 5.0  # seconds a client under test has to open a connection
@@ -366,7 +375,7 @@ async def play_all(
     side: str,
     command: Sequence[str],
     jobs: int = 4,
-    close_grace: float = 2.0,
+    close_grace: float = CLOSE_GRACE,
     limit: asyncio.Semaphore | None = None,
     schema: Path | None = None,
     limits: Limits = Limits(),  # noqa: B008 -- frozen

@@ -45,6 +45,12 @@ class Limits:
     log: int = 64 * 1024  # bytes of the peer's stderr kept (the tail)
 
 
+# Seconds an agent has to exit once its stdin ends. Generous: a well-behaved agent exits at
+# once, so this costs nothing, while one killed for being slow (a loaded machine) takes the
+# processes it left with it unseen.
+CLOSE_GRACE = 5.0
+
+
 class StartError(Exception):
     """The command under test could not be started."""
 
@@ -309,7 +315,7 @@ class Peer:
         self.log = Log(limits.log)
         self.connections: dict[str, Connection] = {}  # open ones
         self.seen: dict[str, Connection] = {}  # every one, closed too: counts look at them
-        self.close_grace = 2.0
+        self.close_grace = CLOSE_GRACE
         # protocol breaches and processes left behind, in order: (what, the message)
         self.breaches: list[tuple[str, Entry | None]] = []
 
