@@ -65,6 +65,8 @@ def trace_file(trace: Trace, rules: list[dict[str, Any]] | None = None) -> dict[
             for number, step in enumerate(trace.steps, start=1)
         ],
     }
+    if trace.transports is not None:
+        out["transports"] = list(trace.transports)
     if rules:
         out["rules"] = rules
     return out
