@@ -77,6 +77,10 @@ def test_the_reference_agent_passes_every_agent_trace_over_websocket() -> None:
 def test_the_traces_only_websocket_expresses_say_so() -> None:
     only = {i for i, t in _traces().items() if t.get("transports") == ["websocket"]}
     assert only == {"close-while-held", "cancel-retry-on-new-connection"}
+    for trace_id in only:  # and their pages say so, and why
+        page = (REPO / "site" / "docs" / "traces" / f"{trace_id}.md").read_text("utf-8")
+        assert "**Transports:** WebSocket only" in page
+        assert "closing a connection ends the agent" in page
 
 
 @pytest.mark.slow  # seconds: a real agent server a trace
