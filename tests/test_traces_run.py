@@ -35,6 +35,9 @@ EVERY_AGENT_TRACE = {
     "retry-inserted-during-work", "retry-same-connection", "retry-while-held",
     "reused-key-different-prompt", "same-key-other-session", "same-key-two-connections-at-once",
 }  # fmt: skip
+# Traces only a remote transport can express (`transports: [websocket]`): over stdio each is
+# skipped, neither passed nor failed, by every variant (test_traces_websocket.py plays them).
+WEBSOCKET_ONLY = {"close-while-held", "cancel-retry-on-new-connection"}
 AGENT_DEFECTS: dict[str | None, set[str]] = {
     None: set(),
     "no-dedupe": {
@@ -134,7 +137,10 @@ def test_each_variant_fails_exactly_the_traces_meant_to_catch_it() -> None:
     for (side, defect), results in runs.items():
         assert len(results) == len(traces[side])
         expected = (AGENT_DEFECTS if side == "agent" else CLIENT_DEFECTS)[defect]
-        failed = {r.id for r in results if r.failure is not None or r.skipped is not None}
+        failed = {r.id for r in results if r.failure is not None}
+        skipped = {r.id for r in results if r.skipped is not None}
+        if skipped != (WEBSOCKET_ONLY if side == "agent" else set()):
+            wrong.append(f"{side} {defect or 'reference'}: skips {sorted(skipped)}")
         if failed != expected:
             wrong.append(
                 f"{side} {defect or 'reference'}: fails {sorted(failed - expected)} wrongly, "
@@ -275,6 +281,24 @@ def test_a_trace_whose_capability_the_agent_lacks_is_skipped() -> None:
         "the agent does not advertise agentCapabilities.session"
     ] * 2
     assert all(r.failure is None for r in results)
+
+
+def test_a_trace_for_another_transport_is_skipped_before_anything_starts() -> None:
+    # a command that would fail every trace it is started for: none is started
+    traces = load_traces(TRACES, "agent", sorted(WEBSOCKET_ONLY))
+    results = asyncio.run(play_all(traces, "agent", [sys.executable, "-c", "raise SystemExit(3)"]))
+    assert {r.id for r in results} == WEBSOCKET_ONLY
+    for result in results:
+        assert result.failure is None and result.skipped is not None
+        assert "websocket only, not stdio" in result.skipped
+        assert "a closed connection is an exited agent" in result.skipped
+        assert not result.transcript.render()
+
+
+def test_every_agent_trace_is_in_the_stdio_table_or_websocket_only() -> None:
+    every = {str(t["id"]) for t in load_traces(TRACES, "agent")}
+    assert every == EVERY_AGENT_TRACE | WEBSOCKET_ONLY
+    assert not EVERY_AGENT_TRACE & WEBSOCKET_ONLY
 
 
 @pytest.mark.slow  # seconds: real agent processes

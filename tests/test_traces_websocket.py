@@ -2,8 +2,9 @@
 profile, where a connection is not a process: one agent server takes every connection of a
 trace, so a closed socket leaves the server, its sessions and its held prompts alive.
 
-The reference agent passes every agent trace over WebSocket, and two traces only a remote
-transport can express (tests/trace_ws: over stdio a closed connection is an exited agent).
+The reference agent passes every agent trace over WebSocket, among them the two only a remote
+transport can express (`transports: [websocket]` in the spec: over stdio a closed connection
+is an exited agent, so test_traces_run.py sees them skipped there).
 The key-related defective variants still fail their traces; the rest of AGENT_DEFECTS is
 played over stdio only (test_traces_run.py), to keep the suite's time small."""
 
@@ -28,7 +29,6 @@ from acp_spec.traces_run.runner import Result, play_all
 from conftest import REPO
 
 TRACES = REPO / "generated" / "traces"
-WS_ONLY = REPO / "tests" / "trace_ws"
 SCHEMA = REPO / "generated" / "schema.unstable.json"
 AGENT = [sys.executable, str(REPO / "examples" / "reference_agent.py")]
 
@@ -56,8 +56,7 @@ WS_DEFECTS: dict[str, set[str]] = {
 
 
 def _traces() -> dict[str, dict[str, object]]:
-    found = load_traces(TRACES, "agent") + load_traces(WS_ONLY, "agent")
-    return {str(t["id"]): t for t in found}
+    return {str(t["id"]): t for t in load_traces(TRACES, "agent")}
 
 
 def _failed(results: list[Result]) -> set[str]:
@@ -72,15 +71,16 @@ def test_the_reference_agent_passes_every_agent_trace_over_websocket() -> None:
     )
     assert len(results) == len(traces) >= 19
     assert not _failed(results), text(results, "agent")
+    assert not [r.id for r in results if r.skipped], text(results, "agent")
 
 
-@pytest.mark.slow  # seconds: real agent processes
-def test_the_traces_only_websocket_expresses_fail_over_stdio() -> None:
-    # over stdio the close kills the agent and its held prompt: the retry on the next
-    # connection cannot be answered with the original's outcome
-    traces = load_traces(WS_ONLY, "agent")
-    results = asyncio.run(play_all(traces, "agent", AGENT, schema=SCHEMA, close_grace=0.5))
-    assert _failed(results) == {"close-while-held", "cancel-retry-on-new-connection"}
+def test_the_traces_only_websocket_expresses_say_so() -> None:
+    only = {i for i, t in _traces().items() if t.get("transports") == ["websocket"]}
+    assert only == {"close-while-held", "cancel-retry-on-new-connection"}
+    for trace_id in only:  # and their pages say so, and why
+        page = (REPO / "site" / "docs" / "traces" / f"{trace_id}.md").read_text("utf-8")
+        assert "**Transports:** WebSocket only" in page
+        assert "closing a connection ends the agent" in page
 
 
 @pytest.mark.slow  # seconds: a real agent server a trace

@@ -323,3 +323,5 @@ class Trace:
     steps: tuple[Step, ...]
     number: int = 0
     """Its place in the source's list (a broken trace is left out of the model)."""
+    transports: tuple[str, ...] | None = None
+    """The transports it can be played over (None: every one)."""

@@ -353,6 +353,7 @@ def _trace(number: int, raw: dict[str, Any]) -> Trace:
         side=raw["side"],
         capability=raw.get("capability"),
         steps=tuple(_step(step) for step in raw["steps"]),
+        transports=tuple(raw["transports"]) if "transports" in raw else None,
     )
 
 

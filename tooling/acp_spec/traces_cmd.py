@@ -98,8 +98,10 @@ def run(args: argparse.Namespace) -> int:
             transport=transport, url=args.agent_url,
         )
     )  # fmt: skip
-    if all(r.failure is not None and r.failure.kind == "start" for r in results):
-        print(f"acp-spec: {results[0].failure.what if results[0].failure else ''}; "
+    # traces skipped for another transport start nothing: they neither show nor hide it
+    played = [r for r in results if r.skipped is None] or results
+    if all(r.failure is not None and r.failure.kind == "start" for r in played):
+        print(f"acp-spec: {played[0].failure.what if played[0].failure else ''}; "
               "check the command after -- (or --agent-url)", file=sys.stderr)  # fmt: skip
         return EXIT_USAGE
     if args.format == "junit":

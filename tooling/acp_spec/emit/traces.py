@@ -50,7 +50,7 @@ def rules_of(spec: Spec, trace_id: str) -> list[dict[str, Any]]:
 
 def trace_file(trace: Trace, rules: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     methods = _Methods()
-    out = {
+    out: dict[str, Any] = {
         "$comment": GENERATED_NOTE,
         "$schema": SCHEMA_NAME,
         "id": trace.id,
@@ -65,6 +65,8 @@ def trace_file(trace: Trace, rules: list[dict[str, Any]] | None = None) -> dict[
             for number, step in enumerate(trace.steps, start=1)
         ],
     }
+    if trace.transports is not None:
+        out["transports"] = list(trace.transports)
     if rules:
         out["rules"] = rules
     return out

@@ -370,6 +370,21 @@ async def play(trace: Mapping[str, Any], factory: PeerFactory, workdir: Path) ->
     return Result(trace, failure, transcript, seconds, log_tail(peer.log), skipped)
 
 
+def _off_transport(trace: Mapping[str, Any], transport: str) -> str | None:
+    """Why the trace is not played over ``transport``, or None when it is: a trace names
+    the transports it can be played over (traces.schema.json), every one when it names none."""
+    transports = trace.get("transports")
+    if transports is None or transport in transports:
+        return None
+    only = " or ".join(str(t) for t in transports)
+    return (
+        f"it plays over {only} only, not {transport}: over stdio a closed connection is "
+        "an exited agent, and what it held is gone with it"
+        if transport == "stdio"
+        else f"it plays over {only} only, not {transport}"
+    )
+
+
 async def play_all(
     traces: Sequence[Mapping[str, Any]],
     side: str,
@@ -408,6 +423,8 @@ async def play_all(
     with tempfile.TemporaryDirectory(prefix="acp-traces-") as root:
 
         async def one(number: int, trace: Mapping[str, Any]) -> Result:
+            if (why := _off_transport(trace, transport)) is not None:
+                return Result(trace, None, Transcript(), 0.0, skipped=why)
             async with limit:
                 return await play(trace, factory, Path(root) / str(number))
 

@@ -54,6 +54,12 @@ class TracePage:
     methods: tuple[str, ...] = ()  # the methods its steps send or expect, first sent first
 
     @property
+    def transports(self) -> str:
+        """The transports it is limited to, by their names ("" when it plays over every one)."""
+        names = {"stdio": "stdio", "websocket": "WebSocket"}
+        return " or ".join(names[t] for t in self.trace.transports or ())
+
+    @property
     def quoted_rule(self) -> Markup:
         """The rule as written (its Markdown made safe), as a block quote."""
         lines = markdown_text(self.trace.rule.strip()).splitlines()
