@@ -276,8 +276,13 @@ async function finish(sessionId, stopReason) {
 }
 
 async function prompt(ctx) {
-  const { sessionId } = ctx.params;
   const arrival = arrivals.takePrompt(ctx.requestId);
+  if (defect === "handler-order") {
+    // the SDK may start a handler after later messages were handled: here always, so the
+    // cancel behind a retry is applied before the retry's handler runs, on any machine
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const { sessionId } = ctx.params;
   if (defect === "params-key") {
     arrival.hasKey = true;
     arrival.key = ctx.params.idempotencyKey ?? null;
