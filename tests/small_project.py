@@ -4,6 +4,7 @@ on the spec's size (tests/test_docs.py's serve test, benchmarks/run.py --smoke).
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from collections.abc import Iterable
 from pathlib import Path
@@ -87,7 +88,11 @@ def small_project(folder: Path, names: Iterable[str] = SMALL_METHODS) -> Path:
 
 
 def fit_about_page(root: Path) -> None:
-    """The about page links the upstream page, which a spec without the snapshot has not:
-    the link points home instead, so the strict build passes."""
-    about = root / "site/docs/about.md"
-    about.write_text(about.read_text("utf-8").replace("](upstream.md)", "](index.md)"), "utf-8")
+    """The hand-written pages link generated pages a small spec has not (the upstream page:
+    no snapshot; trace pages: no traces): those links point home instead, so the strict
+    build passes."""
+    for name in ("about.md", "remote-transports.md"):
+        page = root / "site/docs" / name
+        text = re.sub(r"\]\((upstream|traces/[a-z0-9-]+)\.md(#[^)]*)?\)", "](index.md)",
+                      page.read_text("utf-8"))  # fmt: skip
+        page.write_text(text, "utf-8")
