@@ -33,8 +33,8 @@ import os
 import sqlite3
 import threading
 from collections.abc import Callable, Collection, Iterator
-from contextlib import contextmanager
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from contextlib import AbstractContextManager, contextmanager
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 __all__ = [
     "KeyStore",
@@ -142,7 +142,70 @@ class MemoryKeyStore:
                 self._keys.get(session_id, {}).pop(key, None)
 
 
-class SqliteKeyStore:
+class _TableKeyStore:
+    """What the two SQL stores share: the key table's reads and deletes, written once with
+    the driver's placeholder, and closing the connections this process opened (one per
+    thread; never one a parent opened before a fork)."""
+
+    _P = "?"  # the driver's parameter placeholder
+    table: str
+    _lock: threading.Lock
+    _opened: list[tuple[int, Any]]
+    _local: threading.local
+
+    def connection(self) -> Any:
+        raise NotImplementedError
+
+    def transaction(self, doing: str = "write") -> AbstractContextManager[Any]:
+        raise NotImplementedError
+
+    def _guard(self, doing: str) -> AbstractContextManager[None]:
+        raise NotImplementedError
+
+    def _sql(self, text: str) -> str:
+        return text.replace("?", self._P).replace("{table}", self.table)
+
+    def get(self, session_id: str, key: str) -> str | None:
+        db = self.connection()
+        with self._guard("look a key up"):
+            row = db.execute(
+                self._sql("SELECT message_id FROM {table} WHERE session_id = ? AND key = ?"),
+                (session_id, key),
+            ).fetchone()
+        return None if row is None else str(row[0])
+
+    def keys(self, session_id: str) -> frozenset[str]:
+        """Every key recorded in ``session_id``."""
+        db = self.connection()
+        with self._guard("list keys"):
+            rows = db.execute(
+                self._sql("SELECT key FROM {table} WHERE session_id = ?"), (session_id,)
+            ).fetchall()
+        return frozenset(str(r[0]) for r in rows)
+
+    def forget(self, session_id: str, key: str | None = None) -> None:
+        with self.transaction("forget keys") as db:
+            if key is None:
+                db.execute(self._sql("DELETE FROM {table} WHERE session_id = ?"), (session_id,))
+            else:
+                db.execute(
+                    self._sql("DELETE FROM {table} WHERE session_id = ? AND key = ?"),
+                    (session_id, key),
+                )
+
+    def close(self) -> None:
+        """Close every connection this process opened (never one a parent opened before a
+        fork: a driver may forbid using it in the child, closing included)."""
+        pid = os.getpid()
+        with self._lock:
+            mine = [db for owner, db in self._opened if owner == pid]
+            self._opened = []
+        for db in mine:
+            db.close()
+        self._local = threading.local()
+
+
+class SqliteKeyStore(_TableKeyStore):
     """Keys in a table of the sqlite file the agent keeps its sessions in: ``record`` runs
     the agent's write of the message and the key's row in one ``BEGIN IMMEDIATE``
     transaction, so they are stored or lost together, and the key survives a restart.
@@ -288,15 +351,6 @@ class SqliteKeyStore:
                 raise
             db.execute("COMMIT")
 
-    def get(self, session_id: str, key: str) -> str | None:
-        db = self.connection()
-        with self._guard("look a key up"):
-            row = db.execute(
-                f"SELECT message_id FROM {self.table} WHERE session_id = ? AND key = ?",
-                (session_id, key),
-            ).fetchone()
-        return None if row is None else str(row[0])
-
     def record(
         self,
         session_id: str,
@@ -335,33 +389,6 @@ class SqliteKeyStore:
                 )
                 found.update(str(r[0]) for r in rows)
         return found
-
-    def keys(self, session_id: str) -> frozenset[str]:
-        """Every key recorded in ``session_id``."""
-        db = self.connection()
-        with self._guard("list keys"):
-            rows = db.execute(f"SELECT key FROM {self.table} WHERE session_id = ?", (session_id,))
-            return frozenset(str(r[0]) for r in rows)
-
-    def forget(self, session_id: str, key: str | None = None) -> None:
-        with self.transaction("forget keys") as db:
-            if key is None:
-                db.execute(f"DELETE FROM {self.table} WHERE session_id = ?", (session_id,))
-            else:
-                db.execute(
-                    f"DELETE FROM {self.table} WHERE session_id = ? AND key = ?", (session_id, key)
-                )
-
-    def close(self) -> None:
-        """Close every connection this process opened (never one a parent opened before a
-        fork: sqlite forbids using it in the child, closing included)."""
-        pid = os.getpid()
-        with self._lock:
-            mine = [db for owner, db in self._opened if owner == pid]
-            self._opened = []
-        for db in mine:
-            db.close()
-        self._local = threading.local()
 
 
 _ADVICE = (

@@ -24,7 +24,7 @@ from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
-from .keystores import StoreBusy, StoreError, StoreUnusable
+from .keystores import StoreBusy, StoreError, StoreUnusable, _TableKeyStore
 
 if TYPE_CHECKING:
     import psycopg
@@ -38,7 +38,7 @@ __all__ = ["PostgresKeyStore"]
 _SETUP_LOCK = 0x41435020
 
 
-class PostgresKeyStore:
+class PostgresKeyStore(_TableKeyStore):
     """Keys in ``table`` of the PostgreSQL database at ``url`` (a libpq connection string
     or ``postgresql://`` URL). A connection per thread (autocommit: ``transaction`` begins
     them); a broken connection (the server restarted) is replaced on the next call.
@@ -48,6 +48,8 @@ class PostgresKeyStore:
     raises ``StoreUnusable``. Every later failure is a ``StoreError`` (``StoreBusy`` when a
     lock was held longer than ``busy_timeout`` seconds).
     """
+
+    _P = "%s"  # psycopg's placeholder
 
     def __init__(
         self,
@@ -134,15 +136,6 @@ class PostgresKeyStore:
         with self._guard(doing), db.transaction():
             yield db
 
-    def get(self, session_id: str, key: str) -> str | None:
-        db = self.connection()
-        with self._guard("look a key up"):
-            row = db.execute(
-                f"SELECT message_id FROM {self.table} WHERE session_id = %s AND key = %s",
-                (session_id, key),
-            ).fetchone()
-        return None if row is None else str(row[0])
-
     def record(
         self,
         session_id: str,
@@ -180,35 +173,6 @@ class PostgresKeyStore:
                 (session_id, list(candidates)),
             ).fetchall()
         return {str(r[0]) for r in rows}
-
-    def keys(self, session_id: str) -> frozenset[str]:
-        """Every key recorded in ``session_id``."""
-        db = self.connection()
-        with self._guard("list keys"):
-            rows = db.execute(
-                f"SELECT key FROM {self.table} WHERE session_id = %s", (session_id,)
-            ).fetchall()
-        return frozenset(str(r[0]) for r in rows)
-
-    def forget(self, session_id: str, key: str | None = None) -> None:
-        with self.transaction("forget keys") as db:
-            if key is None:
-                db.execute(f"DELETE FROM {self.table} WHERE session_id = %s", (session_id,))
-            else:
-                db.execute(
-                    f"DELETE FROM {self.table} WHERE session_id = %s AND key = %s",
-                    (session_id, key),
-                )
-
-    def close(self) -> None:
-        """Close every connection this process opened."""
-        pid = os.getpid()
-        with self._lock:
-            mine = [db for owner, db in self._opened if owner == pid]
-            self._opened = []
-        for db in mine:
-            db.close()
-        self._local = threading.local()
 
 
 def _safe(url: str) -> str:
