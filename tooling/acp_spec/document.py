@@ -152,7 +152,7 @@ def _annotate(methods: Iterable[Method], defs: dict[str, Any]) -> None:
             params = defs.get(call.params)
             if params is None:
                 continue  # a dangling reference: the rules report it
-            params.setdefault("x-retry-class", method.retry[0].retry_class if method.retry else "")
+            params.setdefault("x-retry-class", method.retry_class)
             params.setdefault("x-stability", method.stability)
 
 

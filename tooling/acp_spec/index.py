@@ -20,7 +20,7 @@ from .constants import KEY_TYPE
 from .content import digest, digest_of, pickled
 from .defs import DEFS_PREFIX, OTHER_TITLE, referenced_names
 from .document import build_schema
-from .model import DERIVED_TYPE_NAMES, Direction, Method, Spec, Upstream
+from .model import DERIVED_TYPE_NAMES, Method, Spec, Upstream
 from .verdicts import Verdicts
 from .yamlsource import SourceMap
 
@@ -443,11 +443,6 @@ class Index:
         return TaggedUnion(field, tuple(variants), other, len(solid) < len(members))
 
     # ── methods ──
-
-    def retry_class(self, method: Method, direction: Direction | None = None) -> str:
-        """The method's retry class (in ``direction``; by default the first it is sent in)."""
-        wanted = direction or method.directions[0]
-        return next((r.retry_class for r in method.retry if r.direction == wanted), "")
 
     def key_path(self, params: str) -> tuple[str, ...] | None:
         """The property path from a params def to its IdempotencyKey field, if the key is a

@@ -85,6 +85,14 @@ class Method:
         return DIRECTIONS if self.sender == "both" else (self.sender,)
 
     @property
+    def retry_class(self) -> str:
+        """The method's retry class: one per method, whatever direction it is sent in (the
+        ``one-retry-class`` rule refuses a spec that gives two; the RFD gives each method one
+        class, and ``again`` says how a retry differs by direction). Empty when none is
+        stated (a rule reports that)."""
+        return self.retry[0].retry_class if self.retry else ""
+
+    @property
     def kinds(self) -> tuple[Kind, ...]:
         return tuple(call.kind for call in self.calls)
 

@@ -108,7 +108,7 @@ def view_of_spec(spec: Spec, label: str, index: Index | None = None) -> Protocol
             stability=method.stability,
             capability=method.capability,
             errors=method.errors,
-            retry=tuple((d, index.retry_class(method, d)) for d in method.directions),
+            retry=tuple((d, method.retry_class) for d in method.directions),
             audited=method.audited,
             key_path=index.key_property(method),
         )

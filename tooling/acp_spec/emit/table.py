@@ -15,8 +15,8 @@ class MethodRow:
     kind: str  # request | notification | both (a request and a notification)
     stability: str  # stable | unstable | proposed
     audited: bool
-    retry_class: str  # the class; the same in every direction it is sent in
-    retry_classes: Mapping[str, str]  # direction -> class
+    retry_class: str  # Method.retry_class
+    retry_classes: Mapping[str, str]  # direction -> class (each is retry_class: one-retry-class)
     params: str  # def name of the request params (the notification params if no request)
     result: str | None  # def name of the result; None for a notification
     notification_params: str | None  # for a method that is both: the notification's params
@@ -34,7 +34,7 @@ def row(method: Method) -> MethodRow:
         kind="both" if request and notification else first.kind,
         stability=method.stability,
         audited=method.audited,
-        retry_class=method.retry[0].retry_class,
+        retry_class=method.retry_class,
         retry_classes=classes,
         params=first.params,
         result=request.result if request else None,

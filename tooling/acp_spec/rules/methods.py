@@ -50,6 +50,20 @@ def retry_per_direction(spec: Spec, index: Index, _: Written) -> Iterator[Diagno
                       f"takes no retry class for {direction}; remove that entry", key=True)  # fmt: skip
 
 
+def one_retry_class(spec: Spec, index: Index, _: Written) -> Iterator[Diagnostic]:
+    """Every artifact (meta.json's ``retryClass``, the schema's ``x-retry-class``, the models'
+    ``resend_rule``, the diff, the vectors) states one class per method."""
+    for method in spec.methods.values():
+        for retry in method.retry[1:]:
+            if retry.retry_class != method.retry_class:
+                first = method.retry[0]
+                yield _at(spec, ("methods", method.name, "retry", retry.direction, "class"),
+                          f"{method.name} is {first.retry_class} {first.direction} but "
+                          f"{retry.retry_class} {retry.direction}; a method has one retry class in "
+                          f"every direction (as in the RFD's tables), so give both the same class "
+                          f"and say how sending it again differs in each direction's `again`")  # fmt: skip
+
+
 def notifications_not_retried(spec: Spec, index: Index, _: Written) -> Iterator[Diagnostic]:
     for method in spec.methods.values():
         if method.request is not None:

@@ -165,7 +165,7 @@ def carried_cases(spec: Spec, index: Index, method: Method, slug: str, codes: Co
     """A carrier (retry class `as_carried`, with `method` and `params`) forwarding keyed params."""
     assert method.request is not None
     props = index.properties({"$ref": ref_target(method.request.params)})
-    if index.retry_class(method) != AS_CARRIED or not {"method", "params"} <= set(props):
+    if method.retry_class != AS_CARRIED or not {"method", "params"} <= set(props):
         return []
     cases, bad = [], codes.params
     for keyed in sorted(spec.methods.values(), key=lambda m: m.name):
