@@ -218,16 +218,22 @@ def _printable(text: str) -> bool:
     return all(char == "\n" or char.isprintable() for char in text)
 
 
-def render_block(name: str, fragment: Mapping[str, Any]) -> list[str]:
-    """The lines of the type entry ``name: fragment`` as it stands under ``types:``."""
+def section_lines(section: str, name: str, entry: Mapping[str, Any]) -> list[str]:
+    """The lines of ``name: entry`` as it stands under the spec's top-level ``section``
+    (``types``, ``methods``), written as the spec is."""
     yaml = YAML()
     yaml.width = WIDTH
     yaml.indent(mapping=2, sequence=4, offset=2)
     out = StringIO()
-    yaml.dump(CommentedMap([("types", CommentedMap([(name, to_yaml(dict(fragment)))]))]), out)
+    yaml.dump(CommentedMap([(section, CommentedMap([(name, to_yaml(dict(entry)))]))]), out)
     lines = out.getvalue().splitlines(keepends=True)
-    assert lines[0] == "types:\n", lines[0]
+    assert lines[0] == f"{section}:\n", lines[0]
     return lines[1:]
+
+
+def render_block(name: str, fragment: Mapping[str, Any]) -> list[str]:
+    """The lines of the type entry ``name: fragment`` as it stands under ``types:``."""
+    return section_lines("types", name, fragment)
 
 
 # --- the spec's text: where each type's block is -------------------------------------------

@@ -7,15 +7,11 @@ again does, the errors) and reviews."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from io import StringIO
 from typing import Any
-
-from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap
 
 from .defs import DEFS_PREFIX
 from .diff.view import MethodFacts
-from .upstream_import import WIDTH, to_yaml
+from .upstream_import import section_lines
 
 # What the stub writes where a person decides: check refuses it until they do.
 UNDECIDED = "undecided"
@@ -97,10 +93,4 @@ def method_entry(
 
 def render_entry(name: str, entry: Mapping[str, Any]) -> list[str]:
     """The lines of ``name: entry`` as it stands under ``methods:``, a blank line first."""
-    yaml = YAML()
-    yaml.width = WIDTH
-    yaml.indent(mapping=2, sequence=4, offset=2)
-    out = StringIO()
-    yaml.dump(CommentedMap([("methods", CommentedMap([(name, to_yaml(dict(entry)))]))]), out)
-    lines = out.getvalue().splitlines(keepends=True)
-    return ["\n", *lines[1:]]
+    return ["\n", *section_lines("methods", name, entry)]
