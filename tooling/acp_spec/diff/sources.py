@@ -26,6 +26,7 @@ from ..index import Index, ref_name
 from ..jsontext import JsonProblem, line_column, parse_json
 from ..metaschema import schema_problem
 from ..model import Kind, Sender, Spec
+from ..pointers import segments
 from ..readfile import NOT_REGULAR, regular_bytes, regular_text
 from ..yamlsource import MAX_BYTES, MAX_DEPTH
 from .view import FACTS, CallFacts, MethodFacts, ProtocolView
@@ -202,11 +203,8 @@ def read_schema(path: Path, label: str) -> dict[str, Any]:
     problem = schema_problem(value)  # what the comparison walks, it walks as a schema
     if problem is not None:
         pointer, what = problem
-        name = (
-            pointer.split("/")[2].replace("~1", "/").replace("~0", "~")
-            if pointer.startswith("/$defs/")
-            else None
-        )
+        steps = segments(pointer)
+        name = steps[1] if steps[:1] == ["$defs"] and len(steps) > 1 else None
         raise SpecError([Diagnostic(_def_place(text, label, name), f"not a JSON Schema 2020-12 "
                         f"at #{pointer}: {what}; give upstream's published schema file unchanged")])  # fmt: skip
     return value

@@ -15,6 +15,7 @@ from typing import Any
 
 from ..constants import KEY_TYPE
 from ..index import ANNOTATIONS, constraints, is_null, stands_for
+from ..pointers import escape, pointer
 from .finding import Finding, backward, def_pointer, either, forward, receivers, senders
 from .renames import Renames, property_renames, shape
 from .view import Flow, ProtocolView
@@ -56,16 +57,12 @@ class Place:
     def down(self, old: Sequence[str], new: Sequence[str], label: str) -> Place:
         return replace(
             self,
-            old=self.old + "".join("/" + _escape(s) for s in old),
-            new=self.new + "".join("/" + _escape(s) for s in new),
+            old=self.old + pointer(old),
+            new=self.new + pointer(new),
             label=label,
-            rel=self.rel + "".join("/" + _escape(s) for s in new),
+            rel=self.rel + pointer(new),
             catch_all=False,
         )
-
-
-def _escape(segment: str) -> str:
-    return segment.replace("~", "~0").replace("/", "~1")
 
 
 class Values:
@@ -531,10 +528,10 @@ class Values:
             new_base = new_origins.get(name, at.new)
             return replace(
                 at,
-                old=f"{old_base}/properties/{_escape(was or name)}",
-                new=f"{new_base}/properties/{_escape(name)}",
+                old=f"{old_base}/properties/{escape(was or name)}",
+                new=f"{new_base}/properties/{escape(name)}",
                 label=f"{at.label}.{name}",
-                rel=f"{at.rel}/properties/{_escape(name)}",
+                rel=f"{at.rel}/properties/{escape(name)}",
                 catch_all=False,
             )
 

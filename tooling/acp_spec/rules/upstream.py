@@ -21,6 +21,7 @@ from ..diff.upstream import against_upstream, snapshot_digest_of
 from ..document import METHOD_ANNOTATIONS
 from ..index import Index
 from ..model import DERIVED_TYPE_NAMES, AddedProperty, Difference, Spec
+from ..pointers import pointer
 from ..upstream_import import without_additions, without_method_keywords
 from ..yamlsource import PathKey
 from .common import Written
@@ -73,10 +74,6 @@ def first_difference(ours: Any, theirs: Any, path: Where = ()) -> tuple[Where, s
     if type(ours) is type(theirs) and ours == theirs:
         return None
     return path, f"has {_show(ours)} where upstream has {_show(theirs)}"
-
-
-def _pointer(path: Where) -> str:
-    return "/" + "/".join(str(p).replace("~", "~0").replace("/", "~1") for p in path)
 
 
 def _show(value: Any) -> str:
@@ -168,7 +165,7 @@ def _compare(
         return
     path, what = found
     yield Diagnostic(spec.where.at(("types", name, *path)),
-                     f"type {name} differs from upstream at {_pointer(path)}: it {what}; make it "
+                     f"type {name} differs from upstream at {pointer(path) or '/'}: it {what}; make it "
                      f"upstream's (`{IMPORT_HINT} {name}`), or list the difference under "
                      "upstream › differences with why")  # fmt: skip
 
