@@ -16,6 +16,7 @@ from typing import Any
 
 from ..content import Recent, digest_of, pickled
 from ..defs import expand_type
+from ..diagnostic_ids import UPSTREAM_DIFFERENCES
 from ..diagnostics import Diagnostic, stamped
 from ..diff.upstream import against_upstream, snapshot_digest_of
 from ..document import METHOD_ANNOTATIONS
@@ -28,7 +29,7 @@ from .common import Written
 
 IMPORT_HINT = "acp-spec upstream import spec/upstream/schema.unstable.json"
 # what the list of differences itself gets wrong, apart from a type that differs unlisted
-DIFFERENCES_RULE = "upstream-differences"
+DIFFERENCES_RULE = UPSTREAM_DIFFERENCES
 
 
 def _defs(schema: Mapping[str, Any] | None) -> Mapping[str, Any]:
