@@ -6,6 +6,7 @@ import ast
 
 import pytest
 from acp_spec.pointers import escape, pointer, segments, unescape
+from acp_spec.traces_run.hygiene import MessageSchema
 from conftest import REPO
 from hypothesis import given
 from hypothesis import strategies as st
@@ -68,3 +69,14 @@ def test_no_module_escapes_a_pointer_by_hand() -> None:
         if path.name != "pointers.py" and '"~0"' in path.read_text(encoding="utf-8")
     ]
     assert by_hand == []
+
+
+def test_the_trace_runner_escapes_what_a_peer_s_keys_hold() -> None:
+    """Before, a `_meta` key such as `example.com/trace` read as two steps of the path."""
+    schema = MessageSchema({"$defs": {"EchoRequest": {
+        "x-method": "x/echo", "x-side": "agent", "type": "object",
+        "properties": {"m": {"type": "object", "additionalProperties": {"type": "string"}}},
+    }}})  # fmt: skip
+    message = {"jsonrpc": "2.0", "id": 1, "method": "x/echo", "params": {"m": {"a/b~c": 1}}}
+    problem = schema.request(message, "agent")
+    assert problem is not None and problem.startswith("/params/m/a~1b~0c: "), problem
