@@ -18,6 +18,7 @@ from acp_spec.check_output import as_github, as_json
 from acp_spec.diagnostics import Diagnostic, Position, SpecError
 from acp_spec.diff.accept import read_accept
 from acp_spec.diff.sources import read_schema
+from acp_spec.history import read_releases
 from acp_spec.rules import RULE_IDS, RULES
 from conftest import REPO, SPEC_PATH, write_spec
 
@@ -188,6 +189,18 @@ def test_a_broken_release_list_has_its_rule(tmp_path: Path) -> None:
     assert code == 1
     [found] = document["diagnostics"]
     assert found["rule"] == "upstream-releases" and "releases" in found["message"], found
+    assert found["hint"]
+
+
+def test_a_release_without_defs_says_what_to_do(tmp_path: Path) -> None:
+    folder = tmp_path / "upstream" / "releases"
+    (folder / "r").mkdir(parents=True)
+    (folder / "r" / "schema.unstable.json").write_text("{}", encoding="utf-8")
+    entry = {"id": "r", "title": "R", "date": "2026-01-01", "schemas": "r"}
+    (folder / "releases.json").write_text(json.dumps({"releases": [entry]}), encoding="utf-8")
+    found = read_releases(tmp_path)
+    assert isinstance(found, Diagnostic) and found.rule == diagnostic_ids.UPSTREAM_RELEASES
+    assert found.what.endswith("has no $defs") and "`schemas`" in found.hint
 
 
 def _problems(read: Any, *args: Any) -> list[Diagnostic]:
@@ -199,8 +212,14 @@ def _problems(read: Any, *args: Any) -> list[Diagnostic]:
 def test_the_other_commands_inputs_state_their_ids(tmp_path: Path) -> None:
     """The accept file's YAML problems were without an id before."""
     accept = tmp_path / "accept.yaml"
-    accept.write_text("- rule: nope\n  where: x\n  reason: y\n", encoding="utf-8")
-    assert {d.rule for d in _problems(read_accept, accept)} == {diagnostic_ids.DIFF_ACCEPT}
+    accept.write_text("- rule: nope\n  where: x\n  reason: y\n- 3\n- rule: ''\n", encoding="utf-8")
+    found = _problems(read_accept, accept)
+    assert {d.rule for d in found} == {diagnostic_ids.DIFF_ACCEPT} and len(found) == 5
+    # what to do, too: before, a missing key and an entry that is no mapping said nothing
+    assert all(d.hint for d in found), [d.message for d in found if not d.hint]
+    accept.write_text("rule: x\n", encoding="utf-8")
+    [found_one] = _problems(read_accept, accept)
+    assert found_one.hint.startswith("write each reviewed finding as `- {rule: ")
     accept.write_text("- rule: a\n\t where: x\n", encoding="utf-8")
     assert {d.rule for d in _problems(read_accept, accept)} == {diagnostic_ids.YAML}
     schema = tmp_path / "schema.json"

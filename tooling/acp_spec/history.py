@@ -56,7 +56,8 @@ def read_releases(spec_dir: Path) -> tuple[Release, ...] | Diagnostic:
             if not isinstance(schema, dict) or not isinstance(schema.get("$defs"), dict):
                 return Diagnostic(
                     at,
-                    f"release {entry['id']}: its {UNSTABLE} has no $defs",
+                    f"release {entry['id']}: its {UNSTABLE} has no $defs; name in `schemas` "
+                    "the folder of the release's published schemas, unchanged",
                     rule=UPSTREAM_RELEASES,
                 )
             releases.append(
