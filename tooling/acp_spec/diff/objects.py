@@ -32,7 +32,7 @@ class Objects(Part):
         does not share) written into it, and where each property so taken comes from. An
         object whose properties moved into a def of its own is then compared property by
         property, not as "now also must match the def"."""
-        theirs = {chase(self.other_view(view), r) for p in other.get("allOf", [])
+        theirs = {chase(self._other_view(view), r) for p in other.get("allOf", [])
                   if isinstance(p, Mapping) and (r := stands_for(p)) is not None}  # fmt: skip
         kept: list[Any] = []
         out = dict(node)
@@ -58,7 +58,7 @@ class Objects(Part):
             out["allOf"] = kept
         return out, origins
 
-    def other_view(self, view: ProtocolView) -> ProtocolView:
+    def _other_view(self, view: ProtocolView) -> ProtocolView:
         return self.new if view is self.old else self.old
 
     def properties(
