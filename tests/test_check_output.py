@@ -3,6 +3,7 @@ severity, its place, what is wrong and what to do; and no error that an earlier 
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import io
 import json
@@ -11,18 +12,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from acp_spec import cli
+from acp_spec import cli, diagnostic_ids
 from acp_spec.check_cmd import GENERATED_RULE
 from acp_spec.check_output import as_github, as_json
-from acp_spec.diagnostics import Diagnostic, Position
+from acp_spec.diagnostics import Diagnostic, Position, SpecError
+from acp_spec.diff.accept import read_accept
+from acp_spec.diff.catalog import RULES as DIFF_RULES
+from acp_spec.diff.sources import read_schema
+from acp_spec.history import read_releases
 from acp_spec.rules import RULE_IDS, RULES
-from acp_spec.rules.upstream import DIFFERENCES_RULE
 from conftest import REPO, SPEC_PATH, write_spec
 
 TEXT = SPEC_PATH.read_text(encoding="utf-8")
-# ids stamped outside the rules' runner: the loader's, the vector ids', the writer's
-LOADER_IDS = ("yaml", "format", "upstream-files", "changes", "vector-ids", GENERATED_RULE,
-              DIFFERENCES_RULE)  # fmt: skip
+PACKAGE = REPO / "tooling" / "acp_spec"
 
 
 def _check(*argv: str) -> tuple[int, str, str]:
@@ -146,12 +148,88 @@ def test_check_help_shows_its_options() -> None:
 def test_every_rule_has_an_id_listed_in_the_rule_table() -> None:
     ids = [RULE_IDS[rule] for rule in RULES if rule in RULE_IDS]
     assert len(ids) == len(RULES), [r.__name__ for r in RULES if r not in RULE_IDS]
-    every = [*ids, *LOADER_IDS]
+    every = [*ids, *diagnostic_ids.CHECK]
     assert len(set(every)) == len(every)
     readme = (REPO / "spec" / "README.md").read_text(encoding="utf-8")
-    table = readme[readme.index("## Rules") :]
-    listed = set(re.findall(r"^\| `([a-z-]+)`", table, re.M))
-    assert set(every) == listed
+    rules = readme[readme.index("## Rules") :]
+    check, others = rules.split("The other commands report", 1)
+    assert set(every) == set(re.findall(r"^\| `([a-z-]+)`", check, re.M))
+    assert set(diagnostic_ids.COMMANDS) == set(re.findall(r"^\| `([a-z-]+)`", others, re.M))
+    # one id names one problem across the tools: `diff`'s findings have ids of their own
+    findings = {rule.id for rule in DIFF_RULES}
+    assert not set(every) & set(diagnostic_ids.COMMANDS)
+    assert not (set(every) | set(diagnostic_ids.COMMANDS)) & findings
+
+
+def _states_no_id(call: ast.Call) -> bool:
+    named = isinstance(call.func, ast.Name) and call.func.id == "Diagnostic"
+    return named and not any(k.arg == "rule" for k in call.keywords)
+
+
+# The rules' runner stamps what a rule yields; spec.py's side-file readers are stamped by
+# their caller (spec.py is being split by another change: its readers should then state
+# their ids where they are made, and leave this list)
+_STAMPED_BY_CALLER = ("rules/", "spec.py")
+
+
+def test_every_diagnostic_states_its_id_where_it_is_made() -> None:
+    """Before, the loader's YAML problems had an id only when `check` loaded the spec (not
+    an accept file, an upstream import or take), and the history's releases none at all."""
+    unstated = [
+        f"{path.relative_to(PACKAGE)}:{call.lineno}"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if not str(path.relative_to(PACKAGE).as_posix()).startswith(_STAMPED_BY_CALLER)
+        for call in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(call, ast.Call) and _states_no_id(call)
+    ]
+    assert unstated == []
+
+
+def test_a_broken_release_list_has_its_rule(tmp_path: Path) -> None:
+    """Before, `--format json` named it `spec`, the id of a problem no one classified."""
+    path = write_spec(tmp_path)
+    (tmp_path / "upstream" / "releases" / "releases.json").write_text("{}", encoding="utf-8")
+    code, document = _json(path)
+    assert code == 1
+    [found] = document["diagnostics"]
+    assert found["rule"] == "upstream-releases" and "releases" in found["message"], found
+    assert found["hint"]
+
+
+def test_a_release_without_defs_says_what_to_do(tmp_path: Path) -> None:
+    folder = tmp_path / "upstream" / "releases"
+    (folder / "r").mkdir(parents=True)
+    (folder / "r" / "schema.unstable.json").write_text("{}", encoding="utf-8")
+    entry = {"id": "r", "title": "R", "date": "2026-01-01", "schemas": "r"}
+    (folder / "releases.json").write_text(json.dumps({"releases": [entry]}), encoding="utf-8")
+    found = read_releases(tmp_path)
+    assert isinstance(found, Diagnostic) and found.rule == diagnostic_ids.UPSTREAM_RELEASES
+    assert found.what.endswith("has no $defs") and "`schemas`" in found.hint
+
+
+def _problems(read: Any, *args: Any) -> list[Diagnostic]:
+    with pytest.raises(SpecError) as caught:
+        read(*args)
+    return list(caught.value.diagnostics)
+
+
+def test_the_other_commands_inputs_state_their_ids(tmp_path: Path) -> None:
+    """The accept file's YAML problems were without an id before."""
+    accept = tmp_path / "accept.yaml"
+    accept.write_text("- rule: nope\n  where: x\n  reason: y\n- 3\n- rule: ''\n", encoding="utf-8")
+    found = _problems(read_accept, accept)
+    assert {d.rule for d in found} == {diagnostic_ids.DIFF_ACCEPT} and len(found) == 5
+    # what to do, too: before, a missing key and an entry that is no mapping said nothing
+    assert all(d.hint for d in found), [d.message for d in found if not d.hint]
+    accept.write_text("rule: x\n", encoding="utf-8")
+    [found_one] = _problems(read_accept, accept)
+    assert found_one.hint.startswith("write each reviewed finding as `- {rule: ")
+    accept.write_text("- rule: a\n\t where: x\n", encoding="utf-8")
+    assert {d.rule for d in _problems(read_accept, accept)} == {diagnostic_ids.YAML}
+    schema = tmp_path / "schema.json"
+    schema.write_text('{"$defs": {"A": 1}}', encoding="utf-8")
+    found = _problems(read_schema, schema, "schema.json")
+    assert {d.rule for d in found} == {diagnostic_ids.DIFF_INPUT}
 
 
 def test_the_pre_commit_hooks_run_on_every_file_check_guards() -> None:

@@ -10,6 +10,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from . import diagnostic_ids
 from .check_output import FORMATS, RENDERERS
 from .constants import EXIT_INVALID, EXIT_OK
 from .diagnostics import Diagnostic, Position, SpecError, stamped
@@ -18,8 +19,8 @@ from .spec import load_checked
 from .vector_ids import emitted_ids, ids_path, read_published, vector_id_problems
 from .writer import Drift, compare, reusable
 
-GENERATED_RULE = "generated-current"
-EXAMPLES_RULE = "examples"
+GENERATED_RULE = diagnostic_ids.GENERATED
+EXAMPLES_RULE = diagnostic_ids.EXAMPLES
 _GENERATE = "run `acp-spec generate` and commit the result"
 
 
@@ -56,7 +57,7 @@ def _check(args: argparse.Namespace) -> int:
         raise SpecError(stamped(err.diagnostics, EXAMPLES_RULE)) from None
     drift = compare(args.root, outputs, () if MODELS_MODULE in outputs else (MODELS_MODULE,))
     published = read_published(ids_path(args.spec))
-    unpublished = sorted(stamped(vector_id_problems(published, emitted_ids(outputs)), "vector-ids"))
+    unpublished = sorted(vector_id_problems(published, emitted_ids(outputs)))
     if not text:
         return _report(args.format, [*spec.warnings, *unpublished, *drift_diagnostics(drift)])
     for problem in unpublished:

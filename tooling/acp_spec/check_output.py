@@ -17,7 +17,8 @@ from .diagnostics import Diagnostic
 
 FORMATS = ("text", "json", "github")
 JSON_VERSION = 1
-# a diagnostic made where no rule stamps one (an emitter's own check): named for what it is
+# a diagnostic without an id: none should reach here (a test holds every one made outside
+# the rules' runner to its id), but a new one missing it is still printed, under this
 UNCLASSIFIED = "spec"
 
 

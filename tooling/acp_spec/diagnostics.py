@@ -28,8 +28,9 @@ class Diagnostic:
     message: str
     # A warning is printed but passes: the spec is valid, yet probably not what was meant.
     severity: Severity = "error"
-    # the stable id of the rule that found it (spec/README.md's rule table); the rules'
-    # runner stamps it on what a rule yields, so a rule need not say it
+    # the stable id of the rule that found it (spec/README.md's rule tables); the rules'
+    # runner stamps it on what a rule yields, so a rule need not say it; every other
+    # diagnostic states it where it is made (diagnostic_ids)
     rule: str = ""
 
     def render(self) -> str:

@@ -14,6 +14,7 @@ import jsonschema_rs
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
+from .diagnostic_ids import FORMAT
 from .diagnostics import Diagnostic, did_you_mean, one_of
 from .yamlsource import PathKey, SourceMap
 
@@ -149,7 +150,7 @@ def check_format(data: Any, where: SourceMap) -> list[tuple[PathKey, Diagnostic]
     for e in explained:
         if e.missing is not None and (e.path, e.missing) in typos:
             continue
-        found.append((e.path, Diagnostic(where.at(e.path, key=e.at_key), e.message, rule="format")))
+        found.append((e.path, Diagnostic(where.at(e.path, key=e.at_key), e.message, rule=FORMAT)))
     return found
 
 

@@ -26,6 +26,7 @@ from typing import Any
 
 from .constants import GENERATED_NOTE
 from .content import Recent, digest
+from .diagnostic_ids import UPSTREAM_RELEASES
 from .diagnostics import Diagnostic, Position
 from .diff import ProtocolView, compare, schema_view, view_of_spec
 from .index import Index
@@ -53,13 +54,19 @@ def read_releases(spec_dir: Path) -> tuple[Release, ...] | Diagnostic:
         for entry in listed:
             schema = parse_json(regular_text(path.parent / str(entry["schemas"]) / UNSTABLE))
             if not isinstance(schema, dict) or not isinstance(schema.get("$defs"), dict):
-                return Diagnostic(at, f"release {entry['id']}: its {UNSTABLE} has no $defs")
+                return Diagnostic(
+                    at,
+                    f"release {entry['id']}: its {UNSTABLE} has no $defs; name in `schemas` "
+                    "the folder of the release's published schemas, unchanged",
+                    rule=UPSTREAM_RELEASES,
+                )
             releases.append(
                 Release(str(entry["id"]), str(entry["title"]), str(entry["date"]), schema)
             )
     except (OSError, JsonProblem, KeyError, TypeError) as err:
         return Diagnostic(at, f"cannot read the releases of the history: {err}; each entry "
-                          f"is {{id, title, date, schemas: a folder with {UNSTABLE}}}")  # fmt: skip
+                          f"is {{id, title, date, schemas: a folder with {UNSTABLE}}}",
+                          rule=UPSTREAM_RELEASES)  # fmt: skip
     return tuple(releases)
 
 

@@ -11,6 +11,8 @@ import jsonschema_rs
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
+from .pointers import pointer
+
 
 @lru_cache(maxsize=1)
 def _validators() -> tuple[jsonschema_rs.Validator, Draft202012Validator]:
@@ -33,7 +35,4 @@ def schema_problem(value: Any) -> tuple[str, str] | None:
     error = best_match(words.iter_errors(value))
     if error is None:
         return None
-    pointer = "".join(
-        "/" + str(p).replace("~", "~0").replace("/", "~1") for p in error.absolute_path
-    )
-    return pointer, error.message[:200]
+    return pointer(error.absolute_path), error.message[:200]

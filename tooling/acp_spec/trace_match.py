@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from .pointers import unescape
 from .trace_values import ANY, capture_name
 
 Json = Any
@@ -78,7 +79,7 @@ def resolve(value: Json, pointer: str) -> Iterator[Json]:
         return
     head, slash, rest = pointer[1:].partition("/")
     tail = slash + rest
-    segment = head.replace("~1", "/").replace("~0", "~")
+    segment = unescape(head)
     if head == "*":
         children = list(value.values()) if isinstance(value, dict) else value
         for child in children if isinstance(children, list) else ():

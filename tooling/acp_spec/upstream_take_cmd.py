@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from .constants import EXIT_INVALID, EXIT_OK
+from .diagnostic_ids import UPSTREAM_NEW_METHOD
 from .diagnostics import Diagnostic, Position, SpecError
 from .diff.render import as_json
 from .diff.sources import STABLE_FILE, UNSTABLE_FILE, methods_of, schema_view
@@ -176,7 +177,7 @@ def _print_left(spec_path: Path, taken: _Taken) -> None:
                                "retry class in each direction it is sent in (idempotent, keyed, "
                                "duplicating, not_retried: the RFD's audit, or your reasoning), "
                                "say what sending it again does, and review its summary, errors "
-                               "and example"))  # fmt: skip
+                               "and example", rule=UPSTREAM_NEW_METHOD))  # fmt: skip
     try:
         spec, _ = load_checked(spec_path, display=str(spec_path))
         found: list[Diagnostic] = list(spec.warnings)

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from .diagnostic_ids import VECTOR_IDS
 from .diagnostics import Diagnostic, Position
 from .emit.vectors import SCHEMA_NAME, VECTORS_DIR
 from .readfile import regular_text
@@ -168,13 +169,13 @@ def parse_published(text: str, file: str) -> Published:
             problems.append(Diagnostic(Position(file, number, 1), "expected `<id> <digest> "
                 f"<meaning>` (digests of {DIGEST_LENGTH} hex digits) or `<id> <digest> {RETIRED} "
                 "<version> <reason>`; restore the line from git or delete it and run "
-                f"`{PUBLISH_COMMAND}`"))  # fmt: skip
+                f"`{PUBLISH_COMMAND}`", rule=VECTOR_IDS))  # fmt: skip
             continue
         case_id, digest = words[:2]
         if case_id in entries:
             first = entries[case_id].line
             problems.append(Diagnostic(Position(file, number, 1), f"{case_id} is published "
-                f"twice (first on line {first}); delete one of the lines"))  # fmt: skip
+                f"twice (first on line {first}); delete one of the lines", rule=VECTOR_IDS))  # fmt: skip
             continue
         column = line.index(case_id) + 1
         digest_column = line.index(digest, column - 1 + len(case_id)) + 1
@@ -195,7 +196,7 @@ def read_published(path: Path, display: str | None = None) -> Published:
         why = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
         return Published(file, {}, (Diagnostic(Position(file, 1, 1), "cannot read the "
             f"published vector ids: {why}; run `{PUBLISH_COMMAND}` to create the file, or "
-            "restore it from git"),))  # fmt: skip
+            "restore it from git", rule=VECTOR_IDS),))  # fmt: skip
     return parse_published(text, file)
 
 
@@ -213,11 +214,13 @@ def vector_id_problems(published: Published, made: Made) -> list[Diagnostic]:
                 problems.append(Diagnostic(published.at(entry.line, entry.column), "retired "
                     f"vector id {entry.id} (retired in {entry.retired.version}) is generated "
                     "again, but a retired id is never reused; generate with the ids file beside "
-                    "the spec, whose retired ids the vectors emitter gives successors"))  # fmt: skip
+                    "the spec, whose retired ids the vectors emitter gives successors",
+                    rule=VECTOR_IDS))  # fmt: skip
         elif entry.id not in emitted:
             problems.append(Diagnostic(published.at(entry.line, entry.column), "published "
                 f"vector id {entry.id} is no longer generated, but SDKs pin published ids; "
-                f"restore what the spec, an example or the vectors emitter changed, or {retire}"))  # fmt: skip
+                f"restore what the spec, an example or the vectors emitter changed, or {retire}",
+                rule=VECTOR_IDS))  # fmt: skip
         elif entry.changed_meaning(now := emitted[entry.id]):
             what, was, column = (
                 ("what it tests (its method, def or expected outcome): meaning", entry.meaning,
@@ -229,7 +232,7 @@ def vector_id_problems(published: Published, made: Made) -> list[Diagnostic]:
             problems.append(Diagnostic(published.at(entry.line, column),
                 f"published vector {entry.id} changed meaning ({what} {was} is now {is_now}; "
                 "once regenerated, git diff generated/vectors/ shows how); restore what changed "
-                f"it, or {retire}: the corrected case then gets a new id"))  # fmt: skip
+                f"it, or {retire}: the corrected case then gets a new id", rule=VECTOR_IDS))  # fmt: skip
         elif entry.digest != now.digest or (entry.meaning is None and now.meaning is not None):
             reworded.append(entry)
     if reworded:
@@ -241,7 +244,7 @@ def vector_id_problems(published: Published, made: Made) -> list[Diagnostic]:
             f"{len(reworded)} published vector{'s' if len(reworded) != 1 else ''} changed "
             f"message but not meaning, or {'have' if len(reworded) != 1 else 'has'} no meaning "
             f"recorded yet ({named}); run `{PUBLISH_COMMAND}` to republish their digests "
-            "(their ids keep their meaning) and commit the file"))  # fmt: skip
+            "(their ids keep their meaning) and commit the file", rule=VECTOR_IDS))  # fmt: skip
     new = sorted(set(emitted) - set(published.entries))
     if new:
         named = ", ".join(new[:NAMED]) + (
@@ -250,7 +253,8 @@ def vector_id_problems(published: Published, made: Made) -> list[Diagnostic]:
         line = _insertion_line(published, new[0])
         problems.append(Diagnostic(published.at(line), f"{len(new)} new vector id"
             f"{'s are' if len(new) != 1 else ' is'} not yet published ({named}); run "
-            f"`{PUBLISH_COMMAND}` to publish them and commit {Path(published.file).name}"))  # fmt: skip
+            f"`{PUBLISH_COMMAND}` to publish them and commit {Path(published.file).name}",
+            rule=VECTOR_IDS))  # fmt: skip
     return problems
 
 

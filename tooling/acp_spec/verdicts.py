@@ -33,6 +33,7 @@ import jsonschema_rs
 from .content import Recent, digest_of, pickled
 from .defs import DEFS_PREFIX, referenced_names
 from .patterns import quick_validator_for, search
+from .pointers import escape
 
 Verdict = Callable[[Any], bool]
 
@@ -210,13 +211,9 @@ def _compiled_defs(defs: Mapping[str, Any], written: bytes) -> jsonschema_rs.Val
     # ``defs`` later cannot change the validator), so none is made here
     schema = {
         "$defs": defs,
-        "properties": {name: {"$ref": DEFS_PREFIX + _escape(name)} for name in defs},
+        "properties": {name: {"$ref": DEFS_PREFIX + escape(name)} for name in defs},
     }
     return _compiled(schema)
-
-
-def _escape(name: str) -> str:
-    return name.replace("~", "~0").replace("/", "~1")
 
 
 def defs_verdict(defs: Mapping[str, Any]) -> DefVerdict:

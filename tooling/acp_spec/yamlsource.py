@@ -38,6 +38,7 @@ from ruamel.yaml.events import (
 from ruamel.yaml.nodes import ScalarNode
 from ruamel.yaml.reader import ReaderError
 
+from .diagnostic_ids import YAML as YAML_RULE
 from .diagnostics import Diagnostic, Position, SpecError
 from .readfile import regular_bytes
 
@@ -217,11 +218,12 @@ def load(path: Path, display: str | None = None) -> Source:
         if size > MAX_BYTES:
             raise SpecError([Diagnostic(Position(name, 1, 1),
                 f"the file is {size / 1048576:.1f} MiB, over the {MAX_BYTES // 1048576} MiB limit; "
-                "a spec is a few hundred KiB, so check that this is the right file")])  # fmt: skip
+                "a spec is a few hundred KiB, so check that this is the right file",
+                rule=YAML_RULE)])  # fmt: skip
         raw = regular_bytes(path)
     except OSError as err:
         raise SpecError([Diagnostic(Position(name, 1, 1),
-            f"cannot read the spec: {err.strerror}; check the path")]) from None  # fmt: skip
+            f"cannot read the spec: {err.strerror}; check the path", rule=YAML_RULE)]) from None  # fmt: skip
     return loads(raw, name)
 
 
@@ -253,9 +255,11 @@ def loads(raw: bytes, name: str) -> Source:
         line, col = lines.line_col(offset)
         builder.problems.append(Diagnostic(Position(name, line, col),
             f"character #x{_code(err.character):04x} is not allowed in YAML; remove it or write "
-            "it as an escape in a double-quoted string"))  # fmt: skip
+            "it as an escape in a double-quoted string", rule=YAML_RULE))  # fmt: skip
     except (YAMLError, RecursionError) as err:
-        builder.problems.append(Diagnostic(Position(name, 1, 1), f"cannot parse the YAML: {err}"))
+        builder.problems.append(
+            Diagnostic(Position(name, 1, 1), f"cannot parse the YAML: {err}", rule=YAML_RULE)
+        )
     problems = refused + builder.problems
     if problems:
         raise SpecError(problems)
@@ -292,7 +296,7 @@ class Lines:
 
 def _syntax_error(at: Position, what: str) -> Diagnostic:
     return Diagnostic(at, f"YAML syntax error: {what}; fix the YAML here "
-                      "(quote the value if it holds ': ' or '#')")  # fmt: skip
+                      "(quote the value if it holds ': ' or '#')", rule=YAML_RULE)  # fmt: skip
 
 
 def _code(character: object) -> int:
@@ -302,14 +306,16 @@ def _code(character: object) -> int:
 def _decode(raw: bytes, name: str) -> str:
     if raw.startswith(b"\xef\xbb\xbf"):
         raise SpecError([Diagnostic(Position(name, 1, 1),
-            "the file starts with a UTF-8 byte-order mark; save it as UTF-8 without a BOM")])  # fmt: skip
+            "the file starts with a UTF-8 byte-order mark; save it as UTF-8 without a BOM",
+            rule=YAML_RULE)])  # fmt: skip
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as err:
         before = raw[: err.start].decode("utf-8", "replace")
         line, col = Lines(before).line_col(len(before))
         raise SpecError([Diagnostic(Position(name, line, col),
-            f"byte 0x{raw[err.start]:02x} is not UTF-8; save the file as UTF-8")]) from None  # fmt: skip
+            f"byte 0x{raw[err.start]:02x} is not UTF-8; save the file as UTF-8",
+            rule=YAML_RULE)]) from None  # fmt: skip
 
 
 def _refuse_characters(text: str, lines: Lines, name: str) -> tuple[list[Diagnostic], str]:
@@ -320,7 +326,9 @@ def _refuse_characters(text: str, lines: Lines, name: str) -> tuple[list[Diagnos
     problems = []
     for match in found:
         line, col = lines.line_col(match.start())
-        problems.append(Diagnostic(Position(name, line, col), _character_message(ord(match[0]))))
+        problems.append(
+            Diagnostic(Position(name, line, col), _character_message(ord(match[0])), rule=YAML_RULE)
+        )
     return problems, _REFUSED.sub(_stand_in, text)
 
 
@@ -349,7 +357,8 @@ def _refuse_tabs(text: str, lines: Lines, name: str) -> list[Diagnostic]:
     for match in _TAB_IN_INDENT.finditer(text):
         line, col = lines.line_col(match.end() - 1)
         problems.append(Diagnostic(Position(name, line, col),
-            "tab in indentation; YAML indents with spaces, so replace the tab with spaces"))  # fmt: skip
+            "tab in indentation; YAML indents with spaces, so replace the tab with spaces",
+            rule=YAML_RULE))  # fmt: skip
     return problems
 
 
@@ -418,7 +427,7 @@ class _Builder:
         return Position(self.name, event.start_mark.line + 1, event.start_mark.column + 1)
 
     def problem(self, event: Event, message: str) -> None:
-        self.problems.append(Diagnostic(self.pos(event), message))
+        self.problems.append(Diagnostic(self.pos(event), message, rule=YAML_RULE))
 
     def build(self, event: Event, depth: int = 0) -> Any:
         mark = event.start_mark

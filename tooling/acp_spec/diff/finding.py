@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from .. import pointers
 from ..defs import DEFS_PREFIX
+from ..pointers import unescape
 from .catalog import Severity, severity
 from .view import Flow, Side
 
@@ -39,15 +41,11 @@ class Finding:
 
 def pointer(*segments: str) -> str:
     """A JSON pointer fragment from raw segments (``~`` and ``/`` escaped)."""
-    return "#/" + "/".join(s.replace("~", "~0").replace("/", "~1") for s in segments)
+    return "#" + pointers.pointer(segments)
 
 
 def def_pointer(name: str) -> str:
     return pointer("$defs", name)
-
-
-def unescape(segment: str) -> str:
-    return segment.replace("~1", "/").replace("~0", "~")
 
 
 _WORDS: dict[frozenset[Side], str] = {

@@ -21,11 +21,13 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from ..defs import referenced_names
+from ..diagnostic_ids import DIFF_INPUT
 from ..diagnostics import Diagnostic, Position, SpecError
 from ..index import Index, ref_name
 from ..jsontext import JsonProblem, line_column, parse_json
 from ..metaschema import schema_problem
 from ..model import Kind, Sender, Spec
+from ..pointers import segments
 from ..readfile import NOT_REGULAR, regular_bytes, regular_text
 from ..yamlsource import MAX_BYTES, MAX_DEPTH
 from .view import FACTS, CallFacts, MethodFacts, ProtocolView
@@ -177,11 +179,12 @@ def read_schema(path: Path, label: str) -> dict[str, Any]:
     try:
         if path.stat().st_size > MAX_BYTES:
             raise SpecError([Diagnostic(at, f"the file is over {MAX_BYTES // 1048576} MiB; "
-                                        "give upstream's published schema file")])  # fmt: skip
+                                        "give upstream's published schema file", rule=DIFF_INPUT)])  # fmt: skip
         text = regular_text(path)
     except UnicodeDecodeError as err:
         raise SpecError([Diagnostic(at, f"not UTF-8 ({err.reason} at byte {err.start}); "
-                                    "give upstream's published schema file")]) from None  # fmt: skip
+                                    "give upstream's published schema file",
+                                    rule=DIFF_INPUT)]) from None  # fmt: skip
     except OSError as err:
         raise InputError(f"{label}: cannot read it: {err.strerror}") from None
     try:
@@ -190,25 +193,24 @@ def read_schema(path: Path, label: str) -> dict[str, Any]:
     except JsonProblem as err:
         raise SpecError([Diagnostic(Position(label, err.line, err.column),
             f"{err.reason}; give upstream's published {STABLE_FILE} or "
-            f"{UNSTABLE_FILE} unchanged")]) from None  # fmt: skip
+            f"{UNSTABLE_FILE} unchanged", rule=DIFF_INPUT)]) from None  # fmt: skip
     if not isinstance(value, dict) or not isinstance(value.get("$defs"), dict):
         raise SpecError([Diagnostic(at, "a JSON Schema with $defs in upstream's shape was "
             f"expected (upstream's {STABLE_FILE} or {UNSTABLE_FILE}); give one of those, a "
-            "spec YAML file or git:REF")])  # fmt: skip
+            "spec YAML file or git:REF", rule=DIFF_INPUT)])  # fmt: skip
     bad = sorted(n for n, d in value["$defs"].items() if not isinstance(d, dict))
     if bad:
         raise SpecError([Diagnostic(_def_place(text, label, bad[0]), f"$defs/{bad[0]} is not a "
-                        "schema object; give upstream's published schema file unchanged")])  # fmt: skip
+                        "schema object; give upstream's published schema file unchanged",
+                        rule=DIFF_INPUT)])  # fmt: skip
     problem = schema_problem(value)  # what the comparison walks, it walks as a schema
     if problem is not None:
         pointer, what = problem
-        name = (
-            pointer.split("/")[2].replace("~1", "/").replace("~0", "~")
-            if pointer.startswith("/$defs/")
-            else None
-        )
+        steps = segments(pointer)
+        name = steps[1] if steps[:1] == ["$defs"] and len(steps) > 1 else None
         raise SpecError([Diagnostic(_def_place(text, label, name), f"not a JSON Schema 2020-12 "
-                        f"at #{pointer}: {what}; give upstream's published schema file unchanged")])  # fmt: skip
+                        f"at #{pointer}: {what}; give upstream's published schema file unchanged",
+                        rule=DIFF_INPUT)])  # fmt: skip
     return value
 
 

@@ -16,18 +16,20 @@ from typing import Any
 
 from ..content import Recent, digest_of, pickled
 from ..defs import expand_type
+from ..diagnostic_ids import UPSTREAM_DIFFERENCES
 from ..diagnostics import Diagnostic, stamped
 from ..diff.upstream import against_upstream, snapshot_digest_of
 from ..document import METHOD_ANNOTATIONS
 from ..index import Index
 from ..model import DERIVED_TYPE_NAMES, AddedProperty, Difference, Spec
+from ..pointers import pointer
 from ..upstream_import import without_additions, without_method_keywords
 from ..yamlsource import PathKey
 from .common import Written
 
 IMPORT_HINT = "acp-spec upstream import spec/upstream/schema.unstable.json"
 # what the list of differences itself gets wrong, apart from a type that differs unlisted
-DIFFERENCES_RULE = "upstream-differences"
+DIFFERENCES_RULE = UPSTREAM_DIFFERENCES
 
 
 def _defs(schema: Mapping[str, Any] | None) -> Mapping[str, Any]:
@@ -73,10 +75,6 @@ def first_difference(ours: Any, theirs: Any, path: Where = ()) -> tuple[Where, s
     if type(ours) is type(theirs) and ours == theirs:
         return None
     return path, f"has {_show(ours)} where upstream has {_show(theirs)}"
-
-
-def _pointer(path: Where) -> str:
-    return "/" + "/".join(str(p).replace("~", "~0").replace("/", "~1") for p in path)
 
 
 def _show(value: Any) -> str:
@@ -168,7 +166,7 @@ def _compare(
         return
     path, what = found
     yield Diagnostic(spec.where.at(("types", name, *path)),
-                     f"type {name} differs from upstream at {_pointer(path)}: it {what}; make it "
+                     f"type {name} differs from upstream at {pointer(path) or '/'}: it {what}; make it "
                      f"upstream's (`{IMPORT_HINT} {name}`), or list the difference under "
                      "upstream › differences with why")  # fmt: skip
 

@@ -14,6 +14,8 @@ from typing import Any
 import jsonschema
 from jsonschema.exceptions import best_match
 
+from ..pointers import pointer
+
 SCHEMA_FILE = "schema.unstable.json"
 # methods whose names start so are extensions: the schema does not know them
 _EXTENSION = "_"
@@ -52,8 +54,7 @@ class MessageSchema:
         error = best_match(self._validator(name).iter_errors(value))
         if error is None:
             return None
-        path = "".join(f"/{p}" for p in error.absolute_path)
-        return f"{where}{path}: {error.message} (not a {name})"
+        return f"{where}{pointer(error.absolute_path)}: {error.message} (not a {name})"
 
     def request(self, message: Mapping[str, Any], handler: str) -> str | None:
         """A request or notification the peer sent, which ``handler`` (the runner's side)

@@ -14,6 +14,7 @@ import jsonschema
 
 from ..emit.traces import SCHEMA_NAME, TRACES_DIR
 from ..jsontext import JsonProblem, parse_json
+from ..pointers import pointer
 from ..readfile import regular_text
 
 
@@ -57,7 +58,7 @@ def read_trace(path: Path) -> dict[str, Any]:
     first = next(iter(sorted(_validator().iter_errors(trace), key=lambda e: e.path)), None)
     first = None if first is None else _within_its_kind(first)
     if first is not None:
-        where = "".join(f"/{p}" for p in first.absolute_path) or "/"
+        where = pointer(first.absolute_path) or "/"
         raise TraceFileError(
             f"{path}: {where}: {first.message}; not a trace of {SCHEMA_NAME}"
             " (regenerate the traces with `acp-spec generate`)"

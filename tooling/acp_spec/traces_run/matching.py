@@ -7,7 +7,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from .. import trace_match
+from .. import pointers, trace_match
 from ..trace_values import ANY, capture_name
 
 
@@ -37,10 +37,6 @@ def _same(expected: Any, got: Any) -> bool:
     return bool(expected == got)
 
 
-def _pointer(path: tuple[str | int, ...]) -> str:
-    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in path) or "/"
-
-
 def mismatch(
     pattern: Any,
     message: Any,
@@ -49,7 +45,7 @@ def mismatch(
     path: tuple[str | int, ...] = (),
 ) -> str | None:
     """None if ``message`` fits ``pattern``; else where and how it differs."""
-    where = _pointer(path)
+    where = pointers.pointer(path) or "/"
     if pattern == ANY:
         return None
     name = capture_name(pattern)
@@ -64,7 +60,7 @@ def mismatch(
             return f"{where}: expected an object, got {_show(message)}"
         for key, want in pattern.items():
             if key not in message:
-                return f"{_pointer((*path, key))}: missing"
+                return f"{pointers.pointer((*path, key))}: missing"
             problem = mismatch(want, message[key], captures, exact, (*path, key))
             if problem:
                 return problem

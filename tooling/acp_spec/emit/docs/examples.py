@@ -15,6 +15,7 @@ from jsonschema.exceptions import best_match
 from markupsafe import Markup
 
 from ...defs import DEFS_PREFIX
+from ...diagnostic_ids import EXAMPLES
 from ...diagnostics import Diagnostic, SpecError
 from ...index import Index
 from ...model import Example, Method, Spec
@@ -148,7 +149,7 @@ def render_error_examples(spec: Spec, index: Index) -> dict[str, RenderedExample
             problems.append(Diagnostic(spec.where.at(("errors", "invalid_params")),
                 f"the error response with code {error.code} that {method.name}'s page shows is "
                 f"rejected by generated/schema.unstable.json: {found.message}; fix the error code "
-                "or the Error type"))  # fmt: skip
+                "or the Error type", rule=EXAMPLES))  # fmt: skip
         if validator(None).quick(request):
             # the whole schema takes it: a method named as an extension (`_...`) is routed
             # as any extension request is, so no request of it earns the error here
@@ -191,11 +192,12 @@ def render_keyed_examples(spec: Spec, index: Index) -> tuple[RenderedExample, ..
                 problems.append(Diagnostic(spec.where.at(where), f"keyed-prompt example '{example.title}': "
                     f"generated/schema.unstable.json rejects '{shown.label}' at {path}: "
                     f"{error.message}; fix the message, or mark it valid: false if the schema "
-                    "must reject it"))  # fmt: skip
+                    "must reject it", rule=EXAMPLES))  # fmt: skip
             elif not shown.valid and check.quick(shown.message):
                 problems.append(Diagnostic(spec.where.at(where), f"keyed-prompt example '{example.title}': "
                     f"'{shown.label}' is marked valid: false but generated/schema.unstable.json "
-                    "accepts it; make it a message the schema rejects, or drop valid: false"))  # fmt: skip
+                    "accepts it; make it a message the schema rejects, or drop valid: false",
+                    rule=EXAMPLES))  # fmt: skip
             blocks.append((shown.label, _fenced(shown.message)))
         out.append(RenderedExample(example.title, "exchange", tuple(blocks)))
     if problems:
@@ -246,4 +248,5 @@ def _check_example(
         path = " › ".join(map(str, error.absolute_path)) or "the top"
         yield Diagnostic(spec.where.at(where), f"example '{example.title}' of {method.name}: generated/"
                          f"schema.unstable.json rejects {what} at {path}: {error.message}; the docs "
-                         "show no example the schema rejects, so fix the example or the type")  # fmt: skip
+                         "show no example the schema rejects, so fix the example or the type",
+                         rule=EXAMPLES)  # fmt: skip
