@@ -184,6 +184,22 @@ def test_files_and_headers(files: dict[str, bytes]) -> None:
         f"{PY}/src/acp_models/py.typed",
         f"{PY}/src/acp_models/v2/__init__.py",
         f"{PY}/src/acp_models/v2/_base.py",
+        *(
+            f"{PY}/src/acp_models/v2/_{name}.py"
+            for name in (
+                "decode",
+                "decode_fast",
+                "encode",
+                "failures",
+                "limits",
+                "messages",
+                "model_base",
+                "repairs",
+                "schema_checks",
+                "unions",
+                "wire_path",
+            )
+        ),
         f"{PY}/src/acp_models/v2/build.py",
         f"{PY}/src/acp_models/v2/_models.py",
         f"{PY}/src/acp_models/v2/_methods.py",
@@ -861,9 +877,17 @@ def _top_level_names(tree: ast.Module) -> set[str]:
 
 
 def test_reserved_names_are_what_the_package_binds() -> None:
-    base = ast.parse((RUNTIME / "v2/_base.py").read_text(encoding="utf-8"))
-    # decode's names are _base's, but JsonRpcError, which is the package's
-    assert set(DECODER_NAMES) - {"JsonRpcError"} <= _top_level_names(base)
+    init = ast.parse((RUNTIME / "v2/__init__.py").read_text(encoding="utf-8"))
+    homes = next(
+        ast.literal_eval(node.value)
+        for node in ast.walk(init)
+        if isinstance(node, ast.Assign) and ast.unparse(node.targets[0]) == "_DECODER"
+    )
+    assert sorted(homes) == sorted(DECODER_NAMES)
+    # each of decode's names is bound where _DECODER says: a runtime module, or the package
+    for name, home in homes.items():
+        path = "__init__.py" if home == ".." else f"v2/{home.lstrip('.')}.py"
+        assert name in _top_level_names(ast.parse((RUNTIME / path).read_text(encoding="utf-8")))
     assert {"METHODS", "Method", "TYPE_CHECKING", *DECODER_NAMES} <= RESERVED_CLASS_NAMES
     assert {"None", "True", "False", "AcpSchemaRoot", "Exception", "str"} <= RESERVED_CLASS_NAMES
 
