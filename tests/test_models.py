@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import graphlib
 import hashlib
 import importlib
 import json
@@ -874,6 +875,35 @@ def _top_level_names(tree: ast.Module) -> set[str]:
         elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
             names.add(node.target.id)
     return names
+
+
+def _module_imports(tree: ast.Module) -> set[str]:
+    """The sibling modules a runtime module imports when it is loaded: at its top level,
+    and not what type checkers alone read (``if TYPE_CHECKING``)."""
+    found: set[str] = set()
+    todo: list[ast.stmt] = list(tree.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.If) and ast.unparse(node.test) != "TYPE_CHECKING":
+            todo += node.body + node.orelse
+        elif isinstance(node, ast.ImportFrom) and node.level == 1:
+            found |= {a.name for a in node.names} if node.module is None else {node.module}
+    return found
+
+
+def test_the_runtime_modules_import_one_another_without_a_cycle() -> None:
+    """Each job of the runtime is a module; loading one never needs one that needs it."""
+    graph = {
+        path.stem: {
+            name
+            for name in _module_imports(ast.parse(path.read_text(encoding="utf-8")))
+            if (RUNTIME / "v2" / f"{name}.py").exists()
+        }
+        for path in (RUNTIME / "v2").glob("*.py")
+    }
+    assert graph["_decode"] >= {"_decode_fast", "_failures", "_limits", "_messages", "_repairs"}
+    order = list(graphlib.TopologicalSorter(graph).static_order())  # CycleError on a cycle
+    assert order.index("_wire_path") < order.index("_failures") < order.index("_decode")
 
 
 def test_reserved_names_are_what_the_package_binds() -> None:

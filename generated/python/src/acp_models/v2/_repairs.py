@@ -100,8 +100,8 @@ _NULL_READ = "null, read as the default (x-deserialize-default-on-null)"
 
 
 def _reason(error: pydantic.ValidationError, skip: int = 0) -> str:
-    """The first of ``_own_errors``, as text. A lenient list's every invalid item is one
-    call: pydantic's errors without their input and context cost less to make."""
+    """The first of ``_failures.own_errors``, as text. A lenient list's every invalid item
+    is one call: pydantic's errors without their input and context cost less to make."""
     found = error.errors(include_url=False, include_context=False, include_input=False)
     first = next((e for e in found if NATIVE_BRANCH not in e["loc"]), found[0])
     loc = [step for step in first["loc"][skip:] if step != ROUTED_BRANCH]
