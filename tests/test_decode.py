@@ -157,7 +157,7 @@ def test_the_path_names_the_member_in_the_variant_its_tag_chose(
 def test_the_failure_reported_in_a_union(v2: ModuleType) -> None:
     """The choice among a union's failures, on a union of its own (a closed one: an unknown
     tag fails every variant)."""
-    from acp_models.v2 import _base
+    from acp_models.v2 import _failures, _wire_path
 
     class A(pydantic.BaseModel):
         kind: Literal["a"]
@@ -172,8 +172,8 @@ def test_the_failure_reported_in_a_union(v2: ModuleType) -> None:
     def failure(data: Any) -> tuple[str, str]:
         with pytest.raises(pydantic.ValidationError) as caught:
             union.validate_python(data)
-        steps, reason = _base._first_failure(caught.value, data)
-        return _base._path("params", steps), reason
+        steps, reason = _failures.first_failure(caught.value, data)
+        return _wire_path.wire_path("params", steps), reason
 
     assert failure({"a.b": [{"kind": "b", "y": "s"}]})[0] == 'params["a.b"][0].y'
     assert failure({"k": [{"kind": "a", "x": 1}, {"kind": "a"}]}) == (
@@ -415,9 +415,12 @@ def test_decode_is_exported_lazily_and_not_in_all(v2: ModuleType) -> None:
 LAZY = """
 import sys
 import acp_models.v2 as v2
-assert not any(m.startswith("acp_models.v2._base") or m.startswith("pydantic") for m in sys.modules)
+assert not any(m.startswith("pydantic") for m in sys.modules)
+loaded = {m for m in sys.modules if m.startswith("acp_models.v2.")}
+assert loaded == {"acp_models.v2._methods", "acp_models.v2._names"}, loaded
 from acp_models.v2 import decode
-assert "acp_models.v2._base" in sys.modules and "acp_models.v2._models" not in sys.modules
+assert "acp_models.v2._decode" in sys.modules and "acp_models.v2._models" not in sys.modules
+assert "acp_models.v2._base" not in sys.modules  # decode alone needs no model class
 try:
     decode("{")
 except v2.JsonRpcError as error:
@@ -491,8 +494,15 @@ ENVELOPE_KEYS = {"jsonrpc", "id", "method", "params"}
 
 @pytest.fixture(scope="module")
 def base(v2: ModuleType) -> ModuleType:
-    assert v2.decode is not None  # loads _base
-    module: ModuleType = sys.modules["acp_models.v2._base"]
+    """The checked path's module (``_decode``), which has the fast path's too."""
+    assert v2.decode is not None  # loads _decode
+    module: ModuleType = sys.modules["acp_models.v2._decode"]
+    return module
+
+
+@pytest.fixture(scope="module")
+def fast(base: ModuleType) -> ModuleType:
+    module: ModuleType = sys.modules["acp_models.v2._decode_fast"]
     return module
 
 
@@ -524,8 +534,8 @@ def _checked(base: ModuleType, raw: str | bytes, handled: Any, tolerant: bool) -
 
 def _fast(base: ModuleType, raw: str | bytes, handled: Any) -> Any:
     # a method's reader is made the second time it is asked for
-    first = base._decode_fast(raw, handled)
-    return first if first is not None else base._decode_fast(raw, handled)
+    first = base.decode_fast(raw, handled)
+    return first if first is not None else base.decode_fast(raw, handled)
 
 
 def _agree(base: ModuleType, raw: str | bytes) -> bool:
@@ -635,25 +645,27 @@ def test_the_fast_path_takes_the_valid_plain_calls(base: ModuleType) -> None:
     assert _agree(base, _with(UPDATE, '"hi"', '"hi","text":"again"'))
     assert not _agree(base, _with(UPDATE, '"hi"', '"NaN"'))  # text with NaN goes checked
     for receiver, taken in (("agent", False), ("client", True)):
-        message = base._decode_fast(UPDATE, base._HANDLED_BY[receiver])
+        message = base.decode_fast(UPDATE, base._HANDLED_BY[receiver])
         assert (message is not None) == taken, receiver  # an agent doesn't handle it
 
 
-def test_a_method_read_once_makes_no_reader(base: ModuleType) -> None:
+def test_a_method_read_once_makes_no_reader(base: ModuleType, fast: ModuleType) -> None:
     text = '{"jsonrpc":"2.0","id":1,"method":"session/close","params":{"sessionId":"s"}}'
     handled = base._HANDLED_BY["agent"]
-    base._READERS.pop(("session/close", True), None)
-    base._READY.get(handled, {}).pop("session/close", None)
-    assert base._decode_fast(text, handled) is None
-    assert ("session/close", True) not in base._READERS or isinstance(
-        base._READERS[("session/close", True)], int
+    fast._READERS.pop(("session/close", True), None)
+    fast._READY.get(handled, {}).pop("session/close", None)
+    assert base.decode_fast(text, handled) is None
+    assert ("session/close", True) not in fast._READERS or isinstance(
+        fast._READERS[("session/close", True)], int
     )
-    assert base._decode_fast(text, handled) is not None
+    assert base.decode_fast(text, handled) is not None
 
 
-def _tag_of_calls(base: ModuleType, run: Any) -> int:
+def _tag_of_calls(run: Any) -> int:
     """How often a ``tag_of`` discriminator ran during ``run()``."""
-    code = base.tag_of(("t", "t", {}, None, None)).__code__  # every tag_of's pick shares it
+    from acp_models.v2._unions import tag_of
+
+    code = tag_of(("t", "t", {}, None, None)).__code__  # every tag_of's pick shares it
     calls = [0]
 
     def profile(frame: Any, event: str, arg: Any) -> None:
@@ -671,8 +683,8 @@ def _tag_of_calls(base: ModuleType, run: Any) -> int:
 
 def test_a_session_update_a_tag_names_is_routed_without_python(base: ModuleType) -> None:
     assert _agree(base, UPDATE)  # the reader is made
-    assert _tag_of_calls(base, lambda: base._decode_fast(UPDATE, None)) == 0
-    assert _tag_of_calls(base, lambda: base._decode_checked(UPDATE, None, False)) == 0
+    assert _tag_of_calls(lambda: base.decode_fast(UPDATE, None)) == 0
+    assert _tag_of_calls(lambda: base._decode_checked(UPDATE, None, False)) == 0
     # a state update's route goes on by its state: there the count sees calls
     state = _with(
         UPDATE,
@@ -680,4 +692,4 @@ def test_a_session_update_a_tag_names_is_routed_without_python(base: ModuleType)
         '"sessionUpdate":"state_update","state":"idle","stopReason":"end_turn"',
     )
     assert _agree(base, state)
-    assert _tag_of_calls(base, lambda: base._decode_fast(state, None)) > 0
+    assert _tag_of_calls(lambda: base.decode_fast(state, None)) > 0

@@ -132,10 +132,12 @@ def test_a_natively_routed_variant_is_reported_as_the_routed_union_alone(v2: Mod
     params = {"sessionId": "s", "update": update}
     with pytest.raises(pydantic.ValidationError) as caught:
         v2.UpdateSessionNotification.model_validate(params)
-    base = v2._base
+    from acp_models.v2._failures import own_errors
+    from acp_models.v2._unions import NATIVE_BRANCH, ROUTED_BRANCH
+
     branches = [each["loc"][1] for each in caught.value.errors()]
-    assert branches == [base.NATIVE_BRANCH, base.ROUTED_BRANCH]
-    own = base._own_errors(caught.value)
+    assert branches == [NATIVE_BRANCH, ROUTED_BRANCH]
+    own = own_errors(caught.value)
     assert [each["loc"] for each in own] == [
         ("update", "SessionUpdateAgentMessageChunk", "messageId")
     ]

@@ -155,7 +155,8 @@ def test_decode_refuses_what_is_no_text_with_a_type_error(v2: ModuleType) -> Non
 
 
 def test_the_fast_path_and_the_checked_path_meet_at_the_depth_limit(v2: ModuleType) -> None:
-    base = sys.modules["acp_models.v2._base"]
+    from acp_models.v2._decode_fast import decode_fast
+    from acp_models.v2._limits import too_deep
 
     def nested(depth: int) -> str:  # the envelope, params, _meta: 3 levels
         inner = "[" * (depth - 3) + "]" * (depth - 3)
@@ -166,9 +167,9 @@ def test_the_fast_path_and_the_checked_path_meet_at_the_depth_limit(v2: ModuleTy
 
     for depth, taken in ((v2.MAX_DEPTH, True), (v2.MAX_DEPTH + 1, False)):
         raw = nested(depth)
-        base._decode_fast(raw, None)  # a reader is made the second time it is asked for
-        assert (base._decode_fast(raw, None) is not None) is taken, depth
-        assert (base._too_deep(json.loads(raw))) is not taken, depth
+        decode_fast(raw, None)  # a reader is made the second time it is asked for
+        assert (decode_fast(raw, None) is not None) is taken, depth
+        assert (too_deep(json.loads(raw))) is not taken, depth
 
 
 def test_encode_writes_what_decode_accepts_at_the_depth_limit(v2: ModuleType) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import graphlib
 import hashlib
 import importlib
 import json
@@ -184,6 +185,22 @@ def test_files_and_headers(files: dict[str, bytes]) -> None:
         f"{PY}/src/acp_models/py.typed",
         f"{PY}/src/acp_models/v2/__init__.py",
         f"{PY}/src/acp_models/v2/_base.py",
+        *(
+            f"{PY}/src/acp_models/v2/_{name}.py"
+            for name in (
+                "decode",
+                "decode_fast",
+                "encode",
+                "failures",
+                "limits",
+                "messages",
+                "model_base",
+                "repairs",
+                "schema_checks",
+                "unions",
+                "wire_path",
+            )
+        ),
         f"{PY}/src/acp_models/v2/build.py",
         f"{PY}/src/acp_models/v2/_models.py",
         f"{PY}/src/acp_models/v2/_methods.py",
@@ -860,10 +877,47 @@ def _top_level_names(tree: ast.Module) -> set[str]:
     return names
 
 
+def _module_imports(tree: ast.Module) -> set[str]:
+    """The sibling modules a runtime module imports when it is loaded: at its top level,
+    and not what type checkers alone read (``if TYPE_CHECKING``)."""
+    found: set[str] = set()
+    todo: list[ast.stmt] = list(tree.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.If) and ast.unparse(node.test) != "TYPE_CHECKING":
+            todo += node.body + node.orelse
+        elif isinstance(node, ast.ImportFrom) and node.level == 1:
+            found |= {a.name for a in node.names} if node.module is None else {node.module}
+    return found
+
+
+def test_the_runtime_modules_import_one_another_without_a_cycle() -> None:
+    """Each job of the runtime is a module; loading one never needs one that needs it."""
+    graph = {
+        path.stem: {
+            name
+            for name in _module_imports(ast.parse(path.read_text(encoding="utf-8")))
+            if (RUNTIME / "v2" / f"{name}.py").exists()
+        }
+        for path in (RUNTIME / "v2").glob("*.py")
+    }
+    assert graph["_decode"] >= {"_decode_fast", "_failures", "_limits", "_messages", "_repairs"}
+    order = list(graphlib.TopologicalSorter(graph).static_order())  # CycleError on a cycle
+    assert order.index("_wire_path") < order.index("_failures") < order.index("_decode")
+
+
 def test_reserved_names_are_what_the_package_binds() -> None:
-    base = ast.parse((RUNTIME / "v2/_base.py").read_text(encoding="utf-8"))
-    # decode's names are _base's, but JsonRpcError, which is the package's
-    assert set(DECODER_NAMES) - {"JsonRpcError"} <= _top_level_names(base)
+    init = ast.parse((RUNTIME / "v2/__init__.py").read_text(encoding="utf-8"))
+    homes = next(
+        ast.literal_eval(node.value)
+        for node in ast.walk(init)
+        if isinstance(node, ast.Assign) and ast.unparse(node.targets[0]) == "_DECODER"
+    )
+    assert sorted(homes) == sorted(DECODER_NAMES)
+    # each of decode's names is bound where _DECODER says: a runtime module, or the package
+    for name, home in homes.items():
+        path = "__init__.py" if home == ".." else f"v2/{home.lstrip('.')}.py"
+        assert name in _top_level_names(ast.parse((RUNTIME / path).read_text(encoding="utf-8")))
     assert {"METHODS", "Method", "TYPE_CHECKING", *DECODER_NAMES} <= RESERVED_CLASS_NAMES
     assert {"None", "True", "False", "AcpSchemaRoot", "Exception", "str"} <= RESERVED_CLASS_NAMES
 

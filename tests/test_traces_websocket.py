@@ -186,13 +186,13 @@ def test_websocket_usage_errors(
 
 def _router() -> tuple[Any, list[dict[str, Any]]]:
     """The reference agent's Router around an agent that only records what it reads."""
-    module = sys.modules.get("reference_agent")
+    module = sys.modules.get("websocket_router")
     if module is None:
-        spec = importlib.util.spec_from_file_location("reference_agent", AGENT[1])
+        path = Path(AGENT[1]).with_name("websocket_router.py")
+        spec = importlib.util.spec_from_file_location("websocket_router", path)
         assert spec is not None and spec.loader is not None
         module = importlib.util.module_from_spec(spec)
-        # its dataclasses look their module up by name while they are made
-        sys.modules["reference_agent"] = module
+        sys.modules["websocket_router"] = module
         spec.loader.exec_module(module)
     read: list[dict[str, Any]] = []
     agent = SimpleNamespace(sink=None, receive=lambda data: read.append(json.loads(data)))

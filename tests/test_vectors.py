@@ -12,6 +12,7 @@ function ``acp-spec check`` calls; ``acp-spec vectors publish`` adds new ones.
 from __future__ import annotations
 
 import argparse
+import ast
 import importlib
 import json
 import re
@@ -1019,3 +1020,23 @@ def test_schema_models_and_decode_agree_on_drawn_params(
             each(judges, name, params)
 
     check()
+
+
+def test_the_vectors_name_members_with_decodes_own_wire_path_formatter() -> None:
+    """One formatter of wire paths: the vectors load the runtime's, which they can only
+    while it imports the standard library alone (its package can't run from source)."""
+    from acp_spec.emit.models.names import RUNTIME
+    from acp_spec.emit.vectors import cases
+
+    source = RUNTIME / "v2" / "_wire_path.py"
+    assert Path(cases.wire_path.__code__.co_filename) == source
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    imported = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            assert node.level == 0, "a relative import: the file could not be loaded alone"
+            imported.add(str(node.module))
+    assert {name.split(".")[0] for name in imported} <= sys.stdlib_module_names
+    assert cases.wire_path("params", ["prompt", 0, "a.b", "_meta"]) == (
+        'params.prompt[0]["a.b"]._meta'
+    )

@@ -89,15 +89,15 @@ def _runtime_tree(path: str) -> ast.Module:
 
 
 def _decoder_names() -> tuple[str, ...]:
-    """What ``acp_models.v2`` loads from ``_base`` on first use, as its ``_DECODER`` lists."""
+    """What ``acp_models.v2`` loads on first use besides the models, as the keys of its
+    ``_DECODER`` (name -> the runtime module that has it) list them."""
     for node in ast.walk(_runtime_tree("v2/__init__.py")):
         if (
             isinstance(node, ast.Assign)
             and [t.id for t in node.targets if isinstance(t, ast.Name)] == ["_DECODER"]
-            and isinstance(node.value, ast.Call)
-            and isinstance(node.value.args[0], ast.Set)
+            and isinstance(node.value, ast.Dict)
         ):
-            names = [e.value for e in node.value.args[0].elts if isinstance(e, ast.Constant)]
+            names = [k.value for k in node.value.keys if isinstance(k, ast.Constant)]
             return tuple(str(n) for n in names)
     raise ModelsError("runtime/v2/__init__.py lists no _DECODER names")
 

@@ -4,12 +4,14 @@ kind of case is built with."""
 from __future__ import annotations
 
 import copy
+import importlib.util
 import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from ...constants import GENERATED_NOTE
 from ...model import Kind, Method, Spec
@@ -204,21 +206,26 @@ def own_member(holder: Any, step: str | int) -> Json:
     return member
 
 
-_NAME = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
+def _runtime_module(name: str) -> ModuleType:
+    """The models runtime's module ``name`` (of ``acp_models.v2``), run from its source file:
+    importing it by its package would run the models emitter's package and the runtime's
+    ``v2`` package, whose slots are empty in the source. Only a module that imports the
+    standard library alone can be so loaded."""
+    path = Path(__file__).resolve().parents[1] / "models" / "runtime" / "v2" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"acp_spec.runtime_source.{name}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-def wire_path(path: PathKey, start: str = "params") -> str:
-    """The wire path of a member of the params, as decoders name it: ``params.prompt[0]``,
-    ``params._meta["a.b"]``."""
-    out = start
-    for step in path:
-        if isinstance(step, int):
-            out += f"[{step}]"
-        elif _NAME.fullmatch(step):
-            out += f".{step}"
-        else:
-            out += f"[{json.dumps(step, ensure_ascii=False)}]"
-    return out
+# The wire path of a member, ``wire_path("params", path)``: ``params.prompt[0]``,
+# ``params._meta["a.b"]``. decode's own formatter, so that a vector names a member as
+# decode's errors and repairs do.
+if TYPE_CHECKING:
+    from ..models.runtime.v2._wire_path import wire_path as wire_path
+else:
+    wire_path = _runtime_module("_wire_path").wire_path
 
 
 # ── Ids ──

@@ -114,7 +114,7 @@ class Walker:
                 reads: tuple[tuple[str, Json], ...] | None = None
                 if mended is not None and self.valid(top, mended):
                     assert m.repair is not None
-                    where = wire_path(m.repair.path)
+                    where = wire_path("params", m.repair.path)
                     tolerant = ((where, m.repair.action),)
                     # the default a repair leaves in place, where it leaves one: []
                     reads = ((where, []),) if m.repair.empty else None

@@ -88,7 +88,7 @@ def with_reads(case: Case, path: tuple[str, ...]) -> Case:
         params = params.get(step) if isinstance(params, dict) else None
     if not isinstance(params, str) or not _utf8(params):
         return case  # no key (omitted, null, or outside the params): nothing to read
-    return replace(case, reads=((wire_path(path), params),))
+    return replace(case, reads=((wire_path("params", path), params),))
 
 
 def _utf8(value: str) -> bool:

@@ -12,21 +12,18 @@ from ._methods import METHODS, Method, MethodName, RetryClass, is_method_name
 
 if TYPE_CHECKING:
     from .. import JsonRpcError as JsonRpcError
-    from ._base import (
-        MAX_DEPTH as MAX_DEPTH,
-        MAX_REASON as MAX_REASON,
+    from ._decode import decode as decode, decode_result as decode_result
+    from ._encode import encode as encode
+    from ._limits import MAX_DEPTH as MAX_DEPTH, MAX_REASON as MAX_REASON
+    from ._messages import (
         JsonValue as JsonValue,
         Message as Message,
         Notification as Notification,
         Receiver as Receiver,
-        Repair as Repair,
         Request as Request,
         Response as Response,
-        decode as decode,
-        decode_result as decode_result,
-        encode as encode,
-        validate_tolerant as validate_tolerant,
     )
+    from ._repairs import Repair as Repair, validate_tolerant as validate_tolerant
     # slot models_import: from ._models import every model, for type checkers
 
 __all__ = [
@@ -39,30 +36,31 @@ __all__ = [
 ]
 
 if not TYPE_CHECKING:
-    _DECODER = frozenset(
-        {
-            "JsonRpcError",
-            "JsonValue",
-            "MAX_DEPTH",
-            "MAX_REASON",
-            "Message",
-            "Notification",
-            "Receiver",
-            "Repair",
-            "Request",
-            "Response",
-            "decode",
-            "decode_result",
-            "encode",
-            "validate_tolerant",
-        }
-    )
+    # decode's names, each by the module that has it
+    _DECODER = {
+        "JsonRpcError": "..",
+        "JsonValue": "._messages",
+        "MAX_DEPTH": "._limits",
+        "MAX_REASON": "._limits",
+        "Message": "._messages",
+        "Notification": "._messages",
+        "Receiver": "._messages",
+        "Repair": "._repairs",
+        "Request": "._messages",
+        "Response": "._messages",
+        "decode": "._decode",
+        "decode_result": "._decode",
+        "encode": "._encode",
+        "validate_tolerant": "._repairs",
+    }
 
     def __getattr__(name: str) -> object:
         if name in __all__:
             from . import _models as source
         elif name in _DECODER:
-            from . import _base as source
+            from importlib import import_module
+
+            source = import_module(_DECODER[name], __name__)
         else:
             raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
         # kept in the module: the next read is a plain attribute's, not this call's (90x)

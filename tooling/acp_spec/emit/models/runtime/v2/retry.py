@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     import pydantic
 
     from .. import JsonRpcError
-    from ._base import Notification, Request
+    from ._messages import Notification, Request
     from ._models import InitializeRequest, PromptRequest, ResumeSessionRequest
 
 __all__ = [
@@ -328,7 +328,7 @@ class PendingPrompt:
 
 def _typed(message: Mapping[str, Any]) -> Request:
     """A request dict this module made, as the ``Request`` that ``decode`` would return."""
-    from ._base import Request
+    from ._messages import Request
 
     method = message["method"]
     return Request(message["id"], method, METHODS[method].params.model_validate(message["params"]))
@@ -537,7 +537,7 @@ def _parts(request: object) -> tuple[str | None, bool, Mapping[str, Any] | None]
         params = _object(request.get("params"))
         return (method if isinstance(method, str) else None), "id" in request, params
     # decode's classes exist once something imported them: sys.modules loads nothing
-    base = sys.modules.get(f"{__package__}._base")
+    base = sys.modules.get(f"{__package__}._messages")
     if base is not None and isinstance(request, base.Request | base.Notification):
         return request.method, isinstance(request, base.Request), _object(request.params)
     raise TypeError(f"decide takes a request, as a dict or a decoded Request, not {request!r}")
