@@ -179,5 +179,5 @@ def _regenerate_quietly(spec_path: Path, root: Path) -> None:
     else:
         print(f"acp-spec docs serve: regenerated ({len(written)} files written)", flush=True)
     finally:
-        # what the loads of a long session leave in cycles (see spec._collector_paused)
+        # what the loads of a long session leave in cycles (see collector.paused)
         gc.collect()
