@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -16,7 +16,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
 from .content import Recent
-from .diagnostics import Diagnostic, Position
+from .diagnostics import Diagnostic, Position, stamped
 from .jsontext import JsonProblem, parse_json
 from .metaschema import schema_problem
 from .model import Change, Release
@@ -45,6 +45,39 @@ def _report_validators() -> tuple[jsonschema_rs.Validator, Draft202012Validator]
     so the two agree)."""
     schema = json.loads(CHANGE_REPORT.read_text(encoding="utf-8"))
     return jsonschema_rs.validator_for(schema), Draft202012Validator(schema)
+
+
+def read_snapshot(
+    folder: Path, schemas: Mapping[str, Any], digests: Mapping[str, Any], where: SourceMap
+) -> tuple[list[Diagnostic], dict[str, Mapping[str, Any] | None]]:
+    """Upstream's schemas the spec names (``upstream › schemas``, relative to ``folder``),
+    each held to its recorded digest (``upstream › sha256``): the problems, and each schema
+    by which (None: not read)."""
+    problems: list[Diagnostic] = []
+    snapshot: dict[str, Mapping[str, Any] | None] = {}
+    for which, name in schemas.items():
+        at = where.at(("upstream", "schemas", which))
+        read = read_upstream(folder / str(name), at)
+        if isinstance(read, Diagnostic):
+            problems += stamped([read], "upstream-files")
+            snapshot[which] = None
+            continue
+        actual, value = read
+        if which in digests:
+            problems += stamped(digest_problem(actual, str(name), str(digests[which]),
+                                where.at(("upstream", "sha256", which))), "upstream-files")  # fmt: skip
+        snapshot[which] = value
+    return problems, snapshot
+
+
+def read_changes(
+    folder: Path, entries: Iterable[Mapping[str, Any]], where: SourceMap
+) -> tuple[list[Diagnostic], tuple[Change, ...]]:
+    """The changelog's entries (``changes``) with their reports, and the problems of those
+    that cannot be used."""
+    read = [read_change(folder, n, entry, where) for n, entry in enumerate(entries)]
+    problems = stamped([c for c in read if isinstance(c, Diagnostic)], "changes")
+    return problems, tuple(c for c in read if isinstance(c, Change))
 
 
 def read_change(

@@ -13,8 +13,8 @@ from .diagnostics import Diagnostic, SpecError, stamped
 from .formatcheck import check_format
 from .index import Index
 from .loader import build_spec, damaged_paths, healthy, section
-from .model import Change, Spec
-from .side_files import digest_problem, read_change, read_releases, read_upstream, retired_ids
+from .model import Spec
+from .side_files import read_changes, read_releases, read_snapshot, retired_ids
 from .yamlsource import Source, load
 
 DEFAULT_SPEC = Path("spec/acp-v2.yaml")
@@ -46,52 +46,9 @@ def load_checked(
 
 
 def _checked(source: Source, path: Path, *, history: bool) -> tuple[Spec, Index]:
-    """``load_checked`` of the loaded ``source`` of the spec at ``path``."""
-    data, where = source.data, source.where
-    if not isinstance(data, dict):
-        raise SpecError([Diagnostic(where.at(()),
-            "the spec must be a mapping with version, methods, types, ...; see spec/README.md",
-            rule="format")])  # fmt: skip
-    shape = check_format(data, where)
-    problems = [d for p, d in shape if not (history and p[:1] == ("upstream",))]
-    # left out of the build when history: snapshot and all
-    broken = damaged_paths([p for p, _ in shape] + ([("upstream",)] if history else []))
-    snapshot: dict[str, Mapping[str, Any] | None] = {}
-    if healthy(broken, ("upstream", "schemas")):
-        upstream = section(data, "upstream")
-        digests = section(upstream, "sha256") if healthy(broken, ("upstream", "sha256")) else {}
-        for which, name in section(upstream, "schemas").items():
-            at = where.at(("upstream", "schemas", which))
-            read = read_upstream(path.parent / str(name), at)
-            if isinstance(read, Diagnostic):
-                problems += stamped([read], "upstream-files")
-                snapshot[which] = None
-                continue
-            actual, value = read
-            if which in digests:
-                problems += stamped(digest_problem(actual, str(name), str(digests[which]),
-                                    where.at(("upstream", "sha256", which))), "upstream-files")  # fmt: skip
-            snapshot[which] = value
-    spec = build_spec(data, where, broken, snapshot)
-    if not history and healthy(broken, ("changes",)):
-        changes = [
-            read_change(path.parent, n, c, where) for n, c in enumerate(data.get("changes", []))
-        ]
-        problems += stamped([c for c in changes if isinstance(c, Diagnostic)], "changes")
-        spec = replace(spec, changes=tuple(c for c in changes if isinstance(c, Change)))
-    if not history:
-        releases = read_releases(path.parent)
-        if isinstance(releases, Diagnostic):
-            problems.append(releases)
-        else:
-            spec = replace(spec, releases=releases)
-    written = rules.Written(
-        types=frozenset(section(data, "types")),
-        errors=frozenset(section(data, "errors")),
-        retry_classes=frozenset(section(data, "retryClasses")),
-        methods=frozenset(section(data, "methods")),
-        damaged=broken,
-    )
+    """``load_checked`` of the loaded ``source`` of the spec at ``path``: the spec built with
+    what it names beside it, then held to the rules."""
+    spec, written, problems = _built(source, path, history=history)
     index = Index(spec)
     findings = [] if history else rules.check(spec, index, written)
     problems += [d for d in findings if d.severity == "error"]
@@ -105,3 +62,44 @@ def _checked(source: Source, path: Path, *, history: bool) -> tuple[Spec, Index]
     # the same methods, types and everything else an index reads: each fact it holds stands
     index.spec = spec
     return spec, index
+
+
+def _built(
+    source: Source, path: Path, *, history: bool
+) -> tuple[Spec, rules.Written, list[Diagnostic]]:
+    """The spec as far as its format allows it to be built, the names written in it, and
+    the problems of its format and of the files it names (``history``: see load_checked)."""
+    data, where = source.data, source.where
+    if not isinstance(data, dict):
+        raise SpecError([Diagnostic(where.at(()),
+            "the spec must be a mapping with version, methods, types, ...; see spec/README.md",
+            rule="format")])  # fmt: skip
+    shape = check_format(data, where)
+    problems = [d for p, d in shape if not (history and p[:1] == ("upstream",))]
+    # left out of the build when history: snapshot and all
+    broken = damaged_paths([p for p, _ in shape] + ([("upstream",)] if history else []))
+    snapshot: dict[str, Mapping[str, Any] | None] = {}
+    if healthy(broken, ("upstream", "schemas")):
+        upstream = section(data, "upstream")
+        digests = section(upstream, "sha256") if healthy(broken, ("upstream", "sha256")) else {}
+        found, snapshot = read_snapshot(path.parent, section(upstream, "schemas"), digests, where)
+        problems += found
+    spec = build_spec(data, where, broken, snapshot)
+    if not history and healthy(broken, ("changes",)):
+        found, changes = read_changes(path.parent, data.get("changes", []), where)
+        problems += found
+        spec = replace(spec, changes=changes)
+    if not history:
+        releases = read_releases(path.parent)
+        if isinstance(releases, Diagnostic):
+            problems.append(releases)
+        else:
+            spec = replace(spec, releases=releases)
+    written = rules.Written(
+        types=frozenset(section(data, "types")),
+        errors=frozenset(section(data, "errors")),
+        retry_classes=frozenset(section(data, "retryClasses")),
+        methods=frozenset(section(data, "methods")),
+        damaged=broken,
+    )
+    return spec, written, problems

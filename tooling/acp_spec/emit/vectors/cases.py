@@ -11,12 +11,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...constants import GENERATED_NOTE
+from ...constants import GENERATED_NOTE, VECTORS_DIR
+from ...constants import VECTORS_SCHEMA_NAME as SCHEMA_NAME
 from ...model import Kind, Method, Spec
 from ..schema import dump_json
 
-VECTORS_DIR = "generated/vectors"
-SCHEMA_NAME = "vectors.schema.json"
 # Read once at import, so that the emitter itself stays a pure function of the Spec.
 VECTORS_SCHEMA: dict[str, Any] = json.loads(
     (Path(__file__).resolve().parents[2] / SCHEMA_NAME).read_text(encoding="utf-8")
