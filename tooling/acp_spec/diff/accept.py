@@ -1,6 +1,7 @@
 """``--accept FILE``: findings reviewed and accepted, so that they no longer fail the run.
 
-The file is a YAML list of ``{rule, where, reason}``, read with positions like the spec:
+The file is a YAML list of ``{rule, where, reason}``, read with positions like the spec
+(``acp_spec.diff_inputs.read_accept``):
 
     - rule: property-now-required
       where: "#/$defs/PromptResponse/properties/messageId"
@@ -14,15 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import Path
 
-from ..diagnostics import Diagnostic, Position, SpecError, did_you_mean, one_of
-from ..yamlsource import load
-from .catalog import BY_ID
+from ..diagnostics import Position
 from .finding import Finding
-from .sources import InputError
-
-_KEYS = ("rule", "where", "reason")
 
 
 @dataclass(frozen=True)
@@ -37,55 +32,6 @@ class Entry:
 class Judged:
     finding: Finding
     accepted: str | None = None  # the reason, when an entry of the accept file covers it
-
-
-def read_accept(path: Path, display: str | None = None) -> tuple[Entry, ...]:
-    """The entries of an accept file; raises SpecError naming every problem in it."""
-    if not path.is_file():
-        raise InputError(f"--accept {path}: no such file; give the YAML list of reviewed "
-                         "findings ({rule, where, reason})")  # fmt: skip
-    source = load(path, display or str(path))
-    data, where = source.data, source.where
-    if data is None:
-        return ()
-    if not isinstance(data, list):
-        raise SpecError([Diagnostic(where.at(()), "the accept file must be a list of "
-                                    "{rule, where, reason} entries")])  # fmt: skip
-    entries: list[Entry] = []
-    problems: list[Diagnostic] = []
-    seen: dict[tuple[str, str], Position] = {}
-    for i, item in enumerate(data):
-        at = where.at((i,))
-        if not isinstance(item, dict):
-            problems.append(Diagnostic(at, "an entry must be a mapping with rule, where and "
-                                       "reason"))  # fmt: skip
-            continue
-        for key in sorted(set(item) - set(_KEYS)):
-            problems.append(Diagnostic(where.at((i, key), key=True), f"unknown key "
-                                       f"'{key}'{did_you_mean(key, _KEYS)}; an entry has "
-                                       f"{one_of(_KEYS)}"))  # fmt: skip
-        missing = [key for key in _KEYS if not isinstance(item.get(key), str) or not item[key]]
-        for key in missing:
-            problems.append(Diagnostic(where.at((i, key)) if key in item else at,
-                                       f"'{key}' must be a non-empty string"))  # fmt: skip
-        if missing:
-            continue
-        rule = item["rule"]
-        if rule not in BY_ID:
-            problems.append(Diagnostic(where.at((i, "rule")), f"unknown rule '{rule}'"
-                                       f"{did_you_mean(rule, BY_ID)}; `acp-spec diff --rules` "
-                                       "lists them"))  # fmt: skip
-            continue
-        key = (rule, item["where"])
-        if key in seen:
-            problems.append(Diagnostic(at, f"{rule} at {item['where']} is already accepted at "
-                                       f"line {seen[key].line}; keep one entry"))  # fmt: skip
-            continue
-        seen[key] = at
-        entries.append(Entry(rule, item["where"], item["reason"], at))
-    if problems:
-        raise SpecError(problems)
-    return tuple(entries)
 
 
 def judge(

@@ -16,7 +16,7 @@ from ..index import Index
 from ..model import Departure, Difference, Spec
 from .compare import compare
 from .finding import Finding, def_pointer
-from .sources import methods_of, schema_view, view_of_spec
+from .versions import methods_of, schema_view, view_of_spec
 from .view import ProtocolView
 
 Listed = Difference | Departure

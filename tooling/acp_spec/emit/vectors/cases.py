@@ -11,10 +11,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ...constants import GENERATED_NOTE, VECTORS_DIR
-from ...constants import VECTORS_SCHEMA_NAME as SCHEMA_NAME
+from ...constants import GENERATED_NOTE, VECTORS_SCHEMA_NAME
+from ...constants import VECTORS_DIR as VECTORS_DIR
 from ...model import Kind, Method, Spec
 from ..schema import dump_json
+
+SCHEMA_NAME = VECTORS_SCHEMA_NAME
 
 # Read once at import, so that the emitter itself stays a pure function of the Spec.
 VECTORS_SCHEMA: dict[str, Any] = json.loads(
