@@ -11,10 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from acp_spec import cli
+from acp_spec import cli, rules
 from acp_spec.check_cmd import GENERATED_RULE
 from acp_spec.check_output import as_github, as_json
 from acp_spec.diagnostics import Diagnostic, Position
+from acp_spec.diff.upstream import UPSTREAM_RULES
 from acp_spec.rules import RULE_IDS, RULES
 from acp_spec.rules.upstream import DIFFERENCES_RULE
 from conftest import REPO, SPEC_PATH, write_spec
@@ -146,12 +147,21 @@ def test_check_help_shows_its_options() -> None:
 def test_every_rule_has_an_id_listed_in_the_rule_table() -> None:
     ids = [RULE_IDS[rule] for rule in RULES if rule in RULE_IDS]
     assert len(ids) == len(RULES), [r.__name__ for r in RULES if r not in RULE_IDS]
-    every = [*ids, *LOADER_IDS]
+    every = [*ids, *UPSTREAM_RULES.values(), *LOADER_IDS]
     assert len(set(every)) == len(every)
     readme = (REPO / "spec" / "README.md").read_text(encoding="utf-8")
     table = readme[readme.index("## Rules") :]
     listed = set(re.findall(r"^\| `([a-z-]+)`", table, re.M))
     assert set(every) == listed
+
+
+def test_the_tables_of_when_rules_wait_name_rules_that_run() -> None:
+    """They name rules by id (a rule of a layer above is given to ``check``, not imported):
+    a mistyped id would let its rule run on a spec too broken for it."""
+    run = {*RULE_IDS.values(), *UPSTREAM_RULES.values()}
+    waits = {w for waited in rules.WAITS_FOR.values() for w in waited}
+    named = rules.NEEDS_EVERY_TYPE | rules.NEEDS_EVERY_METHOD | rules.NEEDS_UPSTREAM_LISTS
+    assert named | set(rules.WAITS_FOR) | waits <= run
 
 
 def test_the_pre_commit_hooks_run_on_every_file_check_guards() -> None:

@@ -10,6 +10,7 @@ from typing import Any
 from . import rules
 from .collector import paused
 from .diagnostics import Diagnostic, SpecError, stamped
+from .diff.upstream import UPSTREAM_RULES
 from .formatcheck import check_format
 from .index import Index
 from .loader import build_spec, damaged_paths, healthy, section
@@ -50,7 +51,7 @@ def _checked(source: Source, path: Path, *, history: bool) -> tuple[Spec, Index]
     what it names beside it, then held to the rules."""
     spec, written, problems = _built(source, path, history=history)
     index = Index(spec)
-    findings = [] if history else rules.check(spec, index, written)
+    findings = [] if history else rules.check(spec, index, written, UPSTREAM_RULES)
     problems += [d for d in findings if d.severity == "error"]
     if problems:
         raise SpecError(problems)
