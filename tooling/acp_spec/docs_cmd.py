@@ -52,10 +52,10 @@ def add_commands(subparsers: Any) -> None:
     serve.add_argument("--port", type=int, default=8000, help="the port (default: 8000)")
 
 
-def run(args: argparse.Namespace, spec_path: Path, root: Path) -> int:
+def run(args: argparse.Namespace) -> int:
     if args.docs_command == "build":
-        return build(spec_path, root, args.site_dir)
-    return serve(spec_path, root, args.port)
+        return build(args.spec, args.root, args.site_dir)
+    return serve(args.spec, args.root, args.port)
 
 
 def regenerate(spec_path: Path, root: Path) -> list[str]:
