@@ -1,4 +1,7 @@
-"""Load spec/acp-v2.yaml into the typed model, or report every problem in it."""
+"""Load spec/acp-v2.yaml into the typed model, or report every problem in it: the YAML
+read with positions (yamlsource) and held to the format (formatcheck), built (loader) with
+the files it names beside it (side_files), then held to the rules (rules, and the rules of
+the layers above that the rules package cannot import)."""
 
 from __future__ import annotations
 
