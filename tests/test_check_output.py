@@ -12,15 +12,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from acp_spec import cli, diagnostic_ids
+from acp_spec import cli, diagnostic_ids, rules
 from acp_spec.check_cmd import GENERATED_RULE
 from acp_spec.check_output import as_github, as_json
 from acp_spec.diagnostics import Diagnostic, Position, SpecError
-from acp_spec.diff.accept import read_accept
 from acp_spec.diff.catalog import RULES as DIFF_RULES
-from acp_spec.diff.sources import read_schema
-from acp_spec.history import read_releases
+from acp_spec.diff.upstream import UPSTREAM_RULES
+from acp_spec.diff_inputs import read_accept, read_schema
 from acp_spec.rules import RULE_IDS, RULES
+from acp_spec.side_files import read_releases
 from conftest import REPO, SPEC_PATH, write_spec
 
 TEXT = SPEC_PATH.read_text(encoding="utf-8")
@@ -148,7 +148,7 @@ def test_check_help_shows_its_options() -> None:
 def test_every_rule_has_an_id_listed_in_the_rule_table() -> None:
     ids = [RULE_IDS[rule] for rule in RULES if rule in RULE_IDS]
     assert len(ids) == len(RULES), [r.__name__ for r in RULES if r not in RULE_IDS]
-    every = [*ids, *diagnostic_ids.CHECK]
+    every = [*ids, *UPSTREAM_RULES.values(), *diagnostic_ids.CHECK]
     assert len(set(every)) == len(every)
     readme = (REPO / "spec" / "README.md").read_text(encoding="utf-8")
     rules = readme[readme.index("## Rules") :]
@@ -166,10 +166,8 @@ def _states_no_id(call: ast.Call) -> bool:
     return named and not any(k.arg == "rule" for k in call.keywords)
 
 
-# The rules' runner stamps what a rule yields; spec.py's side-file readers are stamped by
-# their caller (spec.py is being split by another change: its readers should then state
-# their ids where they are made, and leave this list)
-_STAMPED_BY_CALLER = ("rules/", "spec.py")
+# The rules' runner stamps what a rule of the rules package yields
+_STAMPED_BY_CALLER = ("rules/",)
 
 
 def test_every_diagnostic_states_its_id_where_it_is_made() -> None:
@@ -230,6 +228,15 @@ def test_the_other_commands_inputs_state_their_ids(tmp_path: Path) -> None:
     schema.write_text('{"$defs": {"A": 1}}', encoding="utf-8")
     found = _problems(read_schema, schema, "schema.json")
     assert {d.rule for d in found} == {diagnostic_ids.DIFF_INPUT}
+
+
+def test_the_tables_of_when_rules_wait_name_rules_that_run() -> None:
+    """They name rules by id (a rule of a layer above is given to ``check``, not imported):
+    a mistyped id would let its rule run on a spec too broken for it."""
+    run = {*RULE_IDS.values(), *UPSTREAM_RULES.values()}
+    waits = {w for waited in rules.WAITS_FOR.values() for w in waited}
+    named = rules.NEEDS_EVERY_TYPE | rules.NEEDS_EVERY_METHOD | rules.NEEDS_UPSTREAM_LISTS
+    assert named | set(rules.WAITS_FOR) | waits <= run
 
 
 def test_the_pre_commit_hooks_run_on_every_file_check_guards() -> None:

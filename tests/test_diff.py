@@ -23,12 +23,12 @@ from acp_spec.diff import (
     compare,
     schema_view,
     skipped,
-    view_of_json,
     view_of_spec,
 )
 from acp_spec.diff.accept import Entry, judge
 from acp_spec.diff.catalog import BY_ID, RULES
 from acp_spec.diff.view import FACTS, Fact
+from acp_spec.diff_inputs import view_of_json
 from acp_spec.index import Index
 from acp_spec.model import DERIVED_TYPE_NAMES, DIRECTIONS, Kind, Sender, Spec
 from conftest import REFERENCE, REPO

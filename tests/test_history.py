@@ -14,18 +14,10 @@ from typing import Any
 import pytest
 from acp_spec.emit.docs import DOCS_DIR
 from acp_spec.emit.docs.paths import method_page, type_page
-from acp_spec.history import (
-    HISTORY_PATH,
-    RELEASES_FILE,
-    SPEC_RELEASE,
-    UNSTABLE,
-    compute,
-    emit_history,
-    history_of,
-    read_releases,
-)
+from acp_spec.history import HISTORY_PATH, SPEC_RELEASE, compute, emit_history, history_of
 from acp_spec.index import Index
 from acp_spec.model import Release, Spec
+from acp_spec.side_files import RELEASE_SCHEMA, RELEASES_FILE, read_releases
 
 ROOT = Path(__file__).resolve().parents[1]
 SPEC_DIR = ROOT / "spec"
@@ -43,7 +35,8 @@ def _raw_releases() -> list[tuple[str, dict[str, Any]]]:
     listed = json.loads((SPEC_DIR / RELEASES_FILE).read_text("utf-8"))["releases"]
     folder = (SPEC_DIR / RELEASES_FILE).parent
     return [
-        (r["id"], json.loads((folder / r["schemas"] / UNSTABLE).read_text("utf-8"))) for r in listed
+        (r["id"], json.loads((folder / r["schemas"] / RELEASE_SCHEMA).read_text("utf-8")))
+        for r in listed
     ]
 
 
@@ -142,7 +135,7 @@ def test_a_broken_release_list_is_a_problem_with_its_place(tmp_path: Path) -> No
     assert problem.position.file == str(listed)
     assert "cannot read the releases" in problem.message
     (listed.parent / "x").mkdir()
-    (listed.parent / "x" / UNSTABLE).write_text('{"$defs": {}}')
+    (listed.parent / "x" / RELEASE_SCHEMA).write_text('{"$defs": {}}')
     found = read_releases(tmp_path)
     assert isinstance(found, tuple)
     assert found == (Release("1", "t", "d", {"$defs": {}}),)

@@ -20,7 +20,7 @@ import subprocess
 import sys
 import tomllib
 import typing
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -46,6 +46,7 @@ from acp_spec.emit.models.routing import MARKER, main_part, routing_section
 from acp_spec.emit.table import MethodRow, table
 from acp_spec.index import Index
 from acp_spec.model import Spec
+from acp_spec.rules import Rule
 from acp_spec.spec import load_spec
 from conftest import UPSTREAM_V2, write_spec
 from jsonschema import Draft202012Validator
@@ -1061,8 +1062,10 @@ def _rules_seen(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Index, list[Diagn
     seen: list[tuple[Index, list[Diagnostic]]] = []
     check = rules.check
 
-    def recorded(spec: Spec, index: Index, written: rules.Written) -> list[Diagnostic]:
-        findings = check(spec, index, written)
+    def recorded(
+        spec: Spec, index: Index, written: rules.Written, more: Mapping[Rule, str] | None = None
+    ) -> list[Diagnostic]:
+        findings = check(spec, index, written, more)
         seen.append((index, findings))
         return findings
 

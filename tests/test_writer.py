@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-from acp_spec import cli, writer
+from acp_spec import cli, generate_cmd, writer
 from acp_spec.writer import JOURNAL, MANIFEST, compare, replace_all
 from conftest import SPEC_PATH
 
@@ -283,7 +283,7 @@ def _cli(
 ) -> tuple[int, str]:
     # the writer is what is under test: a small, fixed set of outputs stands in for the spec's
     monkeypatch.setattr(
-        cli, "build_outputs", lambda spec, reuse, index, **_: {"generated/a.json": b"a\n"}
+        generate_cmd, "build_outputs", lambda spec, reuse, index, **_: {"generated/a.json": b"a\n"}
     )
     monkeypatch.delenv("ACP_SPEC_DEBUG", raising=False)
     code = cli.main(["--spec", str(SPEC_PATH), *args])
@@ -354,7 +354,7 @@ def test_what_stands_in_a_generated_file_s_way_is_refused_before_anything_is_wri
         replace_all(tmp_path, {**OLD, "generated/sub/a.json": b"a\n"})
     assert _everything(tmp_path) == before and not (tmp_path / JOURNAL).exists()
     monkeypatch.setattr(  # the command: a clean message, exit 1
-        cli,
+        generate_cmd,
         "build_outputs",
         lambda spec, reuse, index, **_: {**OLD, "generated/sub/a.json": b"a\n"},
     )

@@ -15,7 +15,7 @@ from .check_output import FORMATS, RENDERERS
 from .constants import EXIT_INVALID, EXIT_OK
 from .diagnostics import Diagnostic, Position, SpecError, stamped
 from .pipeline import MODELS_MODULE, build_outputs
-from .spec import load_checked
+from .spec import DEFAULT_SPEC, load_checked
 from .vector_ids import emitted_ids, ids_path, read_published, vector_id_problems
 from .writer import Drift, compare, reusable
 
@@ -24,14 +24,21 @@ EXAMPLES_RULE = diagnostic_ids.EXAMPLES
 _GENERATE = "run `acp-spec generate` and commit the result"
 
 
-def add_options(command: Any, spec_default: Path) -> None:
-    """``check``'s own options; ``--spec`` and ``--root`` may follow the command too."""
+def add_commands(subparsers: Any) -> None:
+    """``check`` and its own options; ``--spec`` and ``--root`` may follow the command too."""
+    command = subparsers.add_parser(
+        "check",
+        help="validate the spec and prove the generated files current",
+        description="Validate the spec and prove every generated file current, writing "
+        "nothing. Exit codes: 0 ok (warnings, if any, are printed), 1 problems found, 2 "
+        "wrong usage, 3 a bug in acp-spec.",
+    )
     command.add_argument("--format", choices=FORMATS, default="text",
                          help="text (default: file:line:col: message, for people), json (one "
                          "document: each diagnostic's rule id, severity, file, line, column, "
                          "message and hint) or github (GitHub Actions annotations)")  # fmt: skip
     command.add_argument("--spec", type=Path, default=argparse.SUPPRESS, metavar="PATH",
-                         help=f"the spec to read (default: {spec_default})")  # fmt: skip
+                         help=f"the spec to read (default: {DEFAULT_SPEC})")  # fmt: skip
     command.add_argument("--root", type=Path, default=argparse.SUPPRESS, metavar="DIR",
                          help="the project folder that holds generated/ (default: .)")  # fmt: skip
 

@@ -1,21 +1,50 @@
-"""The ``acp-spec`` command."""
+"""The ``acp-spec`` command: its options, and each command's module (``*_cmd``) run."""
 
 from __future__ import annotations
 
 import argparse
-import gc
 import os
 import sys
 from collections.abc import Sequence
-from functools import partial
 from pathlib import Path
+from typing import Any, Protocol
 
-from . import check_cmd, diff_cmd, docs_cmd, history_cmd, traces_cmd, upstream_cmd, vectors_cmd
-from .constants import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_INVALID, EXIT_OK
+from . import (
+    check_cmd,
+    collector,
+    diff_cmd,
+    docs_cmd,
+    generate_cmd,
+    history_cmd,
+    traces_cmd,
+    upstream_cmd,
+    vectors_cmd,
+)
+from .constants import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_INVALID
 from .diagnostics import SetupError, SpecError
-from .pipeline import build_outputs
-from .spec import DEFAULT_SPEC, load_checked
-from .writer import WriterError, replace_all, reusable
+from .spec import DEFAULT_SPEC
+from .writer import WriterError
+
+
+class _Command(Protocol):
+    """A command's module: it adds its command to the parser, and runs it."""
+
+    def add_commands(self, subparsers: Any) -> None: ...
+
+    def run(self, args: argparse.Namespace) -> int: ...
+
+
+# Each command's module, by the command's name, in the order the help lists them.
+_COMMANDS: dict[str, _Command] = {
+    "check": check_cmd,
+    "generate": generate_cmd,
+    "docs": docs_cmd,
+    "vectors": vectors_cmd,
+    "diff": diff_cmd,
+    "upstream": upstream_cmd,
+    "traces": traces_cmd,
+    "history": history_cmd,
+}
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -26,23 +55,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--spec", type=Path, default=DEFAULT_SPEC, metavar="PATH",
                         help=f"the spec to read (default: {DEFAULT_SPEC})")  # fmt: skip
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    check_cmd.add_options(
-        commands.add_parser(
-            "check",
-            help="validate the spec and prove the generated files current",
-            description="Validate the spec and prove every generated file current, writing "
-            "nothing. Exit codes: 0 ok (warnings, if any, are printed), 1 problems found, 2 "
-            "wrong usage, 3 a bug in acp-spec.",
-        ),
-        DEFAULT_SPEC,
-    )
-    commands.add_parser("generate", help="write every artifact the spec produces")
-    docs_cmd.add_commands(commands)
-    vectors_cmd.add_commands(commands)
-    diff_cmd.add_commands(commands)
-    upstream_cmd.add_commands(commands)
-    traces_cmd.add_commands(commands)
-    history_cmd.add_commands(commands)
+    for command in _COMMANDS.values():
+        command.add_commands(commands)
     parser.add_argument("--root", type=Path, default=Path("."), metavar="DIR",
                         help="the project folder that holds generated/ (default: .)")  # fmt: skip
     return parser
@@ -56,7 +70,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         what = "is not a folder" if args.root.exists() else "does not exist"
         parser.error(f"--root {args.root} {what}; give the project folder that holds generated/")
     try:
-        return _run(args)
+        return _COMMANDS[args.command].run(args)
     except SpecError as err:
         for diagnostic in err.diagnostics:
             print(diagnostic.render(), file=sys.stderr)
@@ -83,41 +97,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERNAL
 
 
-def _run(args: argparse.Namespace) -> int:
-    if args.command == "docs":
-        return docs_cmd.run(args, args.spec, args.root)
-    if args.command == "vectors":
-        return vectors_cmd.run(args)
-    if args.command == "diff":
-        return diff_cmd.run(args)
-    if args.command == "upstream":
-        return upstream_cmd.run(args)
-    if args.command == "traces":
-        return traces_cmd.run(args)
-    if args.command == "check":
-        return check_cmd.run(args)
-    if args.command == "history":
-        return history_cmd.run(args)
-    spec, index = load_checked(args.spec, display=str(args.spec))
-    for warning in spec.warnings:
-        print(warning.render(), file=sys.stderr)
-    outputs = build_outputs(spec, partial(reusable, args.root), index)
-    result = replace_all(args.root, outputs)
-    for path in result.written:
-        print(f"wrote {path}")
-    for path in result.deleted:
-        print(f"deleted {path} (the spec no longer produces it)")
-    for path in result.kept:
-        print(f"{path}: the spec no longer produces it, but it was edited since it was "
-              "generated, so it was kept; delete it yourself if it is not needed",
-              file=sys.stderr)  # fmt: skip
-    print(f"{len(result.written)} written, {len(result.unchanged)} unchanged, "
-          f"{len(result.deleted)} deleted")  # fmt: skip
-    return EXIT_OK
-
-
 def entry() -> None:
-    # A run builds one large, long-lived spec and index: with the default thresholds the
-    # collector walks them again and again (a tenth of a `check`); cycles are few.
-    gc.set_threshold(10_000, 20, 1000)
+    collector.tune_for_a_run()
     sys.exit(main())

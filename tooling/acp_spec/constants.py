@@ -7,6 +7,11 @@ from typing import Final
 # The note every generated file starts with, where its format allows one.
 GENERATED_NOTE: Final = "generated from spec/acp-v2.yaml by acp-spec; do not edit"
 
+# Where the vectors emitter writes its files, and the one there that is their schema, not a
+# method's cases: the published vector ids (vector_ids) are read off what it writes.
+VECTORS_DIR: Final = "generated/vectors"
+VECTORS_SCHEMA_NAME: Final = "vectors.schema.json"
+
 # The RFD's key type, and the retry classes the toolchain's rules are about.
 KEY_TYPE: Final = "IdempotencyKey"
 KEYED: Final = "keyed"

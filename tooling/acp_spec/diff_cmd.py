@@ -15,12 +15,12 @@ from typing import Any
 
 from .constants import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from .diagnostics import SpecError
-from .diff import InputError, compare, load_view, skipped
-from .diff.accept import judge, read_accept
+from .diff import compare, skipped
+from .diff.accept import judge
 from .diff.catalog import SEVERITIES, render_catalog
 from .diff.render import RENDERERS, Report
-from .diff.sources import GIT_PREFIX, pinned
 from .diff.view import ProtocolView
+from .diff_inputs import GIT_PREFIX, InputError, load_view, pinned, read_accept
 
 _INPUTS = (
     "a spec YAML file, upstream's schema.json or schema.unstable.json (stability is known "

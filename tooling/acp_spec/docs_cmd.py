@@ -52,10 +52,10 @@ def add_commands(subparsers: Any) -> None:
     serve.add_argument("--port", type=int, default=8000, help="the port (default: 8000)")
 
 
-def run(args: argparse.Namespace, spec_path: Path, root: Path) -> int:
+def run(args: argparse.Namespace) -> int:
     if args.docs_command == "build":
-        return build(spec_path, root, args.site_dir)
-    return serve(spec_path, root, args.port)
+        return build(args.spec, args.root, args.site_dir)
+    return serve(args.spec, args.root, args.port)
 
 
 def regenerate(spec_path: Path, root: Path) -> list[str]:
@@ -179,5 +179,5 @@ def _regenerate_quietly(spec_path: Path, root: Path) -> None:
     else:
         print(f"acp-spec docs serve: regenerated ({len(written)} files written)", flush=True)
     finally:
-        # what the loads of a long session leave in cycles (see spec._collector_paused)
+        # what the loads of a long session leave in cycles (see collector.paused)
         gc.collect()

@@ -21,53 +21,19 @@ import json
 import weakref
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from .constants import GENERATED_NOTE
 from .content import Recent, digest
-from .diagnostic_ids import UPSTREAM_RELEASES
-from .diagnostics import Diagnostic, Position
 from .diff import ProtocolView, compare, schema_view, view_of_spec
 from .index import Index
-from .jsontext import JsonProblem, parse_json
 from .model import Release, Spec
-from .readfile import regular_text
+from .side_files import RELEASE_SCHEMA
 
-RELEASES_FILE = "upstream/releases/releases.json"  # beside the spec, hand-written
-UNSTABLE = "schema.unstable.json"  # all of a release's defs and methods
 HISTORY_PATH = "generated/history.json"
 SPEC_RELEASE = "spec"  # the spec's own step: what it changes in the release it follows
 SPEC_TITLE = "this spec (the RFD v2 Idempotency Keys and the differences it lists)"
 KINDS = ("methods", "types", "fields", "variants")
-
-
-def read_releases(spec_dir: Path) -> tuple[Release, ...] | Diagnostic:
-    """The releases listed beside the spec, each with its schema; none without the list."""
-    path = spec_dir / RELEASES_FILE
-    if not path.is_file():
-        return ()
-    at = Position(str(path), 1, 1)
-    try:
-        listed = parse_json(regular_text(path))["releases"]
-        releases = []
-        for entry in listed:
-            schema = parse_json(regular_text(path.parent / str(entry["schemas"]) / UNSTABLE))
-            if not isinstance(schema, dict) or not isinstance(schema.get("$defs"), dict):
-                return Diagnostic(
-                    at,
-                    f"release {entry['id']}: its {UNSTABLE} has no $defs; name in `schemas` "
-                    "the folder of the release's published schemas, unchanged",
-                    rule=UPSTREAM_RELEASES,
-                )
-            releases.append(
-                Release(str(entry["id"]), str(entry["title"]), str(entry["date"]), schema)
-            )
-    except (OSError, JsonProblem, KeyError, TypeError) as err:
-        return Diagnostic(at, f"cannot read the releases of the history: {err}; each entry "
-                          f"is {{id, title, date, schemas: a folder with {UNSTABLE}}}",
-                          rule=UPSTREAM_RELEASES)  # fmt: skip
-    return tuple(releases)
 
 
 # ── the elements of a version ──
@@ -104,7 +70,7 @@ _RELEASES: Recent[_Releases] = Recent(2)
 
 
 def _releases(releases: tuple[Release, ...]) -> _Releases:
-    views = [schema_view(r.schema, f"{r.id}/{UNSTABLE}") for r in releases]
+    views = [schema_view(r.schema, f"{r.id}/{RELEASE_SCHEMA}") for r in releases]
     breaking = tuple(
         _change(release.id, finding)
         for release, old, new in zip(releases[1:], views, views[1:], strict=False)

@@ -34,7 +34,7 @@ from .diff import compare
 from .diff.accept import judge
 from .diff.compare import skipped
 from .diff.render import Report
-from .diff.sources import STABLE_FILE, UNSTABLE_FILE, view_of_json
+from .diff_inputs import STABLE_FILE, UNSTABLE_FILE, view_of_json
 from .jsontext import JsonProblem, parse_json
 from .metaschema import schema_problem
 from .model import AddedProperty

@@ -12,7 +12,8 @@ from .constants import EXIT_INVALID, EXIT_OK
 from .diagnostic_ids import UPSTREAM_NEW_METHOD
 from .diagnostics import Diagnostic, Position, SpecError
 from .diff.render import as_json
-from .diff.sources import STABLE_FILE, UNSTABLE_FILE, methods_of, schema_view
+from .diff.versions import methods_of, schema_view
+from .diff_inputs import STABLE_FILE, UNSTABLE_FILE
 from .spec import load_checked
 from .upstream_data import listed_additions, write_text
 from .upstream_stub import UNDECIDED, method_entry, render_entry

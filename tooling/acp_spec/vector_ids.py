@@ -33,9 +33,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from .constants import VECTORS_DIR
+from .constants import VECTORS_SCHEMA_NAME as SCHEMA_NAME
 from .diagnostic_ids import VECTOR_IDS
 from .diagnostics import Diagnostic, Position
-from .emit.vectors import SCHEMA_NAME, VECTORS_DIR
 from .readfile import regular_text
 
 IDS_SUFFIX = ".vector-ids.txt"

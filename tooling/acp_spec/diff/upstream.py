@@ -1,22 +1,27 @@
 """The spec against the upstream release it follows, each finding matched to what the spec
 lists as intended (``upstream › differences`` and ``upstream › departures``).
 
-The test that the spec follows upstream, and the docs page "Differences from upstream",
-both read this: a finding nothing listed explains is drift, and a listed entry that explains
-no finding is no difference any more.
+The test that the spec follows upstream, the docs page "Differences from upstream" and the
+rule ``upstream-departures`` (``UPSTREAM_RULES``, which the loader runs with the rules
+package's) all read this: a finding nothing listed explains is drift, and a listed entry
+that explains no finding is no difference any more.
 """
 
 from __future__ import annotations
 
 import pickle
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..content import Recent, digest
+from ..diagnostics import Diagnostic
 from ..index import Index
 from ..model import Departure, Difference, Spec
+from ..rules.common import Rule
+from ..rules.upstream import snapshot_digest, snapshot_digest_of
 from .compare import compare
 from .finding import Finding, def_pointer
-from .sources import methods_of, schema_view, view_of_spec
+from .versions import methods_of, schema_view, view_of_spec
 from .view import ProtocolView
 
 Listed = Difference | Departure
@@ -39,17 +44,6 @@ class AgainstUpstream:
 # spec compares it with the same upstream release, whose view (its index, its flows) is
 # most of what the comparison takes to make.
 _VIEWS: Recent[ProtocolView] = Recent(4)
-
-
-def snapshot_digest(spec: Spec) -> str:
-    """The digest of the spec's snapshot of upstream's complete schema (as it is now): a
-    fact of the spec that the rules ask once a load (``index.once``)."""
-    return digest(spec.upstream.unstable)
-
-
-def snapshot_digest_of(spec: Spec, index: Index) -> str:
-    """``snapshot_digest(spec)``, made once for ``index`` when it is the spec's own."""
-    return index.once(snapshot_digest) if index.spec is spec else snapshot_digest(spec)
 
 
 def upstream_view(spec: Spec) -> ProtocolView | None:
@@ -139,3 +133,33 @@ def _form(view: ProtocolView, where: str) -> str | None:
         return None
     title = forms[int(number)].get("title")
     return title if isinstance(title, str) else None
+
+
+# What the release says of the wire beyond its defs, which the rules above do not compare:
+# the method table and the root's message forms, as `acp-spec diff` sees them.
+DEPARTURES_RULE = "upstream-departures"
+_WIRE_RULES = ("method-direction-changed", "method-kind-changed", "method-params-changed",
+               "method-renamed", "envelope-added", "envelope-removed")  # fmt: skip
+
+
+def departures_are_listed(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:
+    report = against_upstream(spec, index)
+    if report is None:
+        return
+    for finding in report.unexplained:
+        if finding.rule in _WIRE_RULES:
+            yield Diagnostic(spec.where.at(("upstream",), key=True), "acp-spec diff of "
+                             f"upstream's release against the spec finds {finding.rule} at "
+                             f"{finding.where} ({finding.message}); make the spec upstream's, or "
+                             "list it under upstream › departures with why", rule=DEPARTURES_RULE)  # fmt: skip
+    departures = [e for e in report.explained if not isinstance(e.entry, Difference)]
+    for number, explained in enumerate(departures):
+        if not explained.findings:
+            yield Diagnostic(spec.where.at(("upstream", "departures", number)), "this departure "
+                             "is no longer one: acp-spec diff finds nothing it explains; remove "
+                             "the entry", rule=DEPARTURES_RULE)  # fmt: skip
+
+
+# The rules that hold the spec to upstream through this comparison, with their ids: the
+# rules package lies below it and cannot import them, so the loader runs them with its own.
+UPSTREAM_RULES: dict[Rule, str] = {departures_are_listed: DEPARTURES_RULE}

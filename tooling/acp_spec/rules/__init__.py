@@ -7,6 +7,7 @@ that meets something another rule reports stays quiet, so each mistake is report
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from ..diagnostics import Diagnostic
@@ -48,7 +49,6 @@ RULES: tuple[Rule, ...] = (
     models.models_can_hold_every_type,
     upstream.types_follow_upstream,
     upstream.stability_follows_upstream,
-    upstream.departures_are_listed,
     traces.trace_ids_unique,
     traces.trace_capabilities,
     traces.trace_connections,
@@ -94,7 +94,6 @@ RULE_IDS: dict[Rule, str] = {
     models.models_can_hold_every_type: "python-models",
     upstream.types_follow_upstream: "upstream-types",
     upstream.stability_follows_upstream: "upstream-methods",
-    upstream.departures_are_listed: "upstream-departures",
     traces.trace_ids_unique: "trace-ids",
     traces.trace_capabilities: "trace-capabilities",
     traces.trace_connections: "trace-connections",
@@ -107,52 +106,52 @@ RULE_IDS: dict[Rule, str] = {
     reach.types_are_reached: "unreachable-types",
 }
 
+# The tables below name rules by id, so that they hold for the rules of the layers above
+# too, which ``check`` is given (``more``) and this package cannot import.
+
 # Rules that follow references through every type: while a type is too broken to model
 # (its format problem is reported), what they would say of it is about the gap, not about
 # what is written (a keyed method "never reaches" the key its broken params hold, "a
 # reference to X, which is not in $defs"), so they wait until every type is whole.
-NEEDS_EVERY_TYPE: frozenset[Rule] = frozenset({
-    methods.keyed_iff_key,
-    methods.keys_are_optional_fields,
-    types.key_is_the_rfds,
-    models.models_can_hold_every_type,
-    upstream.departures_are_listed,
-    reach.types_are_reached,
+NEEDS_EVERY_TYPE: frozenset[str] = frozenset({
+    "keyed-iff-key",
+    "key-is-optional",
+    "key-type",
+    "python-models",
+    "upstream-departures",
+    "unreachable-types",
     # a trace's message checked against params that name no type: anything fits them, so
     # every `valid: false` send would read as a message the schema takes
-    traces.trace_messages_validate,
+    "trace-messages",
 })  # fmt: skip
 
 
 # Rules that ask of the methods as a whole (the method table against upstream's, the
 # keyed-prompt rules' method, every trace's messages): while a method is too broken to
 # model, they would report it missing; they wait until every method is whole.
-NEEDS_EVERY_METHOD: frozenset[Rule] = frozenset({
-    upstream.departures_are_listed,
-    methods.keyed_prompts_name_a_keyed_method,
-    names.envelope_carriers,
-    traces.trace_sides,
-    traces.trace_messages_validate,
-    reach.types_are_reached,
+NEEDS_EVERY_METHOD: frozenset[str] = frozenset({
+    "upstream-departures",
+    "keyed-prompts-method",
+    "envelope-carriers",
+    "trace-sides",
+    "trace-messages",
+    "unreachable-types",
 })  # fmt: skip
 
 
 # Rules that hold the spec to upstream but for what it lists: while the list has a format
 # problem (reported), its entries are not all there, and every one missing would read as
 # a difference nobody listed.
-NEEDS_UPSTREAM_LISTS: frozenset[Rule] = frozenset({
-    upstream.types_follow_upstream,
-    upstream.departures_are_listed,
-})  # fmt: skip
+NEEDS_UPSTREAM_LISTS: frozenset[str] = frozenset({"upstream-types", "upstream-departures"})
 _UPSTREAM_LISTS: tuple[PathKey, ...] = (("upstream", "differences"), ("upstream", "departures"))
 
 
 # Rules that say nothing while an earlier rule (in RULES) finds an error: a method whose
 # name is no method name reads, against upstream's table, as one method gone and another
 # come.
-WAITS_FOR: dict[Rule, frozenset[Rule]] = {
-    upstream.stability_follows_upstream: frozenset({methods.method_names}),
-    upstream.departures_are_listed: frozenset({methods.method_names}),
+WAITS_FOR: dict[str, frozenset[str]] = {
+    "upstream-methods": frozenset({"method-names"}),
+    "upstream-departures": frozenset({"method-names"}),
 }
 
 
@@ -169,9 +168,13 @@ def rule_id(rule: Rule) -> str:
     return RULE_IDS.get(rule) or getattr(rule, "__name__", "rule").replace("_", "-")
 
 
-def check(spec: Spec, index: Index, written: Written) -> list[Diagnostic]:
-    """Every semantic problem, errors and warnings, each stamped with its rule's id."""
-    waiting: set[Rule] = set()
+def check(
+    spec: Spec, index: Index, written: Written, more: Mapping[Rule, str] | None = None
+) -> list[Diagnostic]:
+    """Every semantic problem, errors and warnings, each stamped with its rule's id.
+    ``more``: rules of the layers above with their ids (as RULE_IDS), run after RULES."""
+    later = dict(more or {})
+    waiting: set[str] = set()
     if not written.types <= set(spec.types) or _dangling(spec, index):
         waiting |= NEEDS_EVERY_TYPE
     if not written.methods <= set(spec.methods):
@@ -179,12 +182,13 @@ def check(spec: Spec, index: Index, written: Written) -> list[Diagnostic]:
     if any(path in written.damaged for path in _UPSTREAM_LISTS):
         waiting |= NEEDS_UPSTREAM_LISTS
     found: list[Diagnostic] = []
-    failed: set[Rule] = set()
-    for rule in RULES:
-        if rule in waiting or WAITS_FOR.get(rule, frozenset()) & failed:
+    failed: set[str] = set()
+    for rule in (*RULES, *later):
+        rid = later.get(rule) or rule_id(rule)
+        if rid in waiting or WAITS_FOR.get(rid, frozenset()) & failed:
             continue
         for problem in rule(spec, index, written):
-            found.append(problem if problem.rule else replace(problem, rule=rule_id(rule)))
+            found.append(problem if problem.rule else replace(problem, rule=rid))
             if problem.severity == "error":
-                failed.add(rule)
+                failed.add(rid)
     return found

@@ -14,11 +14,10 @@ import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from ..content import Recent, digest_of, pickled
+from ..content import Recent, digest, digest_of, pickled
 from ..defs import expand_type
 from ..diagnostic_ids import UPSTREAM_DIFFERENCES
 from ..diagnostics import Diagnostic, stamped
-from ..diff.upstream import against_upstream, snapshot_digest_of
 from ..document import METHOD_ANNOTATIONS
 from ..index import Index
 from ..model import DERIVED_TYPE_NAMES, AddedProperty, Difference, Spec
@@ -80,6 +79,17 @@ def first_difference(ours: Any, theirs: Any, path: Where = ()) -> tuple[Where, s
 def _show(value: Any) -> str:
     text = json.dumps(value, ensure_ascii=False)
     return text if len(text) <= 80 else text[:77] + "..."
+
+
+def snapshot_digest(spec: Spec) -> str:
+    """The digest of the spec's snapshot of upstream's complete schema (as it is now): a
+    fact of the spec that the rules ask once a load (``index.once``)."""
+    return digest(spec.upstream.unstable)
+
+
+def snapshot_digest_of(spec: Spec, index: Index) -> str:
+    """``snapshot_digest(spec)``, made once for ``index`` when it is the spec's own."""
+    return index.once(snapshot_digest) if index.spec is spec else snapshot_digest(spec)
 
 
 # Upstream's defs without its method keywords, each with the digest of its pickle, by the
@@ -306,27 +316,3 @@ def stability_follows_upstream(spec: Spec, index: Index, written: Written) -> It
         }[expected]
         yield Diagnostic(spec.where.at(("methods", method.name, "stability")),
                          f"{method.name} is {method.stability}, but {why}; make it {expected}")  # fmt: skip
-
-
-# What the release says of the wire beyond its defs, which the rules above do not compare:
-# the method table and the root's message forms, as `acp-spec diff` sees them.
-_WIRE_RULES = ("method-direction-changed", "method-kind-changed", "method-params-changed",
-               "method-renamed", "envelope-added", "envelope-removed")  # fmt: skip
-
-
-def departures_are_listed(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:
-    report = against_upstream(spec, index)
-    if report is None:
-        return
-    for finding in report.unexplained:
-        if finding.rule in _WIRE_RULES:
-            yield Diagnostic(spec.where.at(("upstream",), key=True), "acp-spec diff of "
-                             f"upstream's release against the spec finds {finding.rule} at "
-                             f"{finding.where} ({finding.message}); make the spec upstream's, or "
-                             "list it under upstream › departures with why")  # fmt: skip
-    departures = [e for e in report.explained if not isinstance(e.entry, Difference)]
-    for number, explained in enumerate(departures):
-        if not explained.findings:
-            yield Diagnostic(spec.where.at(("upstream", "departures", number)), "this departure "
-                             "is no longer one: acp-spec diff finds nothing it explains; remove "
-                             "the entry")  # fmt: skip

@@ -32,8 +32,9 @@ from ...model import ErrorCode
 from ..table import MethodRow
 from .codegen import ModelsInput, models_module, not_names
 from .errors import ModelsError, ToolVersionError
+from .identifiers import python_name
 from .lowering import Lowering
-from .names import DECODER_NAMES, RESERVED_CLASS_NAMES, class_names, python_name, survey
+from .names import DECODER_NAMES, RESERVED_CLASS_NAMES, class_names, survey
 from .package import distribution
 from .routing import main_part, with_routing
 

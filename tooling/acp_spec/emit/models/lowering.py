@@ -24,16 +24,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal, Protocol
 
 from ...defs import DEFS_PREFIX, ONE_SCHEMA, SCHEMA_LISTS, SCHEMA_MAPS, referenced_names
 from ...index import ANNOTATIONS, Index, ref_name, type_list
 from ...model import DERIVED_TYPE_NAMES
 from .errors import ModelsError
-from .names import camel, python_name
-
-if TYPE_CHECKING:
-    from .steps import Step
+from .identifiers import camel, python_name
 
 # 2020-12 reads `format` as an annotation; the index, which speaks of the schema as
 # written, counts it among the constraints. Here it constrains nothing: left in, it would
@@ -417,6 +414,15 @@ def _member_name(prefix: str, member: Mapping[str, Any], path: str) -> str:
     raise ModelsError(f"{path}: give this union member a title to name its class")
 
 
+class Recorder(Protocol):
+    """Where a def's lowering is recorded (``steps.Step``): what it reads of the state the
+    lowerings before it left, and what it writes."""
+
+    def read(self, kind: str, key: str, answer: Any) -> None: ...
+
+    def wrote(self, table: str, key: str, op: tuple[Any, ...]) -> None: ...
+
+
 class Lowering:
     """The defs of ``index.schema``, rewritten; ``run()`` fills ``defs`` and the rest."""
 
@@ -456,7 +462,7 @@ class Lowering:
         # where a def's lowering is being recorded (``steps``): everything it reads of the
         # state the lowerings before it left, and everything it writes, goes through the
         # methods below that tell it
-        self.step: Step | None = None
+        self.step: Recorder | None = None
 
     def run(self) -> None:
         for name in self.source:

@@ -7,33 +7,18 @@ from __future__ import annotations
 
 import ast
 import builtins
-import functools
 import keyword
-import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ...content import Recent, digest
+from ...index import Index
 from .errors import ModelsError
-
-if TYPE_CHECKING:
-    from ...index import Index
-    from .lowering import Lowering
-    from .steps import Steps
+from .lowering import Lowering
+from .steps import STEPS, Source, Steps
 
 RUNTIME = Path(__file__).resolve().parent / "runtime"
-
-# Attributes pydantic's BaseModel has itself: a field of that name would shadow them.
-_MODEL_ATTRIBUTES = frozenset({
-    "model_config", "model_fields", "model_computed_fields", "model_extra",
-    "model_fields_set", "model_construct", "model_copy", "model_dump", "model_dump_json",
-    "model_json_schema", "model_parametrized_name", "model_post_init", "model_rebuild",
-    "model_validate", "model_validate_json", "model_validate_strings", "copy", "dict",
-    "json", "schema", "schema_json", "construct", "validate", "parse_obj", "parse_raw",
-    "parse_file", "from_orm", "update_forward_refs", "fields", "root",
-})  # fmt: skip
 
 # The class datamodel-code-generator makes of the document's root, dropped afterwards.
 ROOT_CLASS = "AcpSchemaRoot"
@@ -48,24 +33,6 @@ GENERATED_IMPORTS = frozenset({
     "model_validator", "Enum", "tag_of", "reject_null", "omit_null", "tolerate",
     "ValidatorFunctionWrapHandler", "TypeAlias", "NATIVE_BRANCH", "ROUTED_BRANCH",
 })  # fmt: skip
-
-
-@functools.cache  # the lowering asks it of each field again per class that has it
-def python_name(wire: str) -> str:
-    """The snake_case attribute for a wire name (``sessionId`` -> ``session_id``,
-    ``_meta`` -> ``meta``), with ``_`` added where Python or pydantic has the name."""
-    name = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", wire)
-    name = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1_\2", name)
-    name = re.sub(r"[^0-9a-zA-Z_]+", "_", name).lower().strip("_") or "field"
-    if name[0].isdigit() or keyword.iskeyword(name) or name in _MODEL_ATTRIBUTES:
-        name += "_"
-    return name
-
-
-@functools.cache  # asked again for every field of every class, and every spec alike
-def camel(text: str) -> str:
-    """``state_update`` -> ``StateUpdate``: a tag or title as part of a class name."""
-    return "".join(p[:1].upper() + p[1:] for p in re.split(r"[^0-9A-Za-z]+", text) if p)
 
 
 def _bound(tree: ast.Module) -> Iterator[str]:
@@ -149,8 +116,6 @@ def survey(index: Index) -> Survey:
     """``class_names``, the reason the lowering refuses each def it refuses, and the whole
     lowering where it refuses none (the models emitter's, made by the rules phase already).
     It depends on ``index.defs`` alone. Callers only read it; it may be shared."""
-    from .steps import STEPS
-
     digests = index.def_digests  # each def's digest, made once a load for the rules too
     return _SURVEYS.get(digest(digests), lambda: survey_with(index, STEPS, digests))
 
@@ -163,9 +128,6 @@ def survey_with(
     every def lowered afresh, nothing kept: what the other must answer, by construction
     (tests/test_models_survey.py proves it on many specs). ``digests``: each def's, where
     the caller has them."""
-    from .lowering import Lowering  # it names classes with python_name and camel, from here
-    from .steps import Source
-
     origins: dict[str, list[str]] = {}
     refused: dict[str, ModelsError] = {}
 

@@ -23,8 +23,8 @@ from typing import Any
 from ...index import ref_name, type_list
 from .codegen import fields_of, literal, ruff, tagging
 from .errors import ModelsError
+from .identifiers import python_name
 from .lowering import Lowering, Valid, refers_to
-from .names import python_name
 
 # The first line of the routing section: where the module datamodel-code-generator made
 # ends, in the file that holds both (``main_part``).

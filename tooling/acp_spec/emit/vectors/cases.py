@@ -13,12 +13,13 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
-from ...constants import GENERATED_NOTE
+from ...constants import GENERATED_NOTE, VECTORS_SCHEMA_NAME
+from ...constants import VECTORS_DIR as VECTORS_DIR
 from ...model import Kind, Method, Spec
 from ..schema import dump_json
 
-VECTORS_DIR = "generated/vectors"
-SCHEMA_NAME = "vectors.schema.json"
+SCHEMA_NAME = VECTORS_SCHEMA_NAME
+
 # Read once at import, so that the emitter itself stays a pure function of the Spec.
 VECTORS_SCHEMA: dict[str, Any] = json.loads(
     (Path(__file__).resolve().parents[2] / SCHEMA_NAME).read_text(encoding="utf-8")

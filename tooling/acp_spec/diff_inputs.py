@@ -1,4 +1,5 @@
-"""Turn one input of ``acp-spec diff`` into a ProtocolView.
+"""What ``acp-spec diff`` compares, read for it: each input as a ProtocolView (diff.versions
+makes the views of what is read here), and the accept file.
 
 An input is a spec YAML file, a JSON Schema in upstream's shape (``schema.json`` /
 ``schema.unstable.json`` as upstream publishes them, with ``x-method``/``x-side``), or
@@ -14,42 +15,27 @@ import re
 import subprocess
 import tarfile
 import tempfile
-from collections.abc import Mapping
 from dataclasses import replace
 from functools import partial
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from ..defs import referenced_names
-from ..diagnostic_ids import DIFF_INPUT
-from ..diagnostics import Diagnostic, Position, SpecError
-from ..index import Index, ref_name
-from ..jsontext import JsonProblem, line_column, parse_json
-from ..metaschema import schema_problem
-from ..model import Kind, Sender, Spec
-from ..pointers import segments
-from ..readfile import NOT_REGULAR, regular_bytes, regular_text
-from ..yamlsource import MAX_BYTES, MAX_DEPTH
-from .view import FACTS, CallFacts, MethodFacts, ProtocolView
+from .diagnostic_ids import DIFF_ACCEPT, DIFF_INPUT
+from .diagnostics import Diagnostic, Position, SpecError, did_you_mean, one_of
+from .diff.accept import Entry
+from .diff.catalog import BY_ID
+from .diff.versions import methods_of, schema_view, view_of_spec
+from .diff.view import ProtocolView
+from .jsontext import JsonProblem, line_column, parse_json
+from .metaschema import schema_problem
+from .pointers import segments
+from .readfile import NOT_REGULAR, regular_bytes, regular_text
+from .spec import DEFAULT_SPEC, load_checked
+from .yamlsource import MAX_BYTES, MAX_DEPTH, load
 
 GIT_PREFIX = "git:"
-DEFAULT_SPEC_PATH = "spec/acp-v2.yaml"  # spec.DEFAULT_SPEC, which this module cannot import
 STABLE_FILE = "schema.json"
 UNSTABLE_FILE = "schema.unstable.json"
-
-# upstream's x-side names the side that handles a method; the call goes the other way
-_SENDER_OF_SIDE: dict[str, Sender] = {
-    "agent": "client-to-agent",
-    "client": "agent-to-client",
-    "both": "both",
-    "protocol": "both",
-}
-# upstream's routing unions (and its naming of message defs) say what a def is
-_ROLE_OF_SUFFIX: tuple[tuple[str, str], ...] = (
-    ("Response", "result"),
-    ("Notification", "notification"),
-    ("Request", "request"),
-)
 
 
 class InputError(Exception):
@@ -78,10 +64,6 @@ def load_view(text: str, root: Path) -> ProtocolView:
 def _from_file(path: Path, label: str, *, history: bool = False) -> ProtocolView:
     if _is_json(path):
         return view_of_json(path, label)
-    # imported here: the loader's rules and the docs compare the spec with upstream
-    # through this package, so it cannot import the loader at its own import
-    from ..spec import load_checked
-
     spec, index = load_checked(path, display=label, history=history)
     return view_of_spec(spec, label, index)
 
@@ -92,36 +74,6 @@ def _is_json(path: Path) -> bool:
     if path.suffix in (".yaml", ".yml"):
         return False
     return regular_bytes(path, 64).lstrip()[:1] == b"{"
-
-
-# ── the spec ──
-
-
-def view_of_spec(spec: Spec, label: str, index: Index | None = None) -> ProtocolView:
-    """The spec's protocol: build_schema's document, the methods and the index's facts
-    (``index``: the spec's, when the caller has it)."""
-    index = Index(spec) if index is None else index
-    methods: dict[str, MethodFacts] = {}
-    for method in spec.methods.values():
-        calls = tuple(CallFacts(c.kind, c.params, c.result, method.sender) for c in method.calls)
-        methods[method.name] = MethodFacts(
-            name=method.name,
-            calls=calls,
-            stability=method.stability,
-            capability=method.capability,
-            errors=method.errors,
-            retry=tuple((d, method.retry_class) for d in method.directions),
-            audited=method.audited,
-            key_path=index.key_property(method),
-        )
-    return ProtocolView(
-        label=label,
-        schema=index.schema,
-        methods=methods,
-        carries=frozenset(FACTS),
-        error_codes={name: error.code for name, error in spec.errors.items()},
-        schema_index=index.schema_index,
-    )
 
 
 # ── upstream's JSON ──
@@ -142,36 +94,6 @@ def view_of_json(path: Path, label: str) -> ProtocolView:
         notes.append(f"{label}: stability is known only when upstream's {STABLE_FILE} and "
                      f"{UNSTABLE_FILE} lie side by side")  # fmt: skip
     return schema_view(schema, label, stable, tuple(notes))
-
-
-def methods_of(schema: Mapping[str, Any]) -> frozenset[str]:
-    """The methods an upstream schema has: those its defs name in ``x-method``."""
-    defs = schema.get("$defs", {})
-    return frozenset(d["x-method"] for d in defs.values() if isinstance(d.get("x-method"), str))
-
-
-def schema_view(
-    schema: Mapping[str, Any],
-    label: str,
-    stable: frozenset[str] | None = None,
-    notes: tuple[str, ...] = (),
-) -> ProtocolView:
-    """The view of a JSON Schema in upstream's shape. ``stable`` names the methods that
-    are stable (the others are unstable); None when unknown."""
-    defs: Mapping[str, Mapping[str, Any]] = schema["$defs"]
-    methods, more = _methods(defs)
-    if stable is not None:
-        methods = {
-            name: MethodFacts(m.name, m.calls, "stable" if name in stable else "unstable")
-            for name, m in methods.items()
-        }
-    return ProtocolView(
-        label=label,
-        schema=schema,
-        methods=methods,
-        carries=frozenset() if stable is None else frozenset({"stability"}),
-        notes=notes + more,
-    )
 
 
 def read_schema(path: Path, label: str) -> dict[str, Any]:
@@ -226,64 +148,68 @@ def _def_place(text: str, label: str, name: str | None) -> Position:
     return Position(label, line, column)
 
 
-def _methods(
-    defs: Mapping[str, Mapping[str, Any]],
-) -> tuple[dict[str, MethodFacts], tuple[str, ...]]:
-    """The method table upstream's defs imply, and notes on what they leave unsaid."""
-    roles = _routing_roles(defs)
-    found: dict[str, dict[str, list[str]]] = {}
-    for name in sorted(defs):
-        method = defs[name].get("x-method")
-        if not isinstance(method, str):
+# ── the accept file ──
+
+_KEYS = ("rule", "where", "reason")
+_ENTRY = "`- {rule: RULE, where: WHERE, reason: WHY}`"
+# what each key holds, for the hint of a key that is missing or empty
+_HOLDS = {
+    "rule": "the id of a rule of `acp-spec diff --rules`",
+    "where": "the finding's `where`, as `acp-spec diff --format json` prints it",
+    "reason": "why the change is accepted, for the reviewer",
+}
+
+
+def read_accept(path: Path, display: str | None = None) -> tuple[Entry, ...]:
+    """The entries of an accept file; raises SpecError naming every problem in it."""
+    if not path.is_file():
+        raise InputError(f"--accept {path}: no such file; give the YAML list of reviewed "
+                         "findings ({rule, where, reason})")  # fmt: skip
+    source = load(path, display or str(path))
+    data, where = source.data, source.where
+    if data is None:
+        return ()
+    if not isinstance(data, list):
+        raise SpecError([Diagnostic(where.at(()), f"the accept file must be a list of {{rule, "
+                                    f"where, reason}} entries; write each reviewed finding as "
+                                    f"{_ENTRY}", rule=DIFF_ACCEPT)])  # fmt: skip
+    entries: list[Entry] = []
+    problems: list[Diagnostic] = []
+    seen: dict[tuple[str, str], Position] = {}
+    for i, item in enumerate(data):
+        at = where.at((i,))
+        if not isinstance(item, dict):
+            problems.append(Diagnostic(at, "an entry must be a mapping with rule, where and "
+                                       f"reason; write it as {_ENTRY}", rule=DIFF_ACCEPT))  # fmt: skip
             continue
-        role = roles.get(name) or _role_by_name(name)
-        found.setdefault(method, {}).setdefault(role, []).append(name)
-    methods: dict[str, MethodFacts] = {}
-    unsaid: set[str] = set()
-    for method, by_role in sorted(found.items()):
-        calls: list[CallFacts] = []
-        for kind, role in (("request", "request"), ("notification", "notification")):
-            params = by_role.get(role)
-            if not params:
-                continue
-            side = defs[params[0]].get("x-side")
-            sender = _SENDER_OF_SIDE.get(side) if isinstance(side, str) else None
-            if sender is None:
-                unsaid.add(f"{method} (x-side {side!r})")
-            result = by_role.get("result", [None])[0] if kind == "request" else None
-            calls.append(CallFacts(_kind(kind), params[0], result, sender))
-        if calls:
-            methods[method] = MethodFacts(method, tuple(calls))
-    notes: tuple[str, ...] = ()
-    if unsaid:
-        notes = (f"who sends {', '.join(sorted(unsaid))} is not said; judged both ways and "
-                 "direction not compared",)  # fmt: skip
-    return methods, notes
-
-
-def _role_by_name(name: str) -> str:
-    """A message def no routing union lists: upstream names it for what it is."""
-    return next((role for suffix, role in _ROLE_OF_SUFFIX if name.endswith(suffix)), "request")
-
-
-def _kind(kind: str) -> Kind:
-    return "request" if kind == "request" else "notification"
-
-
-def _routing_roles(defs: Mapping[str, Mapping[str, Any]]) -> dict[str, str]:
-    """Message def -> request, result or notification, from the routing union it is in."""
-    roles: dict[str, str] = {}
-    for name in sorted(defs):
-        if defs[name].get("x-docs-ignore") is not True:
+        for key in sorted(set(item) - set(_KEYS)):
+            problems.append(Diagnostic(where.at((i, key), key=True), f"unknown key "
+                                       f"'{key}'{did_you_mean(key, _KEYS)}; an entry has "
+                                       f"{one_of(_KEYS)}", rule=DIFF_ACCEPT))  # fmt: skip
+        missing = [key for key in _KEYS if not isinstance(item.get(key), str) or not item[key]]
+        for key in missing:
+            problems.append(Diagnostic(where.at((i, key)) if key in item else at,
+                                       f"'{key}' must be a non-empty string; give {_HOLDS[key]}",
+                                       rule=DIFF_ACCEPT))  # fmt: skip
+        if missing:
             continue
-        role = next((r for suffix, r in _ROLE_OF_SUFFIX if name.endswith(suffix)), None)
-        if role is None:
+        rule = item["rule"]
+        if rule not in BY_ID:
+            problems.append(Diagnostic(where.at((i, "rule")), f"unknown rule '{rule}'"
+                                       f"{did_you_mean(rule, BY_ID)}; `acp-spec diff --rules` "
+                                       "lists them", rule=DIFF_ACCEPT))  # fmt: skip
             continue
-        for ref in referenced_names(defs[name]):
-            target = ref_name(ref)
-            if target is not None and "x-method" in defs.get(target, {}):
-                roles.setdefault(target, role)
-    return roles
+        key = (rule, item["where"])
+        if key in seen:
+            problems.append(Diagnostic(at, f"{rule} at {item['where']} is already accepted at "
+                                       f"line {seen[key].line}; keep one entry",
+                                       rule=DIFF_ACCEPT))  # fmt: skip
+            continue
+        seen[key] = at
+        entries.append(Entry(rule, item["where"], item["reason"], at))
+    if problems:
+        raise SpecError(problems)
+    return tuple(entries)
 
 
 # ── git ──
@@ -298,7 +224,7 @@ def _from_git(text: str, root: Path) -> ProtocolView:
     commit = _git(Path(top), "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}",
                   what=f"{text}: {ref!r} is not a revision of the repository at {top}; "
                   "give a branch, tag or commit (git log shows them)").strip()  # fmt: skip
-    inside = PurePosixPath(path_text or DEFAULT_SPEC_PATH)
+    inside = PurePosixPath(path_text or DEFAULT_SPEC.as_posix())
     if inside.is_absolute() or ".." in inside.parts:
         raise InputError(f"{text}: the path must be relative to the repository's top folder")
     _git(Path(top), "cat-file", "-e", f"{commit}:{inside}",
