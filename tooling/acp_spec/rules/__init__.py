@@ -10,10 +10,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..diagnostics import Diagnostic
+from ..emit import models_checks as models
+from ..emit.vectors import checks as names
 from ..index import Index
 from ..model import DERIVED_TYPE_NAMES, Spec
 from ..yamlsource import PathKey
-from . import examples, methods, models, names, reach, references, traces, types, upstream
+from . import examples, methods, reach, references, traces, types, upstream
 from .common import Rule, Written
 
 __all__ = ["RULES", "RULE_IDS", "Rule", "Written", "check", "rule_id"]

@@ -12,11 +12,11 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..diagnostics import Diagnostic
-from ..emit.models.names import RESERVED_CLASS_NAMES, survey
 from ..index import Index
 from ..model import DERIVED_TYPE_NAMES, Spec
+from ..rules.common import Written
 from ..yamlsource import PathKey
-from .common import Written
+from .models.names import RESERVED_CLASS_NAMES, survey
 
 _ORIGIN = re.compile(r"^\$defs/([^/:]+)((?:/[^/:]+)*)")
 

@@ -11,14 +11,14 @@ import json
 import re
 from collections.abc import Callable, Iterator, Mapping
 
-from .. import links
-from ..diagnostics import Diagnostic, did_you_mean
-from ..emit.docs.paths import MAX_FILE_NAME, page_stem, usable_stem
-from ..emit.vectors.cases import file_slug, id_part, words_slug
-from ..emit.vectors.envelope import envelope_methods
-from ..index import Index
-from ..model import Spec
-from .types import type_nodes
+from ... import links
+from ...diagnostics import Diagnostic, did_you_mean
+from ...index import Index
+from ...model import Spec
+from ...rules.types import type_nodes
+from ..docs.paths import MAX_FILE_NAME, page_stem, usable_stem
+from .cases import file_slug, id_part, words_slug
+from .envelope import envelope_methods
 
 # A file name is at most 255 bytes on every common file system; leave room for the
 # extension and the staging suffix the writer adds.
