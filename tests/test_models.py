@@ -19,7 +19,7 @@ import subprocess
 import sys
 import tomllib
 import typing
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -45,7 +45,7 @@ from acp_spec.emit.models.routing import MARKER, main_part, routing_section
 from acp_spec.emit.table import MethodRow, table
 from acp_spec.index import Index
 from acp_spec.model import Spec
-from acp_spec.spec import load_spec
+from acp_spec.pipeline import load_spec
 from conftest import UPSTREAM_V2, write_spec
 from jsonschema import Draft202012Validator
 
@@ -1007,8 +1007,10 @@ def _rules_seen(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Index, list[Diagn
     seen: list[tuple[Index, list[Diagnostic]]] = []
     check = rules.check
 
-    def recorded(spec: Spec, index: Index, written: rules.Written) -> list[Diagnostic]:
-        findings = check(spec, index, written)
+    def recorded(
+        spec: Spec, index: Index, written: rules.Written, checks: Sequence[rules.Check] = ()
+    ) -> list[Diagnostic]:
+        findings = check(spec, index, written, checks)
         seen.append((index, findings))
         return findings
 

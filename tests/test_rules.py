@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from acp_spec.diagnostics import Diagnostic, SpecError
-from acp_spec.spec import load_spec
+from acp_spec.pipeline import load_spec
 from ruamel.yaml import YAML
 
 REPO = Path(__file__).resolve().parents[1]

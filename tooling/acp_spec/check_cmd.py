@@ -13,8 +13,7 @@ from typing import Any
 from .check_output import FORMATS, RENDERERS
 from .constants import EXIT_INVALID, EXIT_OK
 from .diagnostics import Diagnostic, Position, SpecError, stamped
-from .pipeline import MODELS_MODULE, build_outputs
-from .spec import load_checked
+from .pipeline import build_outputs, load_checked, step_files
 from .vector_ids import emitted_ids, ids_path, read_published, vector_id_problems
 from .writer import Drift, compare, reusable
 
@@ -54,7 +53,7 @@ def _check(args: argparse.Namespace) -> int:
         outputs = build_outputs(spec, partial(reusable, args.root), index, remake_models=False)
     except SpecError as err:  # what the docs find of the examples as they render them
         raise SpecError(stamped(err.diagnostics, EXAMPLES_RULE)) from None
-    drift = compare(args.root, outputs, () if MODELS_MODULE in outputs else (MODELS_MODULE,))
+    drift = compare(args.root, outputs, [p for p in step_files() if p not in outputs])
     published = read_published(ids_path(args.spec))
     unpublished = sorted(stamped(vector_id_problems(published, emitted_ids(outputs)), "vector-ids"))
     if not text:

@@ -13,8 +13,8 @@ from pathlib import Path
 from . import check_cmd, diff_cmd, docs_cmd, history_cmd, traces_cmd, upstream_cmd, vectors_cmd
 from .constants import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_INVALID, EXIT_OK
 from .diagnostics import SetupError, SpecError
-from .pipeline import build_outputs
-from .spec import DEFAULT_SPEC, load_checked
+from .pipeline import build_outputs, load_checked
+from .spec import DEFAULT_SPEC
 from .writer import WriterError, replace_all, reusable
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import gc
 import hashlib
 import json
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from functools import lru_cache
@@ -54,14 +54,22 @@ DEFAULT_SPEC = Path("spec/acp-v2.yaml")
 
 
 def load_spec(
-    path: Path = DEFAULT_SPEC, display: str | None = None, *, history: bool = False
+    path: Path = DEFAULT_SPEC,
+    display: str | None = None,
+    *,
+    history: bool = False,
+    checks: Sequence[rules.Check] = (),
 ) -> Spec:
     """The spec at ``path``; raises SpecError listing every problem found (``load_checked``)."""
-    return load_checked(path, display, history=history)[0]
+    return load_checked(path, display, history=history, checks=checks)[0]
 
 
 def load_checked(
-    path: Path = DEFAULT_SPEC, display: str | None = None, *, history: bool = False
+    path: Path = DEFAULT_SPEC,
+    display: str | None = None,
+    *,
+    history: bool = False,
+    checks: Sequence[rules.Check] = (),
 ) -> tuple[Spec, Index]:
     """The spec at ``path`` and the index its rules were checked with, which the emitters
     go on with (its facts are made once a run); raises SpecError listing every problem found.
@@ -69,13 +77,14 @@ def load_checked(
     ``history``: a spec at an earlier revision, read to be compared (``acp-spec diff
     git:REF``). It was checked by the rules of its day, which today's may not be: the rules
     are not run, and of the format only what the build needs is held (``upstream`` is how it
-    followed upstream then, not a protocol fact)."""
+    followed upstream then, not a protocol fact). ``checks``: run with the rules (the
+    artifacts' checks of their names, ``pipeline.load_checked``)."""
     with _collector_paused():
         try:
             source = load(path, display)
         except SpecError as err:
             raise SpecError(stamped(err.diagnostics, "yaml")) from None
-        return _checked(source, path, history=history)
+        return _checked(source, path, history=history, checks=checks)
 
 
 @contextmanager
@@ -104,7 +113,9 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _checked(source: Source, path: Path, *, history: bool) -> tuple[Spec, Index]:
+def _checked(
+    source: Source, path: Path, *, history: bool, checks: Sequence[rules.Check]
+) -> tuple[Spec, Index]:
     """``load_checked`` of the loaded ``source`` of the spec at ``path``."""
     data, where = source.data, source.where
     if not isinstance(data, dict):
@@ -152,7 +163,7 @@ def _checked(source: Source, path: Path, *, history: bool) -> tuple[Spec, Index]
         damaged=broken,
     )
     index = Index(spec)
-    findings = [] if history else rules.check(spec, index, written)
+    findings = [] if history else rules.check(spec, index, written, checks)
     problems += [d for d in findings if d.severity == "error"]
     if problems:
         raise SpecError(problems)

@@ -12,7 +12,7 @@ from .constants import EXIT_INVALID, EXIT_OK
 from .diagnostics import Diagnostic, Position, SpecError
 from .diff.render import as_json
 from .diff.sources import STABLE_FILE, UNSTABLE_FILE, methods_of, schema_view
-from .spec import load_checked
+from .pipeline import load_checked
 from .upstream_data import listed_additions, write_text
 from .upstream_stub import UNDECIDED, method_entry, render_entry
 from .upstream_take import (

@@ -23,7 +23,7 @@ from .constants import EXIT_INVALID, EXIT_OK
 from .emit.vectors import emit_vectors
 from .index import Index
 from .model import Spec
-from .spec import load_spec
+from .pipeline import load_spec
 from .vector_ids import (
     RETIRED,
     Emitted,

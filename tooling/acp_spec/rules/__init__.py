@@ -3,22 +3,23 @@
 Each rule is a function of the spec, its index and the names written in the file, giving
 problems; ``check`` runs them all, so one run reports everything that is wrong. A rule
 that meets something another rule reports stays quiet, so each mistake is reported once.
+The checks of the names an artifact makes (file names, vector ids, Python classes) belong
+to the artifact (``pipeline.ARTIFACTS``); the layer above hands them to ``check``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from ..diagnostics import Diagnostic
-from ..emit import models_checks as models
-from ..emit.vectors import checks as names
 from ..index import Index
 from ..model import DERIVED_TYPE_NAMES, Spec
 from ..yamlsource import PathKey
 from . import examples, methods, reach, references, traces, types, upstream
-from .common import Rule, Written
+from .common import Check, Rule, Written
 
-__all__ = ["RULES", "RULE_IDS", "Rule", "Written", "check", "rule_id"]
+__all__ = ["RULES", "RULE_IDS", "Check", "Rule", "Written", "check", "rule_id"]
 
 RULES: tuple[Rule, ...] = (
     methods.capabilities_resolve,
@@ -40,13 +41,6 @@ RULES: tuple[Rule, ...] = (
     types.bounds_are_counts,
     types.key_is_the_rfds,
     examples.examples_say_what_they_mean,
-    names.method_files,
-    names.example_ids,
-    names.property_names,
-    names.const_values,
-    names.envelope_carriers,
-    names.links_resolve,
-    models.models_can_hold_every_type,
     upstream.types_follow_upstream,
     upstream.stability_follows_upstream,
     upstream.departures_are_listed,
@@ -85,13 +79,6 @@ RULE_IDS: dict[Rule, str] = {
     types.bounds_are_counts: "bounds",
     types.key_is_the_rfds: "key-type",
     examples.examples_say_what_they_mean: "example-meaning",
-    names.method_files: "method-files",
-    names.example_ids: "example-ids",
-    names.property_names: "property-names",
-    names.const_values: "const-values",
-    names.envelope_carriers: "envelope-carriers",
-    names.links_resolve: "links",
-    models.models_can_hold_every_type: "python-models",
     upstream.types_follow_upstream: "upstream-types",
     upstream.stability_follows_upstream: "upstream-methods",
     upstream.departures_are_listed: "upstream-departures",
@@ -115,7 +102,6 @@ NEEDS_EVERY_TYPE: frozenset[Rule] = frozenset({
     methods.keyed_iff_key,
     methods.keys_are_optional_fields,
     types.key_is_the_rfds,
-    models.models_can_hold_every_type,
     upstream.departures_are_listed,
     reach.types_are_reached,
     # a trace's message checked against params that name no type: anything fits them, so
@@ -130,7 +116,6 @@ NEEDS_EVERY_TYPE: frozenset[Rule] = frozenset({
 NEEDS_EVERY_METHOD: frozenset[Rule] = frozenset({
     upstream.departures_are_listed,
     methods.keyed_prompts_name_a_keyed_method,
-    names.envelope_carriers,
     traces.trace_sides,
     traces.trace_messages_validate,
     reach.types_are_reached,
@@ -169,12 +154,17 @@ def rule_id(rule: Rule) -> str:
     return RULE_IDS.get(rule) or getattr(rule, "__name__", "rule").replace("_", "-")
 
 
-def check(spec: Spec, index: Index, written: Written) -> list[Diagnostic]:
-    """Every semantic problem, errors and warnings, each stamped with its rule's id."""
+def check(
+    spec: Spec, index: Index, written: Written, checks: Sequence[Check] = ()
+) -> list[Diagnostic]:
+    """Every semantic problem, errors and warnings, each stamped with its rule's id: of the
+    rules, then of ``checks`` (the artifacts', from the layer above)."""
     waiting: set[Rule] = set()
-    if not written.types <= set(spec.types) or _dangling(spec, index):
+    broken_types = not written.types <= set(spec.types) or _dangling(spec, index)
+    broken_methods = not written.methods <= set(spec.methods)
+    if broken_types:
         waiting |= NEEDS_EVERY_TYPE
-    if not written.methods <= set(spec.methods):
+    if broken_methods:
         waiting |= NEEDS_EVERY_METHOD
     if any(path in written.damaged for path in _UPSTREAM_LISTS):
         waiting |= NEEDS_UPSTREAM_LISTS
@@ -187,4 +177,10 @@ def check(spec: Spec, index: Index, written: Written) -> list[Diagnostic]:
             found.append(problem if problem.rule else replace(problem, rule=rule_id(rule)))
             if problem.severity == "error":
                 failed.add(rule)
+    for extra in checks:
+        if (extra.every_type and broken_types) or (extra.every_method and broken_methods):
+            continue
+        found += [
+            p if p.rule else replace(p, rule=extra.id) for p in extra.rule(spec, index, written)
+        ]
     return found

@@ -27,5 +27,18 @@ class Written:
 Rule = Callable[[Spec, Index, Written], Iterator[Diagnostic]]
 
 
+@dataclass(frozen=True)
+class Check:
+    """A rule the layers above hand the runner (``rules.check``'s ``checks``): an
+    artifact's check of the names it makes of the spec, which the rules may not import.
+    ``id``: its stable rule id; ``every_type`` (``every_method``): it waits while a type (a
+    method) is too broken to model, as the rules of ``rules.NEEDS_EVERY_TYPE`` do."""
+
+    id: str
+    rule: Rule
+    every_type: bool = False
+    every_method: bool = False
+
+
 def at(spec: Spec, path: PathKey, message: str, *, key: bool = False) -> Diagnostic:
     return Diagnostic(spec.where.at(path, key=key), message)

@@ -10,6 +10,7 @@ import re
 from collections.abc import Iterable
 
 from ...constants import GENERATED_NOTE, KEY_TYPE
+from ..file_names import MAX_FILE_NAME
 
 DOCS_DIR = "site/docs"
 NAV_PATH = "site/nav.yml"
@@ -23,7 +24,6 @@ NAMED_PAGES = {KEY_TYPE: "types/idempotency-key.md"}
 
 _FILE_CHARS = re.compile(r"[A-Za-z0-9_]")
 _TYPE_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
-MAX_FILE_NAME = 120
 
 
 def page_stem(name: str) -> str:
