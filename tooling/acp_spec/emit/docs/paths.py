@@ -9,12 +9,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from ...constants import GENERATED_NOTE, KEY_TYPE
+from ...constants import KEY_TYPE
 from ..file_names import MAX_FILE_NAME
 
 DOCS_DIR = "site/docs"
 NAV_PATH = "site/nav.yml"
-PAGE_NOTE = f"<!-- {GENERATED_NOTE} -->"
 
 HOME, RETRY_CLASSES, TYPES, ERRORS = "index.md", "retry-classes.md", "types.md", "errors.md"
 UPSTREAM, CHANGES = "upstream.md", "changes.md"

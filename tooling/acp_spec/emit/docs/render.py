@@ -21,6 +21,7 @@ from markupsafe import Markup
 from ...constants import GENERATED_NOTE, KEY_TYPE
 from ...index import Index
 from ...model import Spec
+from ...notes import PAGE_NOTE
 from .escaping import cell_text, markdown_text
 from .page import Page
 from .paths import (
@@ -29,7 +30,6 @@ from .paths import (
     ERRORS,
     HOME,
     NAV_PATH,
-    PAGE_NOTE,
     RETRY_CLASSES,
     TYPES,
     UPSTREAM,
