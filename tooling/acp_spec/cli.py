@@ -10,10 +10,19 @@ from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
 
-from . import check_cmd, diff_cmd, docs_cmd, history_cmd, traces_cmd, upstream_cmd, vectors_cmd
+from . import (
+    check_cmd,
+    diff_cmd,
+    docs_cmd,
+    history_cmd,
+    readme_table,
+    traces_cmd,
+    upstream_cmd,
+    vectors_cmd,
+)
 from .constants import EXIT_INTERNAL, EXIT_INTERRUPTED, EXIT_INVALID, EXIT_OK
 from .diagnostics import SetupError, SpecError
-from .pipeline import build_outputs, load_checked
+from .pipeline import artifact_table, build_outputs, load_checked
 from .spec import DEFAULT_SPEC
 from .writer import WriterError, replace_all, reusable
 
@@ -102,7 +111,11 @@ def _run(args: argparse.Namespace) -> int:
     for warning in spec.warnings:
         print(warning.render(), file=sys.stderr)
     outputs = build_outputs(spec, partial(reusable, args.root), index)
+    readme = readme_table.stale(args.root, artifact_table())  # its problems: before any write
     result = replace_all(args.root, outputs)
+    if readme is not None:
+        readme_table.write(args.root, readme)
+        print(f"wrote {readme_table.README} (its artifact table)")
     for path in result.written:
         print(f"wrote {path}")
     for path in result.deleted:
