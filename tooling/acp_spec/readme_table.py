@@ -74,10 +74,11 @@ def stale(root: Path, table: str) -> Stale | None:
     text = _read(root)
     if text is None:
         return None
-    found = _region(text) if isinstance(text, str) else text
+    if isinstance(text, Diagnostic):
+        raise SpecError([text])
+    found = _region(text)
     if isinstance(found, Diagnostic):
         raise SpecError([found])
-    assert isinstance(text, str)
     start, end = found
     if start < 0 or text[start:end] == table:
         return None
