@@ -187,7 +187,8 @@ def build_outputs(
     artifacts = registry(ARTIFACTS)  # the registry as it is (a test adds to it)
     outputs: dict[str, bytes] = {}
     index = Index(spec) if index is None else index
-    for artifact in artifacts:
+    # the slow ones last: what another finds (the docs, an example) comes before seconds pass
+    for artifact in sorted(artifacts, key=lambda a: isinstance(a, CachedArtifact)):
         result = artifact.build(spec, index, reuse, remake=remake_models)
         if strays := stray_outputs(artifact, result):
             raise ValueError(f"artifact {artifact.name} made {strays}, outside its roots")
