@@ -146,9 +146,9 @@ ARTIFACTS: tuple[AnyArtifact, ...] = registry((
 ))  # fmt: skip
 
 
-def checks(artifacts: tuple[AnyArtifact, ...] | None = None) -> tuple[Check, ...]:
+def checks() -> tuple[Check, ...]:
     """Every artifact's checks of the names it derives, for the check phase."""
-    return tuple(c for a in (ARTIFACTS if artifacts is None else artifacts) for c in a.checks)
+    return tuple(c for a in ARTIFACTS for c in a.checks)
 
 
 def load_checked(
@@ -160,6 +160,7 @@ def load_checked(
 
 
 def load_spec(path: Path = spec_loader.DEFAULT_SPEC, display: str | None = None) -> Spec:
+    """The spec of ``load_checked``."""
     return load_checked(path, display)[0]
 
 

@@ -25,8 +25,10 @@ CachedEmit = Callable[[Spec, Index, Cache], dict[str, bytes]]
 
 @dataclass(frozen=True, kw_only=True)
 class Artifact:
+    """An artifact whose emit is quick enough to run on every ``generate`` and ``check``."""
+
     name: str
-    description: str  # one line of Markdown, no link: the tables' cell
+    description: str  # one line of Markdown without links: a cell of both tables
     roots: tuple[str, ...]
     emit: Emit
     checks: tuple[Check, ...] = ()
