@@ -193,3 +193,16 @@ def test_markers_out_of_order_are_a_problem_at_their_line(tmp_path: Path, text: 
     assert problem.position.line == 2 and readme_table.BEGIN in problem.message
     with pytest.raises(SpecError):
         readme_table.stale(root, TABLE)
+
+
+def test_the_rules_import_no_emitter() -> None:
+    """The name checks lived in rules/ and imported the emitters' naming (rules/names.py,
+    rules/models.py): now each artifact owns its checks and the pipeline hands them down."""
+    import ast
+
+    from acp_spec import rules
+
+    for path in Path(rules.__file__).parent.glob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imported = [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
+        assert not [m for m in imported if m.split(".")[0] in ("emit", "pipeline")], path.name
