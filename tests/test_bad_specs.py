@@ -34,7 +34,7 @@ from typing import IO, Any
 
 import pytest
 from acp_spec import cli
-from acp_spec.spec import load_spec
+from acp_spec.pipeline import load_spec
 from conftest import write_spec
 
 REPO = Path(__file__).resolve().parents[1]

@@ -17,8 +17,9 @@ from acp_spec.check_cmd import GENERATED_RULE
 from acp_spec.check_output import as_github, as_json
 from acp_spec.diagnostics import Diagnostic, Position, SpecError
 from acp_spec.diff.catalog import RULES as DIFF_RULES
-from acp_spec.diff.upstream import UPSTREAM_RULES
+from acp_spec.diff.upstream import UPSTREAM_CHECKS
 from acp_spec.diff_inputs import read_accept, read_schema
+from acp_spec.pipeline import checks
 from acp_spec.rules import RULE_IDS, RULES
 from acp_spec.side_files import read_releases
 from conftest import REPO, SPEC_PATH, write_spec
@@ -148,7 +149,9 @@ def test_check_help_shows_its_options() -> None:
 def test_every_rule_has_an_id_listed_in_the_rule_table() -> None:
     ids = [RULE_IDS[rule] for rule in RULES if rule in RULE_IDS]
     assert len(ids) == len(RULES), [r.__name__ for r in RULES if r not in RULE_IDS]
-    every = [*ids, *UPSTREAM_RULES.values(), *diagnostic_ids.CHECK]
+    # two artifacts may check one kind of name (a method's file: the vectors' and the docs')
+    above = sorted({c.id for c in (*UPSTREAM_CHECKS, *checks())})
+    every = [*ids, *above, *diagnostic_ids.CHECK]
     assert len(set(every)) == len(every)
     readme = (REPO / "spec" / "README.md").read_text(encoding="utf-8")
     rules = readme[readme.index("## Rules") :]
@@ -166,8 +169,15 @@ def _states_no_id(call: ast.Call) -> bool:
     return named and not any(k.arg == "rule" for k in call.keywords)
 
 
-# The rules' runner stamps what a rule of the rules package yields
-_STAMPED_BY_CALLER = ("rules/",)
+# The rules' runner stamps what a rule yields: those of the rules package, and the checks
+# the layers above hand it (rules.Check), each with its id
+_STAMPED_BY_CALLER = (
+    "rules/",
+    "emit/docs/checks.py",
+    "emit/vectors/checks.py",
+    "emit/models_checks.py",
+    "emit/file_names.py",
+)
 
 
 def test_every_diagnostic_states_its_id_where_it_is_made() -> None:
@@ -233,7 +243,7 @@ def test_the_other_commands_inputs_state_their_ids(tmp_path: Path) -> None:
 def test_the_tables_of_when_rules_wait_name_rules_that_run() -> None:
     """They name rules by id (a rule of a layer above is given to ``check``, not imported):
     a mistyped id would let its rule run on a spec too broken for it."""
-    run = {*RULE_IDS.values(), *UPSTREAM_RULES.values()}
+    run = {*RULE_IDS.values(), *(c.id for c in (*UPSTREAM_CHECKS, *checks()))}
     waits = {w for waited in rules.WAITS_FOR.values() for w in waited}
     named = rules.NEEDS_EVERY_TYPE | rules.NEEDS_EVERY_METHOD | rules.NEEDS_UPSTREAM_LISTS
     assert named | set(rules.WAITS_FOR) | waits <= run
@@ -248,7 +258,8 @@ def test_the_pre_commit_hooks_run_on_every_file_check_guards() -> None:
     manifest = json.loads((REPO / "generated" / "manifest.json").read_text(encoding="utf-8"))
     guarded = [*manifest["files"], "generated/manifest.json", "spec/acp-v2.yaml",
                "spec/acp-v2.vector-ids.txt", "spec/upstream/schema.json",
-               "spec/changes/sdk-2.4.0.json", "tooling/acp_spec/templates/changes.md.j2"]  # fmt: skip
+               "spec/changes/sdk-2.4.0.json", "tooling/acp_spec/templates/changes.md.j2",
+               "README.md"]  # fmt: skip
     assert any(p.startswith("site/docs/") for p in guarded)
     for hook in hooks:
         files = re.compile(hook["files"])

@@ -30,7 +30,6 @@ from acp_spec.emit.docs import (
     PAGE_NOTE,
     TEMPLATES,
     cell_text,
-    emit_docs,
     environment,
     markdown_text,
     method_page,
@@ -42,7 +41,7 @@ from acp_spec.emit.docs.site import build_site as site_of
 from acp_spec.emit.docs.views import TypeViews
 from acp_spec.index import Index
 from acp_spec.model import Example, Spec
-from acp_spec.pipeline import EMITTERS
+from acp_spec.pipeline import ARTIFACTS, emit_site
 from acp_spec.writer import replace_all
 from conftest import RFD, once_a_run
 from hostile import Case, cases, dom, fragment_problems
@@ -59,7 +58,7 @@ XSS_IMG = '<img src=x onerror="window.__xss2=1">'
 
 
 def emit_all_docs(spec: Spec) -> dict[str, bytes]:
-    return emit_docs(spec, Index(spec))
+    return emit_site(spec, Index(spec))
 
 
 @pytest.fixture(scope="module")
@@ -75,7 +74,7 @@ def page_of(pages: dict[str, str], method: str) -> str:
 
 
 def test_the_docs_emitter_is_registered() -> None:
-    assert emit_docs in EMITTERS, "register emit_docs in acp_spec.pipeline.EMITTERS"
+    assert emit_site in [a.emit for a in ARTIFACTS], "register the docs in pipeline.ARTIFACTS"
 
 
 def test_every_method_has_a_page_with_its_retry_class_table(

@@ -13,6 +13,7 @@ import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -142,3 +143,55 @@ def test_check_of_a_hand_edited_models_module_fails_without_making_the_models(
     assert code == 1, err
     assert f"{module.relative_to(current)}: not compared: generated/python is not what its " in err
     assert "or a file there was edited" in err and ": differs" not in err
+
+
+# --- the artifact tables -------------------------------------------------------------------
+
+
+def _with_readme(project: Path, edit: Callable[[str], str] = lambda text: text) -> Path:
+    readme = project / "README.md"
+    readme.write_text(edit((ROOT / "README.md").read_text(encoding="utf-8")), encoding="utf-8")
+    return readme
+
+
+@pytest.mark.slow  # a check and a generate of the project: seconds
+def test_a_stale_readme_table_fails_check_until_generate_rewrites_it(current: Path) -> None:
+    readme = _with_readme(
+        current, lambda text: text.replace("| `generated/traces/` |", "| `traces/` |", 1)
+    )
+    code, _, err = in_process(current, "check")
+    assert code == 1
+    line = readme.read_text(encoding="utf-8").split("<!-- artifacts:begin -->")[0].count("\n") + 1
+    assert f"README.md:{line}:1: the artifact table" in err and "run `acp-spec generate`" in err
+    code, out, _ = in_process(current, "generate")
+    assert code == 0 and "wrote README.md" in out
+    assert readme.read_text(encoding="utf-8") == (ROOT / "README.md").read_text(encoding="utf-8")
+    assert in_process(current, "check")[0] == 0
+
+
+@pytest.mark.slow  # a check and a generate of the project: seconds
+def test_an_artifact_registered_alone_is_made_and_listed_in_both_tables(
+    current: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One registration, no other edit: generate makes its file, the README's table and the
+    site's home page list it, and check then proves all of it current."""
+    from acp_spec import pipeline
+    from acp_spec.emit.artifact import Artifact, registry
+    from acp_spec.index import Index
+    from acp_spec.model import Spec
+
+    def emit_count(spec: Spec, index: Index) -> dict[str, bytes]:
+        return {"generated/count.txt": f"{len(spec.methods)} methods\n".encode()}
+
+    fake = Artifact(name="count", description="how many methods there are (`count.txt`)",
+                    roots=("generated/count.txt",), emit=emit_count)  # fmt: skip
+    monkeypatch.setattr(pipeline, "ARTIFACTS", registry((*pipeline.ARTIFACTS, fake)))
+    _with_readme(current)
+    code, out, err = in_process(current, "generate")
+    assert code == 0, err
+    assert "wrote generated/count.txt" in out and "wrote README.md" in out
+    row = "| `generated/count.txt` | how many methods there are (`count.txt`) |"
+    assert (current / "generated/count.txt").read_text().endswith(" methods\n")
+    assert row in (current / "README.md").read_text(encoding="utf-8")
+    assert row in (current / "site/docs/index.md").read_text(encoding="utf-8")
+    assert in_process(current, "check")[0] == 0

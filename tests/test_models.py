@@ -20,7 +20,7 @@ import subprocess
 import sys
 import tomllib
 import typing
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -46,8 +46,7 @@ from acp_spec.emit.models.routing import MARKER, main_part, routing_section
 from acp_spec.emit.table import MethodRow, table
 from acp_spec.index import Index
 from acp_spec.model import Spec
-from acp_spec.rules import Rule
-from acp_spec.spec import load_spec
+from acp_spec.pipeline import load_spec
 from conftest import UPSTREAM_V2, write_spec
 from jsonschema import Draft202012Validator
 
@@ -1063,9 +1062,9 @@ def _rules_seen(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Index, list[Diagn
     check = rules.check
 
     def recorded(
-        spec: Spec, index: Index, written: rules.Written, more: Mapping[Rule, str] | None = None
+        spec: Spec, index: Index, written: rules.Written, checks: Sequence[rules.Check] = ()
     ) -> list[Diagnostic]:
-        findings = check(spec, index, written, more)
+        findings = check(spec, index, written, checks)
         seen.append((index, findings))
         return findings
 

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from acp_spec.diagnostics import Diagnostic, SpecError
-from acp_spec.spec import load_spec
+from acp_spec.pipeline import load_spec
 from ruamel.yaml import YAML
 
 REPO = Path(__file__).resolve().parents[1]
@@ -467,3 +467,17 @@ def test_upstream_view_is_made_of_the_snapshot_as_it_is_when_asked() -> None:
     assert again is not None and set(again.methods) == {"ping", "pong"}
     assert set(first.methods) == {"ping"} and list(first.defs) == ["PingRequest"]
     assert upstream_view(spec_of(json.loads(json.dumps(snapshot)))) is again
+
+
+def test_a_name_no_artifact_can_file_is_reported_once(tmp_path: Path) -> None:
+    """The vectors and the docs each check their own file names (their checks are theirs):
+    a name too long for both is still one problem, said once."""
+    data = spec_data()
+    _copy_method("session/close", LONG)(data)
+    folder = tmp_path / "spec"
+    shutil.copytree(SPEC_DIR, folder)
+    (folder / "acp-v2.yaml").write_text(json.dumps(data, indent=1), encoding="utf-8")
+    with pytest.raises(SpecError) as raised:
+        load_spec(folder / "acp-v2.yaml")
+    found = [d for d in raised.value.diagnostics if "makes no usable file name" in d.message]
+    assert len(found) == 1 and found[0].rule == "method-files", [d.render() for d in found]

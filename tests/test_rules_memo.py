@@ -16,7 +16,7 @@ from acp_spec import rules
 from acp_spec.content import Recent
 from acp_spec.diagnostics import Diagnostic
 from acp_spec.diff import upstream as diff_upstream
-from acp_spec.diff.upstream import UPSTREAM_RULES, AgainstUpstream, against_upstream
+from acp_spec.diff.upstream import UPSTREAM_CHECKS, AgainstUpstream, against_upstream
 from acp_spec.index import Index
 from acp_spec.model import Example, Method, Spec, Step, TypeDef
 from acp_spec.rules import examples as example_rules
@@ -141,7 +141,7 @@ def _outcome(spec: Spec) -> Outcome:
     index = Index(spec)
     written = rules.Written(frozenset(spec.types), frozenset(spec.errors),
                             frozenset(spec.retry_classes))  # fmt: skip
-    return rules.check(spec, index, written, UPSTREAM_RULES), against_upstream(spec, index)
+    return rules.check(spec, index, written, UPSTREAM_CHECKS), against_upstream(spec, index)
 
 
 def _fresh(spec: Spec, monkeypatch: pytest.MonkeyPatch) -> Outcome:

@@ -362,3 +362,22 @@ def test_what_stands_in_a_generated_file_s_way_is_refused_before_anything_is_wri
     err = capsys.readouterr().err
     assert f"acp-spec: {says}" in err and err.rstrip().endswith("nothing was written"), err
     assert _everything(tmp_path) == before
+
+
+def test_the_writer_imports_no_emitter() -> None:
+    """It once took the docs' page note from the docs emitter: the layer that writes files
+    sat above the emitters it is handed the output of."""
+    import ast
+
+    tree = ast.parse(Path(writer.__file__).read_text(encoding="utf-8"))
+    imported = [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
+    imported += [a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names]
+    assert not [m for m in imported if m.startswith(("emit", "acp_spec.emit"))], imported
+
+
+def test_replace_file_replaces_the_file_whole(tmp_path: Path) -> None:
+    target = tmp_path / "ids.txt"
+    target.write_bytes(b"old\n")
+    writer.replace_file(target, "new ünïcode\n".encode())
+    assert target.read_bytes() == "new ünïcode\n".encode()
+    assert [p.name for p in tmp_path.iterdir()] == ["ids.txt"]  # nothing staged is left

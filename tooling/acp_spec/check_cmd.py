@@ -10,12 +10,12 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from . import diagnostic_ids
+from . import diagnostic_ids, readme_table
 from .check_output import FORMATS, RENDERERS
 from .constants import EXIT_INVALID, EXIT_OK
 from .diagnostics import Diagnostic, Position, SpecError, stamped
-from .pipeline import MODELS_MODULE, build_outputs
-from .spec import DEFAULT_SPEC, load_checked
+from .pipeline import artifact_table, build_outputs, load_checked, step_files
+from .spec import DEFAULT_SPEC
 from .vector_ids import emitted_ids, ids_path, read_published, vector_id_problems
 from .writer import Drift, compare, reusable
 
@@ -62,14 +62,16 @@ def _check(args: argparse.Namespace) -> int:
         outputs = build_outputs(spec, partial(reusable, args.root), index, remake_models=False)
     except SpecError as err:  # what the docs find of the examples as they render them
         raise SpecError(stamped(err.diagnostics, EXAMPLES_RULE)) from None
-    drift = compare(args.root, outputs, () if MODELS_MODULE in outputs else (MODELS_MODULE,))
+    drift = compare(args.root, outputs, [p for p in step_files() if p not in outputs])
     published = read_published(ids_path(args.spec))
     unpublished = sorted(vector_id_problems(published, emitted_ids(outputs)))
+    readme = readme_table.problems(args.root, artifact_table())
     if not text:
-        return _report(args.format, [*spec.warnings, *unpublished, *drift_diagnostics(drift)])
-    for problem in unpublished:
+        found = [*spec.warnings, *unpublished, *drift_diagnostics(drift), *readme]
+        return _report(args.format, found)
+    for problem in [*unpublished, *readme]:
         print(problem.render(), file=sys.stderr)
-    if drift.clean and not unpublished:
+    if drift.clean and not unpublished and not readme:
         print(f"{args.spec}: ok ({len(spec.methods)} methods, {len(spec.types)} types); "
               f"{len(outputs)} generated files are current")  # fmt: skip
         return EXIT_OK

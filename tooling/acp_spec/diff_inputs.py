@@ -28,9 +28,10 @@ from .diff.versions import methods_of, schema_view, view_of_spec
 from .diff.view import ProtocolView
 from .jsontext import JsonProblem, line_column, parse_json
 from .metaschema import schema_problem
+from .pipeline import load_checked
 from .pointers import segments
 from .readfile import NOT_REGULAR, regular_bytes, regular_text
-from .spec import DEFAULT_SPEC, load_checked
+from .spec import DEFAULT_SPEC
 from .yamlsource import MAX_BYTES, MAX_DEPTH, load
 
 GIT_PREFIX = "git:"

@@ -25,9 +25,8 @@ from typing import Any
 from .constants import EXIT_INVALID, EXIT_OK, EXIT_USAGE
 from .diagnostics import SpecError
 from .emit.docs import TEMPLATES
-from .pipeline import build_outputs
+from .pipeline import build_outputs, load_checked
 from .site_folder import DEFAULT, SiteFolderError, building, check_target, swap_in
-from .spec import load_checked
 from .writer import replace_all, reusable
 
 CONFIG = Path("site/mkdocs.yml")

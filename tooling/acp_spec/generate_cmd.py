@@ -8,9 +8,9 @@ import sys
 from functools import partial
 from typing import Any
 
+from . import readme_table
 from .constants import EXIT_OK
-from .pipeline import build_outputs
-from .spec import load_checked
+from .pipeline import artifact_table, build_outputs, load_checked
 from .writer import replace_all, reusable
 
 
@@ -23,7 +23,11 @@ def run(args: argparse.Namespace) -> int:
     for warning in spec.warnings:
         print(warning.render(), file=sys.stderr)
     outputs = build_outputs(spec, partial(reusable, args.root), index)
+    readme = readme_table.stale(args.root, artifact_table())  # its problems: before any write
     result = replace_all(args.root, outputs)
+    if readme is not None:
+        readme_table.write(args.root, readme)
+        print(f"wrote {readme_table.README} (its artifact table)")
     for path in result.written:
         print(f"wrote {path}")
     for path in result.deleted:

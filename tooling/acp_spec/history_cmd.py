@@ -13,7 +13,7 @@ from typing import Any
 
 from .constants import EXIT_INVALID, EXIT_OK
 from .history import KINDS, History, history_of
-from .spec import load_checked
+from .pipeline import load_checked
 
 
 def add_commands(subparsers: Any) -> None:

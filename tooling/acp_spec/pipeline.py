@@ -1,171 +1,177 @@
-"""Every artifact the spec produces, built in memory."""
+"""Every artifact the spec produces, built in memory: the registry of artifacts.
+
+Each artifact is one registration below (``emit/artifact.py`` says what it declares): its
+name and description (the README's and the site home page's artifact tables are made of
+them), the output roots it owns, its emit function, its checks of the names it derives
+(run in the check phase: ``load_checked``) and, when slow, its cached step. Adding an
+artifact is one package and one registration.
+"""
 
 from __future__ import annotations
 
-import ast
-import dataclasses
-import functools
-import hashlib
-import json
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
-from .emit import models
-from .emit.docs import emit_docs
-from .emit.meta import emit_meta
-from .emit.models.codegen import tool_versions
-from .emit.schema import emit_schema
-from .emit.table import table
-from .emit.traces import emit_traces
+from . import spec as spec_loader
+from .emit.artifact import (
+    AnyArtifact,
+    Artifact,
+    CachedArtifact,
+    markdown_table,
+    registry,
+    stray_outputs,
+    table_rows,
+)
+from .emit.cached_step import Reuse
+from .emit.docs import DOCS_DIR, NAV_PATH, emit_docs
+from .emit.docs.checks import CHECKS as DOCS_CHECKS
+from .emit.meta import META_PATH, UNSTABLE_META_PATH, emit_meta
+from .emit.models import OUT as MODELS_OUT
+from .emit.models_checks import CHECKS as MODELS_CHECKS
+from .emit.models_step import MODELS_MODULE, MODELS_STAMP, MODELS_STEP, emit_models, models_key
+from .emit.schema import SCHEMA_PATH, UNSTABLE_SCHEMA_PATH, emit_schema
+from .emit.traces import TRACES_DIR, emit_traces
 from .emit.vectors import emit_vectors
+from .emit.vectors.cases import VECTORS_DIR
+from .emit.vectors.checks import CHECKS as VECTORS_CHECKS
 from .formatcheck import FORMAT_SCHEMA
-from .history import emit_history
+from .history import HISTORY_PATH, emit_history
 from .index import Index
 from .model import Spec
+from .rules import Check
 
-# An emitter is a pure function of the spec and its index of derived facts.
-Emitter = Callable[[Spec, Index], dict[str, bytes]]
-# Given the content hash of the models' input, the files an earlier run made from the same
-# input, if they are still intact on disk (see writer.reusable); None means build them.
-Reuse = Callable[[str, str], dict[str, bytes] | None]
+__all__ = [
+    "ARTIFACTS",
+    "MODELS_MODULE",
+    "MODELS_STAMP",
+    "artifact_table",
+    "build_outputs",
+    "checks",
+    "load_checked",
+    "load_spec",
+    "models_key",
+    "step_files",
+]
 
-TOOLING = Path(__file__).resolve().parent
-PACKAGE = __name__.rsplit(".", 1)[0]  # acp_spec
+FORMAT_SCHEMA_PATH = "spec/format.schema.json"
 
 
 def emit_format_schema(spec: Spec, index: Index) -> dict[str, bytes]:
     """spec/format.schema.json, beside the spec, where its first line points editors."""
-    return {"spec/format.schema.json": FORMAT_SCHEMA.read_bytes()}
+    return {FORMAT_SCHEMA_PATH: FORMAT_SCHEMA.read_bytes()}
 
 
-EMITTERS: tuple[Emitter, ...] = (
-    emit_schema,
-    emit_meta,
-    emit_vectors,
-    emit_traces,
-    emit_docs,
-    emit_format_schema,
-    emit_history,
-)
-
-# Records the hash of what the models module was made from: datamodel-code-generator is the
-# one slow step, and an unchanged input proves its output unchanged.
-MODELS_STAMP = f"{models.OUT}/input.sha256"
-MODELS_MODULE = f"{models.OUT}/src/acp_models/v2/_models.py"  # what the stamp's key makes
-MODELS_VERSION = "0.1.0"  # the acp-models distribution's version
+def emit_site(spec: Spec, index: Index) -> dict[str, bytes]:
+    """The docs site's pages, the home page's artifact table made of the registry's."""
+    return emit_docs(spec, index, table_rows(ARTIFACTS))
 
 
-# --- the models step's cache key ------------------------------------------------------------
+ARTIFACTS: tuple[AnyArtifact, ...] = registry((
+    Artifact(
+        name="schema",
+        roots=(SCHEMA_PATH, UNSTABLE_SCHEMA_PATH),
+        emit=emit_schema,
+        description="JSON Schema 2020-12 of the v2 messages, in upstream ACP's shape (`$defs`, "
+        "`x-method`, `x-side`) and under upstream's names: `schema.json` of the stable "
+        "methods and what they reach, without what upstream marks unstable (its defs are "
+        "upstream's but for the differences the spec lists, each with its reason); "
+        "`schema.unstable.json` of every message, the unstable and proposed methods too, so "
+        "a consumer of upstream's files switches by path alone; each method name is bound "
+        "to its params",
+    ),
+    Artifact(
+        name="meta",
+        roots=(META_PATH, UNSTABLE_META_PATH),
+        emit=emit_meta,
+        description="upstream's method tables (`agentMethods`, `clientMethods`, "
+        "`protocolMethods`; `proxyMethods` for `proxy/*`, which upstream routes apart) plus "
+        "`methods`: direction, kind, stability, retry class, params and result of each "
+        "method; of the stable methods, and of every method",
+    ),
+    CachedArtifact(
+        name="models",
+        roots=(f"{MODELS_OUT}/",),
+        step=MODELS_STEP,
+        emit=emit_models,
+        checks=MODELS_CHECKS,
+        description="`acp-models`: pydantic v2 models of every def (`acp_models.v2`), the "
+        "`METHODS` table (wire name → direction, kind, stability, retry class, params and "
+        "result classes) and `decode`, which turns a raw message into a typed one or the "
+        "JSON-RPC error to answer with; `pip install ./generated/python`",
+    ),
+    Artifact(
+        name="docs",
+        roots=(f"{DOCS_DIR}/", NAV_PATH),
+        emit=emit_site,
+        checks=DOCS_CHECKS,
+        description="the docs site's generated pages (mkdocs-material, `site/`): a page per "
+        "method with its retry-class table, the retry classes, types and error codes, the "
+        "traces, the differences from upstream (each with its reason and what "
+        "`acp-spec diff` finds) and the changelog (`spec/changes/`, one `acp-spec diff` "
+        "report per step)",
+    ),
+    Artifact(
+        name="vectors",
+        roots=(f"{VECTORS_DIR}/",),
+        emit=emit_vectors,
+        checks=VECTORS_CHECKS,
+        description="serialization test vectors any SDK can run: one file per method plus "
+        "`envelope.json`, checked against `vectors.schema.json`; every method's, so they "
+        "agree with `schema.unstable.json`",
+    ),
+    Artifact(
+        name="traces",
+        roots=(f"{TRACES_DIR}/",),
+        emit=emit_traces,
+        description="retry traces any SDK can replay against an agent or a client "
+        "(`acp-spec traces run`): the RFD's rules (a retry on the same connection, after "
+        "`session/resume`, after an agent restart, while held, after an error, ...) as "
+        "scripted exchanges with faults, one file per trace, checked against "
+        "`traces.schema.json`",
+    ),
+    Artifact(
+        name="history",
+        roots=(HISTORY_PATH,),
+        emit=emit_history,
+        description="when each method, type, field and variant appeared, and each breaking "
+        "change's release, over the upstream releases the project keeps and the spec "
+        "(`acp-spec history` prints it)",
+    ),
+    Artifact(
+        name="format-schema",
+        roots=(FORMAT_SCHEMA_PATH,),
+        emit=emit_format_schema,
+        description="the JSON Schema of the spec's source format, beside the spec: editors "
+        "with the YAML language server validate and complete the spec with it",
+    ),
+))  # fmt: skip
 
 
-def _module_file(module: str) -> Path | None:
-    """The file of a module of this package (``acp_spec.emit.table``), if there is one."""
-    parts = module.split(".")
-    if parts[0] != PACKAGE:
-        return None
-    base = TOOLING.joinpath(*parts[1:])
-    for candidate in (base.with_suffix(".py"), base / "__init__.py"):
-        if candidate.is_file():
-            return candidate
-    return None
+def checks() -> tuple[Check, ...]:
+    """Every artifact's checks of the names it derives, for the check phase."""
+    return tuple(c for a in ARTIFACTS for c in a.checks)
 
 
-def _module_name(path: Path) -> str:
-    parts = list(path.relative_to(TOOLING).with_suffix("").parts)
-    if parts[-1] == "__init__":
-        parts.pop()
-    return ".".join([PACKAGE, *parts])
+def load_checked(
+    path: Path = spec_loader.DEFAULT_SPEC, display: str | None = None, *, history: bool = False
+) -> tuple[Spec, Index]:
+    """The spec at ``path`` and its index, checked by the rules and by every artifact's
+    checks (``spec.load_checked``, which the emitters may then be given)."""
+    return spec_loader.load_checked(path, display, history=history, checks=checks())
 
 
-def _imported(path: Path) -> frozenset[str]:
-    """The modules a file imports, anywhere in it (type-checking and function-level imports
-    too: that over-counts, which costs a cache miss, never a stale file), with the packages
-    that hold them, whose ``__init__`` runs first."""
-    return _imports_in(_module_name(path), path.name == "__init__.py", path.read_bytes())
+def load_spec(path: Path = spec_loader.DEFAULT_SPEC, display: str | None = None) -> Spec:
+    """The spec of ``load_checked``."""
+    return load_checked(path, display)[0]
 
 
-@functools.cache  # by the file's bytes: parsing them is most of a cache key's time
-def _imports_in(module: str, is_package: bool, source: bytes) -> frozenset[str]:
-    package = module if is_package else module.rsplit(".", 1)[0]
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(source)):
-        if isinstance(node, ast.Import):
-            found |= {a.name for a in node.names}
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                up = package.split(".")[: len(package.split(".")) - node.level + 1]
-                base = ".".join([*up, *([node.module] if node.module else [])])
-            found.add(base)
-            found |= {f"{base}.{a.name}" for a in node.names}  # `from . import names`
-    return frozenset(".".join(m.split(".")[:i]) for m in found for i in range(1, m.count(".") + 2))
+def step_files() -> list[str]:
+    """The files the cached steps make (what their stamps' keys cover)."""
+    return [p for a in ARTIFACTS if isinstance(a, CachedArtifact) for p in a.step.made]
 
 
-def step_code(package: str) -> tuple[Path, ...]:
-    """Every file a step's code is made of: all files of its package (runtime, templates,
-    data), and every module of this toolchain that any of its modules imports, transitively.
-    Derived from the import statements, so that a new import is covered without a list to
-    keep; on each run, so that a long one (``docs serve``) sees a file added since."""
-    root = _module_file(package)
-    assert root is not None and root.name == "__init__.py", package
-    # tools' caches (__pycache__, .ruff_cache) are no part of it, and not in a wheel
-    files = {
-        p
-        for p in root.parent.rglob("*")
-        if p.is_file()
-        and not any(s.startswith((".", "__pycache__")) for s in p.relative_to(root.parent).parts)
-    }
-    todo = [p for p in files if p.suffix == ".py"]
-    while todo:
-        for module in _imported(todo.pop()):
-            found = _module_file(module)
-            if found is not None and found not in files:
-                files.add(found)
-                todo.append(found)
-    return tuple(sorted(files))
-
-
-def models_key(source: models.ModelsInput) -> str:
-    """The models step's cache key: a digest of exactly the argument ``models.models_module``
-    receives (it takes the same one), of every file of its code, and of the versions of the
-    tools it runs, which must be the pinned ones."""
-    digest = hashlib.sha256()
-    # keys in their order, which is the classes' and fields' order; ASCII, which any
-    # string has (a lone surrogate too)
-    arguments = {f.name: getattr(source, f.name) for f in dataclasses.fields(source)}
-    arguments["keep"] = sorted(source.keep)
-    # the records inside (a refusal, a tolerance) as asdict writes them; asdict of the
-    # whole input would copy every def first, a third of a cached models step
-    digest.update(json.dumps(arguments, default=_record).encode())
-    for path in step_code(models.__name__):
-        data = path.read_bytes()
-        name = path.relative_to(TOOLING).as_posix()
-        digest.update(f"\0{name}\0{len(data)}\0".encode() + data)
-    digest.update(json.dumps(tool_versions(), sort_keys=True).encode())
-    return digest.hexdigest()
-
-
-def _record(value: object) -> dict[str, Any]:
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return dataclasses.asdict(value)
-    raise TypeError(f"{type(value).__name__} is no value of the models step's input")
-
-
-def emit_models(spec: Spec, index: Index, reuse: Reuse, *, remake: bool = True) -> dict[str, bytes]:
-    # the models get the schema's facts only: what they are made of is in the schema
-    lowering = models.lowered(index.schema_index)  # the rules' too: made once a run
-    rows = tuple(table(spec))
-    source = models.ModelsInput.of(lowering, models.kept_classes(rows))
-    key = models_key(source)
-    cached = reuse(MODELS_STAMP, key) or {}
-    # the stamp's key made the module's first part; the routing unions after it are made
-    # afresh by models.emit_models
-    module = models.main_part(cached[MODELS_MODULE].decode()) if MODELS_MODULE in cached else None
-    errors = tuple(spec.errors.values())
-    files = models.emit_models(lowering, rows, version=MODELS_VERSION, errors=errors,
-                               models=module, module=module is not None or remake)  # fmt: skip
-    return {**files, MODELS_STAMP: (key + "\n").encode()}
+def artifact_table() -> str:
+    """The artifact table, as Markdown (the README's)."""
+    return markdown_table(table_rows(ARTIFACTS))
 
 
 def build_outputs(
@@ -176,15 +182,16 @@ def build_outputs(
     remake_models: bool = True,
 ) -> dict[str, bytes]:
     """Every generated file; ``index``: the spec's, where the rules phase made one. Not
-    ``remake_models``: without the models module where its stamp's key is not the input's
-    (`check`: datamodel-code-generator takes seconds, and the stamp differs anyway)."""
+    ``remake_models``: without the files of a cached step (the models module) where its
+    stamp's key is not the input's (`check`: datamodel-code-generator takes seconds, and
+    the stamp differs anyway)."""
+    artifacts = registry(ARTIFACTS)  # the registry as it is (a test adds to it)
     outputs: dict[str, bytes] = {}
     index = Index(spec) if index is None else index
-    results = [emit(spec, index) for emit in EMITTERS]
-    results.append(emit_models(spec, index, reuse, remake=remake_models))
-    for result in results:
-        for path, data in result.items():
-            if path in outputs:
-                raise ValueError(f"two emitters produce {path}")
-            outputs[path] = data
+    # the slow ones last: what another finds (the docs, an example) comes before seconds pass
+    for artifact in sorted(artifacts, key=lambda a: isinstance(a, CachedArtifact)):
+        result = artifact.build(spec, index, reuse, remake=remake_models)
+        if strays := stray_outputs(artifact, result):
+            raise ValueError(f"artifact {artifact.name} made {strays}, outside its roots")
+        outputs.update(result)  # the roots are disjoint: so are the paths
     return dict(sorted(outputs.items()))

@@ -5,7 +5,7 @@ the layers above that the rules package cannot import)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -14,7 +14,7 @@ from . import rules
 from .collector import paused
 from .diagnostic_ids import FORMAT, YAML
 from .diagnostics import Diagnostic, SpecError, stamped
-from .diff.upstream import UPSTREAM_RULES
+from .diff.upstream import UPSTREAM_CHECKS
 from .formatcheck import check_format
 from .index import Index
 from .loader import build_spec, damaged_paths, healthy, section
@@ -26,14 +26,22 @@ DEFAULT_SPEC = Path("spec/acp-v2.yaml")
 
 
 def load_spec(
-    path: Path = DEFAULT_SPEC, display: str | None = None, *, history: bool = False
+    path: Path = DEFAULT_SPEC,
+    display: str | None = None,
+    *,
+    history: bool = False,
+    checks: Sequence[rules.Check] = (),
 ) -> Spec:
     """The spec at ``path``; raises SpecError listing every problem found (``load_checked``)."""
-    return load_checked(path, display, history=history)[0]
+    return load_checked(path, display, history=history, checks=checks)[0]
 
 
 def load_checked(
-    path: Path = DEFAULT_SPEC, display: str | None = None, *, history: bool = False
+    path: Path = DEFAULT_SPEC,
+    display: str | None = None,
+    *,
+    history: bool = False,
+    checks: Sequence[rules.Check] = (),
 ) -> tuple[Spec, Index]:
     """The spec at ``path`` and the index its rules were checked with, which the emitters
     go on with (its facts are made once a run); raises SpecError listing every problem found.
@@ -41,21 +49,24 @@ def load_checked(
     ``history``: a spec at an earlier revision, read to be compared (``acp-spec diff
     git:REF``). It was checked by the rules of its day, which today's may not be: the rules
     are not run, and of the format only what the build needs is held (``upstream`` is how it
-    followed upstream then, not a protocol fact)."""
+    followed upstream then, not a protocol fact). ``checks``: run with the rules (the
+    artifacts' checks of their names, ``pipeline.load_checked``)."""
     with paused():
         try:
             source = load(path, display)
         except SpecError as err:
             raise SpecError(stamped(err.diagnostics, YAML)) from None
-        return _checked(source, path, history=history)
+        return _checked(source, path, history=history, checks=checks)
 
 
-def _checked(source: Source, path: Path, *, history: bool) -> tuple[Spec, Index]:
+def _checked(
+    source: Source, path: Path, *, history: bool, checks: Sequence[rules.Check]
+) -> tuple[Spec, Index]:
     """``load_checked`` of the loaded ``source`` of the spec at ``path``: the spec built with
     what it names beside it, then held to the rules."""
     spec, written, problems = _built(source, path, history=history)
     index = Index(spec)
-    findings = [] if history else rules.check(spec, index, written, UPSTREAM_RULES)
+    findings = [] if history else rules.check(spec, index, written, (*UPSTREAM_CHECKS, *checks))
     problems += [d for d in findings if d.severity == "error"]
     if problems:
         raise SpecError(problems)

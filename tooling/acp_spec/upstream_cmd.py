@@ -16,8 +16,9 @@ from . import upstream_take_cmd
 from .constants import EXIT_INVALID, EXIT_OK
 from .jsontext import JsonProblem, parse_json
 from .readfile import regular_text
-from .upstream_data import listed_additions, listed_new_types, write_text
+from .upstream_data import listed_additions, listed_new_types
 from .upstream_import import ImportProblem, changed_defs, import_defs, unusable
+from .writer import replace_file
 from .yamlsource import MAX_BYTES, MAX_DEPTH, load
 
 
@@ -105,7 +106,7 @@ def import_command(
     for name in result.unchanged:
         print(f"{name} is upstream's already")
     if result.text != text:
-        write_text(spec_path, result.text)
+        replace_file(spec_path, result.text.encode("utf-8"))
     print("run `acp-spec check`: methods, examples and differences may need you next")
     return EXIT_INVALID if skipped else EXIT_OK
 

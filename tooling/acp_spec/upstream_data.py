@@ -3,13 +3,10 @@ as text (``upstream import``, ``upstream take``), which read it before any check
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import Any
 
 from .model import AddedProperty
 
-_TMP_SUFFIX = ".acp-spec-tmp"
 NEW_PROPERTIES = "new-properties"
 
 
@@ -44,10 +41,3 @@ def listed_additions(data: Any) -> dict[str, list[AddedProperty]]:
 
 def _flag(record: Any, key: str) -> bool:
     return isinstance(record, dict) and record.get(key) is True
-
-
-def write_text(path: Path, text: str) -> None:
-    """Replace the file whole, so an interrupted import leaves the old one."""
-    staged = path.with_name(path.name + _TMP_SUFFIX)
-    staged.write_text(text, encoding="utf-8", newline="\n")
-    os.replace(staged, path)

@@ -14,8 +14,8 @@ from .diagnostics import Diagnostic, Position, SpecError
 from .diff.render import as_json
 from .diff.versions import methods_of, schema_view
 from .diff_inputs import STABLE_FILE, UNSTABLE_FILE
-from .spec import load_checked
-from .upstream_data import listed_additions, write_text
+from .pipeline import load_checked
+from .upstream_data import listed_additions
 from .upstream_stub import UNDECIDED, method_entry, render_entry
 from .upstream_take import (
     FILES,
@@ -34,6 +34,7 @@ from .upstream_take import (
 )
 from .vector_ids import ids_path
 from .vectors_cmd import stamp_unreleased
+from .writer import replace_file
 from .yamlsource import load
 
 
@@ -137,10 +138,8 @@ def _take(spec_path: Path, release: Release, version: str | None, commit: str | 
         files[readme] = _readme(readme.read_text(encoding="utf-8"), upstream, version, digests)
     report_path.parent.mkdir(parents=True, exist_ok=True)
     for path, content in files.items():
-        staged = path.with_name(path.name + ".acp-spec-tmp")
-        staged.write_bytes(content)
-        staged.replace(path)
-    write_text(spec_path, "".join(lines))
+        replace_file(path, content)
+    replace_file(spec_path, "".join(lines).encode("utf-8"))
     taken.summary = report.summary()
     taken.report = str(report_path)
     return taken

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import fnmatch
-import os
 import re
 import subprocess
 import sys
@@ -23,7 +22,7 @@ from .constants import EXIT_INVALID, EXIT_OK
 from .emit.vectors import emit_vectors
 from .index import Index
 from .model import Spec
-from .spec import load_spec
+from .pipeline import load_spec
 from .vector_ids import (
     RETIRED,
     Emitted,
@@ -37,8 +36,8 @@ from .vector_ids import (
     retire_text,
     vector_id_problems,
 )
+from .writer import replace_file
 
-_TMP_SUFFIX = ".acp-spec-tmp"
 UNRELEASED = "unreleased"
 
 
@@ -82,7 +81,7 @@ def publish(spec_path: Path) -> int:
     emitted = _emitted(spec)
     text, added, republished = publish_text(published, emitted)
     if added or republished:
-        _write(path, text)
+        replace_file(path, text.encode("utf-8"))
     print(f"published {len(added)} new vector id{'s' if len(added) != 1 else ''} in {path}")
     if republished:
         print(f"republished the digests of {len(republished)} vector"
@@ -128,7 +127,7 @@ def retire(spec_path: Path, patterns: list[str], *, reason: str, version: str | 
     # the successors of the retired ids are new ids: publish them with the rest
     emitted = _emitted(replace(spec, retired_vector_ids=retired.retired))
     text, added, _ = publish_text(retired, emitted)
-    _write(path, text)
+    replace_file(path, text.encode("utf-8"))
     print(f"retired {len(chosen)} vector id{'s' if len(chosen) != 1 else ''} in {when}; "
           f"published {len(added)} new one{'s' if len(added) != 1 else ''} in {path}")  # fmt: skip
     for problem in vector_id_problems(parse_published(text, str(path)), emitted):
@@ -183,10 +182,3 @@ def stamp_unreleased(text: str, version: str) -> str:
     """The ids file with the ids retired while the next release was not known stamped with
     it (``upstream take`` does, as it takes that release)."""
     return re.sub(rf"^(\S+ [0-9a-f]+ {RETIRED}) {UNRELEASED} ", rf"\1 {version} ", text, flags=re.M)
-
-
-def _write(path: Path, text: str) -> None:
-    """Replace the file whole, so an interrupted publish leaves the old one."""
-    staged = path.with_name(path.name + _TMP_SUFFIX)
-    staged.write_text(text, encoding="utf-8", newline="\n")
-    os.replace(staged, path)

@@ -1,4 +1,5 @@
-"""The one module that touches the generated files on disk.
+"""The one module that writes files on disk: the generated files, and (``replace_file``) the
+files a command edits in place.
 
 ``generate`` replaces files all-or-nothing: every artifact is built in memory first, each
 new file is written beside its target under a temporary name, and only when all are
@@ -22,8 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
 from .constants import GENERATED_NOTE
-from .emit.docs import PAGE_NOTE
 from .jsontext import JsonProblem, line_column, parse_json
+from .notes import PAGE_NOTE
 from .readfile import regular_bytes
 
 MANIFEST = "generated/manifest.json"
@@ -370,6 +371,15 @@ def _journal_paths(root: Path) -> list[str]:
     if MANIFEST in paths and staged is not None:
         _refuse(JOURNAL, _escaping(root, parse_manifest(staged)), todo)
     return paths
+
+
+def replace_file(path: Path, data: bytes) -> None:
+    """Replace one file whole, staged beside it and renamed, so that an interrupted write
+    leaves the old one: the files commands edit in place, which no manifest records (the
+    spec, its vector ids, upstream's files, the README's artifact table)."""
+    staged = path.with_name(path.name + _TMP_SUFFIX)
+    staged.write_bytes(data)
+    os.replace(staged, path)
 
 
 def _read(path: Path | str, size: int = -1) -> bytes | None:

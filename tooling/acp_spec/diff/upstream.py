@@ -2,7 +2,7 @@
 lists as intended (``upstream › differences`` and ``upstream › departures``).
 
 The test that the spec follows upstream, the docs page "Differences from upstream" and the
-rule ``upstream-departures`` (``UPSTREAM_RULES``, which the loader runs with the rules
+rule ``upstream-departures`` (``UPSTREAM_CHECKS``, which the loader runs with the rules
 package's) all read this: a finding nothing listed explains is drift, and a listed entry
 that explains no finding is no difference any more.
 """
@@ -17,7 +17,7 @@ from ..content import Recent, digest
 from ..diagnostics import Diagnostic
 from ..index import Index
 from ..model import Departure, Difference, Spec
-from ..rules.common import Rule
+from ..rules.common import Check
 from ..rules.upstream import snapshot_digest, snapshot_digest_of
 from .compare import compare
 from .finding import Finding, def_pointer
@@ -160,6 +160,6 @@ def departures_are_listed(spec: Spec, index: Index, _: object) -> Iterator[Diagn
                              "the entry", rule=DEPARTURES_RULE)  # fmt: skip
 
 
-# The rules that hold the spec to upstream through this comparison, with their ids: the
-# rules package lies below it and cannot import them, so the loader runs them with its own.
-UPSTREAM_RULES: dict[Rule, str] = {departures_are_listed: DEPARTURES_RULE}
+# The rules that hold the spec to upstream through this comparison: the rules package lies
+# below it and cannot import them, so the loader runs them with its own.
+UPSTREAM_CHECKS: tuple[Check, ...] = (Check(DEPARTURES_RULE, departures_are_listed),)

@@ -7,17 +7,17 @@ that meets something another rule reports stays quiet, so each mistake is report
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import replace
 
 from ..diagnostics import Diagnostic
 from ..index import Index
 from ..model import DERIVED_TYPE_NAMES, Spec
 from ..yamlsource import PathKey
-from . import examples, methods, models, names, reach, references, traces, types, upstream
-from .common import Rule, Written
+from . import examples, methods, reach, references, traces, types, upstream
+from .common import Check, Rule, Written
 
-__all__ = ["RULES", "RULE_IDS", "Rule", "Written", "check", "rule_id"]
+__all__ = ["RULES", "RULE_IDS", "Check", "Rule", "Written", "check", "rule_id"]
 
 RULES: tuple[Rule, ...] = (
     methods.capabilities_resolve,
@@ -40,13 +40,6 @@ RULES: tuple[Rule, ...] = (
     types.bounds_are_counts,
     types.key_is_the_rfds,
     examples.examples_say_what_they_mean,
-    names.method_files,
-    names.example_ids,
-    names.property_names,
-    names.const_values,
-    names.envelope_carriers,
-    names.links_resolve,
-    models.models_can_hold_every_type,
     upstream.types_follow_upstream,
     upstream.stability_follows_upstream,
     traces.trace_ids_unique,
@@ -85,13 +78,6 @@ RULE_IDS: dict[Rule, str] = {
     types.bounds_are_counts: "bounds",
     types.key_is_the_rfds: "key-type",
     examples.examples_say_what_they_mean: "example-meaning",
-    names.method_files: "method-files",
-    names.example_ids: "example-ids",
-    names.property_names: "property-names",
-    names.const_values: "const-values",
-    names.envelope_carriers: "envelope-carriers",
-    names.links_resolve: "links",
-    models.models_can_hold_every_type: "python-models",
     upstream.types_follow_upstream: "upstream-types",
     upstream.stability_follows_upstream: "upstream-methods",
     traces.trace_ids_unique: "trace-ids",
@@ -107,7 +93,7 @@ RULE_IDS: dict[Rule, str] = {
 }
 
 # The tables below name rules by id, so that they hold for the rules of the layers above
-# too, which ``check`` is given (``more``) and this package cannot import.
+# too, which ``check`` is given (``checks``) and this package cannot import.
 
 # Rules that follow references through every type: while a type is too broken to model
 # (its format problem is reported), what they would say of it is about the gap, not about
@@ -169,11 +155,11 @@ def rule_id(rule: Rule) -> str:
 
 
 def check(
-    spec: Spec, index: Index, written: Written, more: Mapping[Rule, str] | None = None
+    spec: Spec, index: Index, written: Written, checks: Sequence[Check] = ()
 ) -> list[Diagnostic]:
-    """Every semantic problem, errors and warnings, each stamped with its rule's id.
-    ``more``: rules of the layers above with their ids (as RULE_IDS), run after RULES."""
-    later = dict(more or {})
+    """Every semantic problem, errors and warnings, each stamped with its rule's id: of the
+    rules, then of ``checks`` (the rules of the layers above: diff's comparison with
+    upstream, the artifacts' checks of the names they make)."""
     waiting: set[str] = set()
     if not written.types <= set(spec.types) or _dangling(spec, index):
         waiting |= NEEDS_EVERY_TYPE
@@ -183,8 +169,7 @@ def check(
         waiting |= NEEDS_UPSTREAM_LISTS
     found: list[Diagnostic] = []
     failed: set[str] = set()
-    for rule in (*RULES, *later):
-        rid = later.get(rule) or rule_id(rule)
+    for rid, rule in (*((rule_id(r), r) for r in RULES), *((c.id, c.rule) for c in checks)):
         if rid in waiting or WAITS_FOR.get(rid, frozenset()) & failed:
             continue
         for problem in rule(spec, index, written):

@@ -27,5 +27,16 @@ class Written:
 Rule = Callable[[Spec, Index, Written], Iterator[Diagnostic]]
 
 
+@dataclass(frozen=True)
+class Check:
+    """A rule the layers above hand the runner (``rules.check``'s ``checks``), which the
+    rules may not import: diff's comparison with upstream, an artifact's check of the names
+    it makes of the spec. ``id``: its stable rule id, by which the runner's tables say
+    when it waits (``rules.NEEDS_EVERY_TYPE`` and the others)."""
+
+    id: str
+    rule: Rule
+
+
 def at(spec: Spec, path: PathKey, message: str, *, key: bool = False) -> Diagnostic:
     return Diagnostic(spec.where.at(path, key=key), message)

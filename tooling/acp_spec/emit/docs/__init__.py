@@ -16,8 +16,9 @@ reaches a page unescaped.
 
 from __future__ import annotations
 
+from ...notes import PAGE_NOTE
 from .escaping import cell_text, code_block, code_span, markdown_text, safe_url
-from .paths import DOCS_DIR, NAV_PATH, PAGE_NOTE, method_page, method_pages
+from .paths import DOCS_DIR, NAV_PATH, method_page, method_pages
 from .render import TEMPLATES, emit_docs, environment, render_docs
 
 __all__ = [

@@ -9,11 +9,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from ...constants import GENERATED_NOTE, KEY_TYPE
+from ...constants import KEY_TYPE
+from ..file_names import MAX_FILE_NAME
 
 DOCS_DIR = "site/docs"
 NAV_PATH = "site/nav.yml"
-PAGE_NOTE = f"<!-- {GENERATED_NOTE} -->"
 
 HOME, RETRY_CLASSES, TYPES, ERRORS = "index.md", "retry-classes.md", "types.md", "errors.md"
 UPSTREAM, CHANGES = "upstream.md", "changes.md"
@@ -23,7 +23,6 @@ NAMED_PAGES = {KEY_TYPE: "types/idempotency-key.md"}
 
 _FILE_CHARS = re.compile(r"[A-Za-z0-9_]")
 _TYPE_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]*$")
-MAX_FILE_NAME = 120
 
 
 def page_stem(name: str) -> str:

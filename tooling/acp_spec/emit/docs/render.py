@@ -10,6 +10,7 @@ import json
 import posixpath
 import re
 import stat
+from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from markupsafe import Markup
 from ...constants import GENERATED_NOTE, KEY_TYPE
 from ...index import Index
 from ...model import Spec
+from ...notes import PAGE_NOTE
 from .escaping import cell_text, markdown_text
 from .page import Page
 from .paths import (
@@ -28,7 +30,6 @@ from .paths import (
     ERRORS,
     HOME,
     NAV_PATH,
-    PAGE_NOTE,
     RETRY_CLASSES,
     TYPES,
     UPSTREAM,
@@ -108,11 +109,17 @@ def _yaml_str(value: str) -> str:
     return json.dumps(value, ensure_ascii=False)  # a JSON string is a YAML string
 
 
-def emit_docs(spec: Spec, index: Index) -> dict[str, bytes]:
-    return render_docs(spec, index, TEMPLATES)
+def emit_docs(
+    spec: Spec, index: Index, artifacts: Sequence[tuple[str, str]] = ()
+) -> dict[str, bytes]:
+    """The pages; ``artifacts``: the home page's artifact table, each row the artifact's
+    files (Markdown) and its description (the pipeline's registry gives them)."""
+    return render_docs(spec, index, TEMPLATES, artifacts)
 
 
-def render_docs(spec: Spec, index: Index, templates: Path) -> dict[str, bytes]:
+def render_docs(
+    spec: Spec, index: Index, templates: Path, artifacts: Sequence[tuple[str, str]] = ()
+) -> dict[str, bytes]:
     site = build_site(spec, index)
     env = environment(templates)
     pages: dict[str, str] = {}
@@ -124,7 +131,7 @@ def render_docs(spec: Spec, index: Index, templates: Path) -> dict[str, bytes]:
         pages[path] = text
 
     traces = site.traces
-    render("home.md.j2", HOME, traces=traces, traces_index=TRACES_INDEX)
+    render("home.md.j2", HOME, traces=traces, traces_index=TRACES_INDEX, artifacts=artifacts)
     render("retry-classes.md.j2", RETRY_CLASSES)
     for row in site.rows:
         method = spec.methods[row.name]

@@ -19,7 +19,8 @@ import posixpath
 
 from ... import links
 from ...constants import KEY_TYPE
-from .paths import ERRORS, PAGE_NOTE, error_anchor, field_anchor, type_page, variant_anchor
+from ...notes import PAGE_NOTE
+from .paths import ERRORS, error_anchor, field_anchor, type_page, variant_anchor
 from .site import Site
 
 SEARCH_NAMES = "site/docs/search-names.txt"

@@ -1,8 +1,9 @@
-"""Rules that keep every type something the Python models (acp_models) can hold.
+"""The models' check that every type is something the Python models (acp_models) can hold.
 
-They ask the models emitter's own naming and lowering (pure, without datamodel-code-
-generator), one def at a time, so a type the models can't be made of is reported here,
-at its place, before any emitter runs.
+It asks the models emitter's own naming and lowering (pure, without datamodel-code-
+generator), one def at a time, so a type the models can't be made of is reported in the
+check phase, at its place, before any emitter runs. A module beside the models package, not
+in it: the package's files are the models step's code, its cache key.
 """
 
 from __future__ import annotations
@@ -12,11 +13,11 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..diagnostics import Diagnostic
-from ..emit.models.names import RESERVED_CLASS_NAMES, survey
 from ..index import Index
 from ..model import DERIVED_TYPE_NAMES, Spec
+from ..rules.common import Check, Written
 from ..yamlsource import PathKey
-from .common import Written
+from .models.names import RESERVED_CLASS_NAMES, survey
 
 _ORIGIN = re.compile(r"^\$defs/([^/:]+)((?:/[^/:]+)*)")
 
@@ -80,3 +81,7 @@ def models_can_hold_every_type(spec: Spec, index: Index, written: Written) -> It
                          f"{second_name} and {first_name} would both be the Python class "
                          f"{class_name}; rename one of them (or give the union member another "
                          "title or tag)")  # fmt: skip
+
+
+# while a type is too broken to model, what it would say of it is about the gap
+CHECKS: tuple[Check, ...] = (Check("python-models", models_can_hold_every_type),)
