@@ -521,7 +521,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"reference-agent: {error}", file=sys.stderr)
         return 2
     if args.defect == "leave-child":
-        subprocess.Popen([sys.executable, "-c", "import time; time.sleep(10)"])
+        # outlives any trace, however slow the machine (the runner kills its process group)
+        subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])
     try:
         agent = Agent(store, args.defect)
         if args.listen is not None:
