@@ -16,13 +16,13 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, TypeVar
 
-from .constants import KEY_TYPE
-from .content import digest, digest_of, pickled
-from .defs import DEFS_PREFIX, OTHER_TITLE, referenced_names
-from .document import build_schema
-from .model import DERIVED_TYPE_NAMES, Direction, Method, Spec, Upstream
-from .verdicts import Verdicts
-from .yamlsource import SourceMap
+from ..constants import KEY_TYPE
+from ..content import digest, digest_of, pickled
+from ..defs import DEFS_PREFIX, OTHER_TITLE, referenced_names
+from ..document import build_schema
+from ..model import DERIVED_TYPE_NAMES, Direction, Method, Spec, Upstream
+from ..verdicts import Verdicts
+from ..yamlsource import SourceMap
 
 # Keys that describe a schema without constraining its values.
 ANNOTATIONS = frozenset({
