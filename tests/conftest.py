@@ -172,10 +172,11 @@ def real_docs(real_spec: Spec) -> dict[str, str]:
     """The real spec's docs pages (and nav.yml, search-names.txt), rendered once a process
     for the modules that read them."""
     from acp_spec.emit.docs import emit_docs
-    from acp_spec.index import Index
+    from acp_spec.index import index_of
 
     return {
-        path: data.decode("utf-8") for path, data in emit_docs(real_spec, Index(real_spec)).items()
+        path: data.decode("utf-8")
+        for path, data in emit_docs(real_spec, index_of(real_spec)).items()
     }
 
 

@@ -25,7 +25,7 @@ from acp_spec import cli, pipeline
 from acp_spec.emit import models
 from acp_spec.emit.models.codegen import TOOL_PINS, tool_versions
 from acp_spec.emit.table import table
-from acp_spec.index import Index
+from acp_spec.index import index_of, schema_index
 from acp_spec.model import Spec
 from acp_spec.spec import load_spec
 from acp_spec.writer import replace_all, reusable
@@ -184,7 +184,7 @@ def test_a_cached_generate_makes_what_an_uncached_one_does(
     assert (reusable(project, pipeline.MODELS_STAMP, key) is None) == read, what
     if read:
         return
-    index = Index(spec)
+    index = index_of(spec)
     cached = pipeline.emit_models(spec, index, partial(reusable, project))
     uncached = pipeline.emit_models(spec, index, lambda stamp, key: None)
     assert cached == uncached, what
@@ -208,7 +208,7 @@ def test_a_method_list_edit_reuses_the_cached_part_and_remakes_the_unions(
     key = pipeline.models_key(_input(spec))
     cached = reusable(project, pipeline.MODELS_STAMP, key)
     assert cached is not None
-    module = pipeline.emit_models(spec, Index(spec), partial(reusable, project))[
+    module = pipeline.emit_models(spec, index_of(spec), partial(reusable, project))[
         pipeline.MODELS_MODULE
     ].decode()
     before = cached[pipeline.MODELS_MODULE].decode()
@@ -243,7 +243,7 @@ def test_the_proxy_initialize_retry_class_reaches_the_models(
 
 
 def _input(spec: Spec) -> models.ModelsInput:
-    lowering = models.lowered(Index.of_schema(Index(spec).schema))
+    lowering = models.lowered(schema_index(index_of(spec).schema))
     return models.ModelsInput.of(lowering, models.kept_classes(table(spec)))
 
 

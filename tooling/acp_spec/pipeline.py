@@ -21,7 +21,7 @@ from .emit.traces import emit_traces
 from .emit.vectors import emit_vectors
 from .formatcheck import FORMAT_SCHEMA
 from .history import emit_history
-from .index import Index
+from .index import Index, index_of
 from .model import Spec
 
 # An emitter is a pure function of the spec and its index of derived facts.
@@ -154,7 +154,7 @@ def _record(value: object) -> dict[str, Any]:
 
 def emit_models(spec: Spec, index: Index, reuse: Reuse, *, remake: bool = True) -> dict[str, bytes]:
     # the models get the schema's facts only: what they are made of is in the schema
-    lowering = models.lowered(index.schema_index)  # the rules' too: made once a run
+    lowering = models.lowered(index.of_schema)  # the rules' too: made once a run
     rows = tuple(table(spec))
     source = models.ModelsInput.of(lowering, models.kept_classes(rows))
     key = models_key(source)
@@ -179,7 +179,7 @@ def build_outputs(
     ``remake_models``: without the models module where its stamp's key is not the input's
     (`check`: datamodel-code-generator takes seconds, and the stamp differs anyway)."""
     outputs: dict[str, bytes] = {}
-    index = Index(spec) if index is None else index
+    index = index_of(spec) if index is None else index
     results = [emit(spec, index) for emit in EMITTERS]
     results.append(emit_models(spec, index, reuse, remake=remake_models))
     for result in results:

@@ -21,7 +21,7 @@ from .content import Recent
 from .diagnostics import Diagnostic, Position, SpecError, stamped
 from .formatcheck import check_format
 from .history import read_releases
-from .index import Index
+from .index import Index, index_of, with_findings
 from .jsontext import parse_json
 from .metaschema import schema_problem
 from .model import (
@@ -151,7 +151,7 @@ def _checked(source: Source, path: Path, *, history: bool) -> tuple[Spec, Index]
         methods=frozenset(_section(data, "methods")),
         damaged=broken,
     )
-    index = Index(spec)
+    index = index_of(spec)
     findings = [] if history else rules.check(spec, index, written)
     problems += [d for d in findings if d.severity == "error"]
     if problems:
@@ -161,9 +161,8 @@ def _checked(source: Source, path: Path, *, history: bool) -> tuple[Spec, Index]
         warnings=tuple(sorted(d for d in findings if d.severity == "warning")),
         retired_vector_ids=_retired_ids(path),
     )
-    # the same methods, types and everything else an index reads: each fact it holds stands
-    index.spec = spec
-    return spec, index
+    # the rules' index, for the spec their findings were added to: every fact stands
+    return spec, with_findings(index, spec)
 
 
 def _difference(entry: Mapping[str, Any]) -> Difference:

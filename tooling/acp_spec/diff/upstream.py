@@ -43,13 +43,13 @@ _VIEWS: Recent[ProtocolView] = Recent(4)
 
 def snapshot_digest(spec: Spec) -> str:
     """The digest of the spec's snapshot of upstream's complete schema (as it is now): a
-    fact of the spec that the rules ask once a load (``index.once``)."""
+    fact of the spec that the rules ask once a load (``index.facts.once``)."""
     return digest(spec.upstream.unstable)
 
 
 def snapshot_digest_of(spec: Spec, index: Index) -> str:
     """``snapshot_digest(spec)``, made once for ``index`` when it is the spec's own."""
-    return index.once(snapshot_digest) if index.spec is spec else snapshot_digest(spec)
+    return index.facts.once(snapshot_digest) if index.spec is spec else snapshot_digest(spec)
 
 
 def upstream_view(spec: Spec) -> ProtocolView | None:
@@ -87,7 +87,7 @@ def _compared(
     """``compare(theirs, ours)`` for ``ours`` the view of ``index``'s spec."""
     # everything of ``ours`` compare reads: its schema is the index's (its own index
     # derived from it), and the rest is the view's fields
-    key = digest((theirs_key, index.schema_digest, ours.label, ours.methods, ours.carries,
+    key = digest((theirs_key, index.digests.schema_digest, ours.label, ours.methods, ours.carries,
                   ours.error_codes, ours.notes))  # fmt: skip
     return _FINDINGS.get(key, lambda: tuple(compare(theirs, ours)))
 

@@ -140,7 +140,10 @@ class Values:
         if a is not None or b is not None:
             self._references(o, n, a, b, at)
             return
-        old_members, new_members = self.old.index.members(o), self.new.index.members(n)
+        old_members, new_members = (
+            self.old.index.shapes.members(o),
+            self.new.index.shapes.members(n),
+        )
         if old_members and new_members:
             self._union(o, n, old_members, new_members, at)
             o, n = _without_union(o), _without_union(n)
@@ -213,7 +216,7 @@ class Values:
         ref = stands_for(schema)
         name = self.chase(view, ref) if ref is not None else None
         union = view.defs.get(name, {}) if name is not None else schema
-        values = [self._tag(view, m) for m in view.index.members(union)]
+        values = [self._tag(view, m) for m in view.index.shapes.members(union)]
         held = [tag[1] for tag in values if tag is not None and tag[0] == ""]
         if not held:
             return False
@@ -311,9 +314,9 @@ class Values:
         old_takes_all = old_open or (new_open and bool(catch_alls))
         new_takes_all = new_open or (old_open and bool(catch_alls))
         for i, j in pairs:
-            if len(new_members) == 1 and not self.new.index.members(n):
+            if len(new_members) == 1 and not self.new.index.shapes.members(n):
                 label = at.label + _variant_label(old_members[i], old_tags[i], i)
-            elif len(old_members) == 1 and not self.old.index.members(o):
+            elif len(old_members) == 1 and not self.old.index.shapes.members(o):
                 label = at.label
             else:
                 label = at.label + _variant_label(new_members[j], new_tags[j], j)
@@ -348,7 +351,7 @@ class Values:
     def _tag(self, view: ProtocolView, member: Mapping[str, Any]) -> tuple[str, Any] | None:
         if "const" in member:
             return "", member["const"]
-        found = view.index.tag_of(member)
+        found = view.index.shapes.tag_of(member)
         if found is not None:
             return found
         # a variant for "the tag is null or absent" (upstream's IdleStateUpdate `none`)

@@ -119,7 +119,7 @@ def types_follow_upstream(spec: Spec, index: Index, written: Written) -> Iterato
                              f"spec has no type for; add it as upstream writes it (`{IMPORT_HINT} "
                              f"{name}`)")  # fmt: skip
             continue
-        if not set(index.references(name)) <= set(spec.types):
+        if not set(index.refs.direct(name)) <= set(spec.types):
             continue  # it names a type the spec has not: the references rule says where
         yield from _compare(spec, index, name, prepared[name], listed.get(name))
     for name in spec.types:
@@ -158,7 +158,7 @@ def _compare(
         ours = without_additions(ours, tuple(p for p in difference.adds if p not in theirs))
         whole = False
     if ours == upstream and upstream_digest == (
-        index.def_digests[name] if whole else digest_of(pickled(ours))
+        index.digests.def_digests[name] if whole else digest_of(pickled(ours))
     ):
         # the usual answer, found in C: equal pickles are the same keys in the same order
         # and the same types; equal values rule out a NaN, which first_difference tells
@@ -257,7 +257,7 @@ def _check_added(
         yield Diagnostic(spec.where.at((*place, "required")), f"{name} {has} {added.name}, but "
                          f"upstream › differences records required: {str(added.required).lower()}; "
                          f"{fix} {name}'s required list, or correct the record")  # fmt: skip
-    nullable = index.accepts_null(index.defs[name].get("properties", {}).get(added.name))
+    nullable = index.shapes.accepts_null(index.defs[name].get("properties", {}).get(added.name))
     if nullable != added.nullable:
         does = "accepts" if nullable else "does not accept"
         yield Diagnostic(spec.where.at((*place, "nullable")), f"{name}.{added.name} {does} "
