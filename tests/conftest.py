@@ -171,11 +171,12 @@ def real_spec() -> Spec:
 def real_docs(real_spec: Spec) -> dict[str, str]:
     """The real spec's docs pages (and nav.yml, search-names.txt), rendered once a process
     for the modules that read them."""
-    from acp_spec.index import Index
+    from acp_spec.index import index_of
     from acp_spec.pipeline import emit_site
 
     return {
-        path: data.decode("utf-8") for path, data in emit_site(real_spec, Index(real_spec)).items()
+        path: data.decode("utf-8")
+        for path, data in emit_site(real_spec, index_of(real_spec)).items()
     }
 
 

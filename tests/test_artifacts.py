@@ -12,7 +12,7 @@ from acp_spec import pipeline, readme_table
 from acp_spec.diagnostics import Diagnostic, SpecError
 from acp_spec.emit.artifact import Artifact, CachedArtifact, markdown_table, registry, table_rows
 from acp_spec.emit.cached_step import Cache, CachedStep
-from acp_spec.index import Index
+from acp_spec.index import Index, index_of
 from acp_spec.model import Spec
 from acp_spec.rules import Check
 from acp_spec.writer import path_problem
@@ -85,7 +85,7 @@ def test_an_artifact_that_writes_outside_its_roots_is_a_bug(
     fake = Artifact(name="stray", description="a stray", roots=("generated/mine.json",), emit=stray)
     monkeypatch.setattr(pipeline, "ARTIFACTS", (fake,))
     with pytest.raises(ValueError, match=r"artifact stray made \['generated/other.json'\]"):
-        pipeline.build_outputs(real_spec, index=Index(real_spec))
+        pipeline.build_outputs(real_spec, index=index_of(real_spec))
 
 
 def test_the_checks_are_the_artifacts(monkeypatch: pytest.MonkeyPatch) -> None:

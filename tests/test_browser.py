@@ -34,7 +34,7 @@ from urllib.parse import urlparse
 import pytest
 from acp_spec import docs_cmd
 from acp_spec.emit.docs import PAGE_NOTE
-from acp_spec.index import Index
+from acp_spec.index import index_of
 from acp_spec.model import Spec
 from hostile import SHOWN, TRACE, page_problems, with_corpus
 from test_docs import XSS_IMG, XSS_SCRIPT, _with_payloads, make_site, real_site
@@ -394,7 +394,7 @@ def test_a_field_that_holds_an_object_unfolds_its_fields_in_place(
     names = nested.locator(".acp-field__name")
     assert names.count() > 0 and not names.first.is_visible(), "folded until asked"
     nested.locator("summary").click()
-    wanted = list(Index(real_spec).defs["SystemPrompt"]["properties"])
+    wanted = list(index_of(real_spec).defs["SystemPrompt"]["properties"])
     assert [n.strip() for n in names.all_inner_texts()] == wanted
     assert nested.locator("details.acp-nested-fields").count() == 0, "one level deep"
     # deeper, the nested type's page: a nested field's name opens its block there

@@ -20,7 +20,7 @@ from acp_spec.emit.docs.page import Page
 from acp_spec.emit.docs.paths import CHANGES
 from acp_spec.emit.docs.render import environment
 from acp_spec.emit.docs.site import build_site
-from acp_spec.index import Index
+from acp_spec.index import index_of
 from acp_spec.model import Change, Spec
 from conftest import REPO, SPEC_PATH
 
@@ -40,7 +40,7 @@ def _newer_report() -> dict[str, Any]:
 
 
 def _page(spec: Spec) -> str:
-    site = build_site(spec, Index(spec))
+    site = build_site(spec, index_of(spec))
     return str(environment().get_template("changes.md.j2").render(site=site, page=Page(site, CHANGES)))  # fmt: skip
 
 

@@ -29,7 +29,7 @@ from acp_spec.diff.accept import Entry, judge
 from acp_spec.diff.catalog import BY_ID, RULES
 from acp_spec.diff.view import FACTS, Fact
 from acp_spec.diff_inputs import view_of_json
-from acp_spec.index import Index
+from acp_spec.index import schema_index
 from acp_spec.model import DERIVED_TYPE_NAMES, DIRECTIONS, Kind, Sender, Spec
 from conftest import REFERENCE, REPO
 from jsonschema import Draft202012Validator
@@ -239,12 +239,12 @@ def test_spec_against_its_upstream_shows_only_real_differences(
 
 
 def test_a_schema_alone_answers_reachability() -> None:
-    index = Index.of_schema({"$defs": {
+    index = schema_index({"$defs": {
         "A": {"type": "object", "properties": {"b": {"$ref": "#/$defs/B"}}},
         "B": {"type": "array", "items": {"$ref": "#/$defs/C"}}, "C": {"type": "string"},
     }})  # fmt: skip
-    assert index.reachable("A") == {"A", "B", "C"}
-    assert index.reachable("C") == {"C"}
+    assert index.refs.reachable("A") == {"A", "B", "C"}
+    assert index.refs.reachable("C") == {"C"}
 
 
 # ── every rule: a synthetic pair that triggers it and one that must not ──

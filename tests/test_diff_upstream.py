@@ -12,7 +12,7 @@ from acp_spec import cli
 from acp_spec.diagnostics import SpecError
 from acp_spec.diff.upstream import against_upstream
 from acp_spec.emit.docs import emit_docs
-from acp_spec.index import Index
+from acp_spec.index import index_of
 from acp_spec.model import Spec
 from acp_spec.spec import load_spec
 from conftest import SPEC_PATH, write_spec
@@ -22,7 +22,7 @@ MCP_DEPARTURE = "    - method: mcp/message\n"
 
 
 def test_every_finding_is_listed_and_every_entry_found(real_spec: Spec) -> None:
-    report = against_upstream(real_spec, Index(real_spec))
+    report = against_upstream(real_spec, index_of(real_spec))
     assert report is not None
     assert report.unexplained == ()
     empty = [e.entry for e in report.explained if not e.findings]
@@ -39,7 +39,7 @@ def test_the_command_reports_exactly_the_listed_entries(
                      "--fail-on", "never"])  # fmt: skip
     assert code == 0
     reported = {(f["rule"], f["where"]) for f in json.loads(capsys.readouterr().out)["findings"]}
-    report = against_upstream(real_spec, Index(real_spec))
+    report = against_upstream(real_spec, index_of(real_spec))
     assert report is not None
     listed = {(f.rule, f.where) for e in report.explained for f in e.findings}
     assert reported == listed
@@ -77,7 +77,7 @@ REPORT_LINE = "    report: changes/sdk-2.4.0.json\n"
 
 def test_the_changes_page_lists_each_step_with_its_findings(real_spec: Spec) -> None:
     (change,) = real_spec.changes
-    page = emit_docs(real_spec, Index(real_spec))["site/docs/changes.md"].decode()
+    page = emit_docs(real_spec, index_of(real_spec))["site/docs/changes.md"].decode()
     assert f"## {change.title}" in page
     # the rebase's real changes: nes/start left v2, PromptRequest.prompt gained minItems
     assert "nes/start" in page and "`method-removed`" in page

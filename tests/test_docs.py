@@ -39,7 +39,7 @@ from acp_spec.emit.docs.page import Page, breakable
 from acp_spec.emit.docs.sanitize import clean_content, clean_title
 from acp_spec.emit.docs.site import build_site as site_of
 from acp_spec.emit.docs.views import TypeViews
-from acp_spec.index import Index
+from acp_spec.index import index_of
 from acp_spec.model import Example, Spec
 from acp_spec.pipeline import ARTIFACTS, emit_site
 from acp_spec.writer import replace_all
@@ -58,7 +58,7 @@ XSS_IMG = '<img src=x onerror="window.__xss2=1">'
 
 
 def emit_all_docs(spec: Spec) -> dict[str, bytes]:
-    return emit_site(spec, Index(spec))
+    return emit_site(spec, index_of(spec))
 
 
 @pytest.fixture(scope="module")
@@ -249,9 +249,9 @@ def test_the_keyed_rules_name_a_keyed_method(real_spec: Spec) -> None:
     spec = dataclasses.replace(
         real_spec, keyed_prompts=dataclasses.replace(rules, method="session/new")
     )
-    found = list(keyed_prompts_name_a_keyed_method(spec, Index(spec), None))  # type: ignore[arg-type]
+    found = list(keyed_prompts_name_a_keyed_method(spec, index_of(spec), None))  # type: ignore[arg-type]
     assert len(found) == 1 and "name one of: session/prompt" in found[0].message
-    assert list(keyed_prompts_name_a_keyed_method(real_spec, Index(real_spec), None)) == []  # type: ignore[arg-type]
+    assert list(keyed_prompts_name_a_keyed_method(real_spec, index_of(real_spec), None)) == []  # type: ignore[arg-type]
 
 
 @pytest.fixture(scope="module")
@@ -314,8 +314,8 @@ def test_every_type_has_a_page_and_the_types_page_is_their_index(
     assert f"**Variant of:** [{breakable('SessionUpdate')}](SessionUpdate.md)" in chunk
     update = page_of(pages, "session/update")
     variants = update.split(f"### The variants of `update`: [{breakable('SessionUpdate')}]", 1)[1]
-    index = Index(real_spec)
-    union = index.tagged_union(index.defs["SessionUpdate"])
+    index = index_of(real_spec)
+    union = index.shapes.tagged_union(index.defs["SessionUpdate"])
     assert union is not None and union.field == "sessionUpdate"
     tags = union.tags
     assert len(tags) > 20
@@ -602,7 +602,7 @@ def test_every_rustdoc_link_in_the_spec_names_something(real_spec: Spec) -> None
     # upstream's sdk-2.4.0 schema writes few of them (it once wrote dozens)
     found = [name for _, text in links.descriptions(real_spec) for name in links.find(text)]
     assert {"IdempotencyKey", "UnsupportedProtocolVersionErrorData", "Error::data"} <= set(found)
-    assert links.unresolved(real_spec, Index(real_spec)) == []
+    assert links.unresolved(real_spec, index_of(real_spec)) == []
 
 
 @pytest.mark.parametrize(
@@ -624,7 +624,7 @@ def test_every_rustdoc_link_in_the_spec_names_something(real_spec: Spec) -> None
 def test_a_rust_name_resolves_to_its_wire_name(
     real_spec: Spec, name: str, kind: str, shown: str
 ) -> None:
-    target = links.resolve(real_spec, Index(real_spec), name)
+    target = links.resolve(real_spec, index_of(real_spec), name)
     assert target is not None and (target.kind, target.shown) == (kind, shown)
 
 
@@ -635,7 +635,7 @@ def test_a_rust_name_resolves_to_its_wire_name(
 )  # fmt: skip
 def test_a_name_the_spec_lacks_resolves_to_nothing(real_spec: Spec, name: str) -> None:
     # AgentRequest is the schema's routing union, derived from the methods: no type page
-    assert links.resolve(real_spec, Index(real_spec), name) is None
+    assert links.resolve(real_spec, index_of(real_spec), name) is None
 
 
 def test_only_rustdoc_links_outside_code_are_found() -> None:
@@ -663,7 +663,7 @@ def test_unresolved_names_the_data_path_of_the_text(real_spec: Spec) -> None:
         methods["session/prompt"], description="Sends a [`Missing`] and a [`PromptRequest`]."
     )
     spec = dataclasses.replace(real_spec, types=types, methods=methods)
-    assert links.unresolved(spec, Index(spec)) == [
+    assert links.unresolved(spec, index_of(spec)) == [
         (("methods", "session/prompt", "description"), "Missing"),
         (("types", "PromptRequest", "properties", "sessionId", "description"), "Nope::x"),
     ]
@@ -724,7 +724,7 @@ def test_linked_text_is_made_once_a_folder_but_links_its_own_page_by_anchor(
     # a folder's pages share a text's links (made once), but the page the text links to
     # links to itself by anchor alone: whichever of the two pages asks first
     text = "Only [`UserMessage::message_id`] is required."
-    site = site_of(real_spec, Index(real_spec))
+    site = site_of(real_spec, index_of(real_spec))
     home, other = "types/UserMessage.md", "types/PromptRequest.md"
     for order in ((home, other), (other, home)):
         fresh = dataclasses.replace(site, views=TypeViews(site.index, site.defs))
@@ -1168,7 +1168,7 @@ def test_search_names_give_each_name_its_home_in_the_spec_order(pages: dict[str,
 def test_a_field_that_holds_an_object_shows_its_fields_one_level_deep(
     pages: dict[str, str], real_spec: Spec
 ) -> None:
-    index = Index(real_spec)
+    index = index_of(real_spec)
     page = pages[f"{DOCS_DIR}/types/NewSessionRequest.md"]
     field = page.split("{ #NewSessionRequest.systemPrompt }", 1)[1].split("</details>", 1)[0]
     assert '<details class="acp-nested-fields" data-search-exclude markdown>' in field

@@ -14,8 +14,9 @@ from acp_spec.emit.branches import named_branches
 from acp_spec.emit.kept_verdicts import kept_verdicts
 from acp_spec.emit.schema import dump_json, indented, schema_file
 from acp_spec.emit.titles import consumer_titles
-from acp_spec.index import Index
+from acp_spec.index import Index, SchemaIndex, schema_index
 from acp_spec.spec import load_checked
+from acp_spec.verdicts import Verdicts
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -77,7 +78,7 @@ def test_kept_json_texts_are_json_dumps_of_each_value() -> None:
                 assert dump_json(value) == (text + "\n").encode(), value
 
 
-def _fragments(index: Index) -> list[dict[str, Any]]:
+def _fragments(index: Index | SchemaIndex) -> list[dict[str, Any]]:
     """Some defs by reference, and the properties of some object defs as written."""
     found: list[dict[str, Any]] = [{"$ref": f"#/$defs/{n}"} for n in sorted(index.defs)[::3]]
     for definition in list(index.defs.values())[::8]:
@@ -93,18 +94,19 @@ def test_kept_verdicts_are_the_index_s_for_every_content(index: Index) -> None:
     fragments = _fragments(index)
     values = PROBES + [m.examples[0].params for m in index.spec.methods.values() if m.examples]
     asked = [(f, v) for f in fragments for v in values]
-    expected = [index.verdicts.is_valid(f, v) for f, v in asked]
+    verdicts = Verdicts(index.schema)
+    expected = [verdicts.is_valid(f, v) for f, v in asked]
     assert [kept(f, v) for f, v in asked] == expected
     assert any(expected) and not all(expected)
     # another document of the same content: its own objects, the same verdicts
-    twin = Index.of_schema(copy.deepcopy(index.schema))
+    twin = schema_index(copy.deepcopy(index.schema))
     again = kept_verdicts(twin)
     assert [again(f, v) for f in _fragments(twin) for v in values] == expected
     # a document that differs: the same fragment's verdict is its own
     changed = copy.deepcopy(index.schema)
     changed["$defs"]["IdempotencyKey"]["maxLength"] = 3
-    other = Index.of_schema(changed)
+    other = schema_index(changed)
     key = {"$ref": "#/$defs/IdempotencyKey"}
-    assert kept(key, "x" * 10) and index.verdicts.is_valid(key, "x" * 10)
+    assert kept(key, "x" * 10) and verdicts.is_valid(key, "x" * 10)
     assert not kept_verdicts(other)(key, "x" * 10)
-    assert not other.verdicts.is_valid(key, "x" * 10)
+    assert not Verdicts(other.schema).is_valid(key, "x" * 10)

@@ -15,7 +15,7 @@ from typing import Any
 import pydantic
 import pytest
 from acp_spec.emit.models import python_name
-from acp_spec.index import Index
+from acp_spec.index import index_of
 from acp_spec.model import DERIVED_TYPE_NAMES
 from acp_spec.verdicts import Verdicts
 from conftest import load_real_spec
@@ -183,7 +183,7 @@ def test_mypy_strict_accepts_the_generated_package(mypy_cache: Path) -> None:
 
 # --- typed maps and arrays: the item type is checked ---------------------------------------
 
-INDEX = Index(SPEC)
+INDEX = index_of(SPEC)
 # Items of every JSON type: whatever a map's values or an array's items must be, some of
 # these are of the wrong type.
 ITEMS: list[Any] = [{"name": "Alice"}, 12345, 1.5, "text", [1], True, None]
@@ -228,7 +228,7 @@ CONTAINER_DEFS = [name for name, node in INDEX.defs.items() if any(_typed_contai
 CONTAINER_PROPERTIES = [
     (name, wire)
     for name in INDEX.defs
-    for wire, prop in INDEX.properties(INDEX.defs[name]).items()
+    for wire, prop in INDEX.shapes.properties(INDEX.defs[name]).items()
     if any(_typed_containers(prop)) and not all(_valid(prop, v) for v in _wrong_values(prop))
 ]
 
@@ -272,7 +272,7 @@ def test_a_typed_field_and_its_schema_agree_on_items_of_the_wrong_type(
     models: ModuleType, name: str, wire: str
 ) -> None:
     """The field alone, assigned into an unvalidated instance, against the property's schema."""
-    schema = INDEX.properties(INDEX.defs[name])[wire]
+    schema = INDEX.shapes.properties(INDEX.defs[name])[wire]
     field = python_name(wire)
     model = _field_owner(models, name, field)
     instance = model.model_construct()

@@ -15,7 +15,7 @@ import pytest
 from acp_spec.emit.docs import DOCS_DIR
 from acp_spec.emit.docs.paths import method_page, type_page
 from acp_spec.history import HISTORY_PATH, SPEC_RELEASE, compute, emit_history, history_of
-from acp_spec.index import Index
+from acp_spec.index import index_of
 from acp_spec.model import Release, Spec
 from acp_spec.side_files import RELEASE_SCHEMA, RELEASES_FILE, read_releases
 
@@ -25,7 +25,7 @@ SPEC_DIR = ROOT / "spec"
 
 @pytest.fixture(scope="module")
 def history(real_spec: Spec) -> dict[str, Any]:
-    found = compute(real_spec, Index(real_spec))
+    found = compute(real_spec, index_of(real_spec))
     assert found is not None
     return found
 
@@ -103,7 +103,7 @@ def test_a_gap_starts_the_run_again(real_spec: Spec) -> None:
     defs = {k: v for k, v in middle.schema["$defs"].items() if k != "PromptRequest"}
     releases[2] = dataclasses.replace(middle, schema={**middle.schema, "$defs": defs})
     spec = dataclasses.replace(real_spec, releases=tuple(releases))
-    found = compute(spec, Index(spec))
+    found = compute(spec, index_of(spec))
     assert found is not None
     assert found["since"]["types"]["PromptRequest"] == releases[3].id
     assert found["since"]["fields"]["PromptRequest.sessionId"] == releases[3].id
@@ -113,16 +113,16 @@ def test_a_gap_starts_the_run_again(real_spec: Spec) -> None:
 def test_the_committed_history_is_what_generate_writes_and_is_deterministic(
     real_spec: Spec,
 ) -> None:
-    made = emit_history(real_spec, Index(real_spec))
+    made = emit_history(real_spec, index_of(real_spec))
     assert made[HISTORY_PATH] == (ROOT / HISTORY_PATH).read_bytes()
-    again = compute(real_spec, Index(real_spec))
+    again = compute(real_spec, index_of(real_spec))
     assert json.dumps(again, indent=1, ensure_ascii=False).encode() + b"\n" == made[HISTORY_PATH]
 
 
 def test_no_releases_no_history(real_spec: Spec) -> None:
     spec = dataclasses.replace(real_spec, releases=())
-    assert emit_history(spec, Index(spec)) == {}
-    assert history_of(spec, Index(spec)) is None
+    assert emit_history(spec, index_of(spec)) == {}
+    assert history_of(spec, index_of(spec)) is None
 
 
 def test_a_broken_release_list_is_a_problem_with_its_place(tmp_path: Path) -> None:

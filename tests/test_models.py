@@ -44,7 +44,7 @@ from acp_spec.emit.models.names import RUNTIME
 from acp_spec.emit.models.package import runtime_files, with_note
 from acp_spec.emit.models.routing import MARKER, main_part, routing_section
 from acp_spec.emit.table import MethodRow, table
-from acp_spec.index import Index
+from acp_spec.index import Index, index_of, schema_index
 from acp_spec.model import Spec
 from acp_spec.pipeline import load_spec
 from conftest import UPSTREAM_V2, write_spec
@@ -93,7 +93,7 @@ ROWS = [
 
 def emit(schema: dict[str, Any], rows: list[MethodRow] | None = None) -> dict[str, bytes]:
     """The models step, on a schema alone, as the pipeline runs it."""
-    return emit_models(lowered(Index.of_schema(schema)), rows or [], version="0.1.0")
+    return emit_models(lowered(schema_index(schema)), rows or [], version="0.1.0")
 
 
 @pytest.fixture(scope="module")
@@ -654,7 +654,7 @@ def _statements(code: str) -> dict[str, str]:
 
 
 def _routing_as_datamodel_code_generator_writes(document: dict[str, Any], least: int) -> None:
-    lowering = lowered(Index.of_schema(document))
+    lowering = lowered(schema_index(document))
     routed = lowering.routing_classes()
     defs = {n: d for n, d in lowering.defs.items() if n in routed}
     assert defs and len(defs) >= least, "too few routing unions: the test tests little"
@@ -678,7 +678,7 @@ def test_the_routing_classes_are_what_datamodel_code_generator_writes(
     codegen's passes make of the same lowered defs: same fields, aliases, descriptions,
     discriminators and `not` checks. The defs they refer to stand in as stubs, of which
     the routing classes name nothing but the name."""
-    document = schema if which == "upstream" else Index(real_spec).schema
+    document = schema if which == "upstream" else index_of(real_spec).schema
     _routing_as_datamodel_code_generator_writes(document, 10)
 
 
@@ -692,7 +692,7 @@ def test_the_routing_unions_of_a_spec_without_protocol_methods_are_as_datamodel_
     from small_project import small_project
 
     spec = load_spec(small_project(tmp_path) / "spec" / "acp-v2.yaml")
-    document = Index(spec).schema
+    document = index_of(spec).schema
     assert "ProtocolLevelNotification" not in document["$defs"]
     _routing_as_datamodel_code_generator_writes(document, 5)
 
@@ -932,7 +932,7 @@ def test_a_def_may_not_take_a_reserved_name(name: str) -> None:
 
 
 def test_class_names_of_the_spec_are_the_committed_classes(real_spec: Spec) -> None:
-    found = class_names(Index(real_spec))
+    found = class_names(index_of(real_spec).of_schema)
     code = (REPO / PY / "src/acp_models/v2/_models.py").read_text(encoding="utf-8")
     tree = ast.parse(code).body
     classes = {n.name for n in tree if isinstance(n, ast.ClassDef)}
@@ -957,7 +957,7 @@ def test_class_names_show_a_clash_and_leave_out_a_refused_def() -> None:
             {"type": "object", "title": "a", "properties": {"x": {}}},
         ]},
     }  # fmt: skip
-    found = class_names(Index.of_schema({"$defs": defs}))
+    found = class_names(schema_index({"$defs": defs}))
     assert found["ShapeRound"] == ("$defs/ShapeRound", "$defs/Shape/anyOf/0")
     assert found["ShapeSquare"] == ("$defs/Shape/anyOf/1",)
     assert found["PairA"] == ("$defs/Pair/anyOf/0", "$defs/Pair/anyOf/1")
@@ -1049,7 +1049,7 @@ def test_a_spec_the_models_cant_be_made_of_is_refused_by_a_rule(
     [(ix, findings)] = checked
     assert all(d in findings for d in refused.value.diagnostics), refused.value.diagnostics
     with pytest.raises(ModelsError, match=re.escape(message)):
-        emit_models(lowered(Index.of_schema(ix.schema)), table(ix.spec), version="0.1.0")
+        emit_models(lowered(schema_index(ix.schema)), table(ix.spec), version="0.1.0")
 
 
 def _rules_seen(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Index, list[Diagnostic]]]:

@@ -27,7 +27,7 @@ from acp_spec.emit.cached_step import Cache, step_code
 from acp_spec.emit.models.codegen import TOOL_PINS, tool_versions
 from acp_spec.emit.models_step import MODELS_STEP, emit_models
 from acp_spec.emit.table import table
-from acp_spec.index import Index
+from acp_spec.index import index_of, schema_index
 from acp_spec.model import Spec
 from acp_spec.spec import load_spec
 from acp_spec.writer import replace_all, reusable
@@ -186,7 +186,7 @@ def test_a_cached_generate_makes_what_an_uncached_one_does(
     assert (reusable(project, pipeline.MODELS_STAMP, key) is None) == read, what
     if read:
         return
-    index = Index(spec)
+    index = index_of(spec)
     cached = emit_models(spec, index, Cache(MODELS_STEP, partial(reusable, project)))
     uncached = emit_models(spec, index, Cache(MODELS_STEP, lambda stamp, key: None))
     assert cached == uncached, what
@@ -210,7 +210,7 @@ def test_a_method_list_edit_reuses_the_cached_part_and_remakes_the_unions(
     key = pipeline.models_key(_input(spec))
     cached = reusable(project, pipeline.MODELS_STAMP, key)
     assert cached is not None
-    module = emit_models(spec, Index(spec), Cache(MODELS_STEP, partial(reusable, project)))[
+    module = emit_models(spec, index_of(spec), Cache(MODELS_STEP, partial(reusable, project)))[
         pipeline.MODELS_MODULE
     ].decode()
     before = cached[pipeline.MODELS_MODULE].decode()
@@ -245,7 +245,7 @@ def test_the_proxy_initialize_retry_class_reaches_the_models(
 
 
 def _input(spec: Spec) -> models.ModelsInput:
-    lowering = models.lowered(Index.of_schema(Index(spec).schema))
+    lowering = models.lowered(schema_index(index_of(spec).schema))
     return models.ModelsInput.of(lowering, models.kept_classes(table(spec)))
 
 
@@ -285,7 +285,14 @@ def test_the_step_code_is_its_package_and_every_module_it_imports() -> None:
     tooling = ROOT / "tooling/acp_spec"
     package = _tracked("tooling/acp_spec/emit/models")
     assert package <= code  # runtime, templates and the stub included
-    for module in ("emit/table.py", "index.py", "constants.py", "defs.py", "__init__.py"):
+    for module in (
+        "emit/table.py",
+        "index/__init__.py",
+        "index/shapes.py",
+        "constants.py",
+        "defs.py",
+        "__init__.py",
+    ):
         assert tooling / module in code, module
     # nothing the step doesn't run; no cache or stray file (the key is the same from a wheel)
     for module in ("pipeline.py", "emit/artifact.py", "emit/models_step.py",

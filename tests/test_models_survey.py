@@ -15,7 +15,7 @@ from acp_spec.content import digest
 from acp_spec.defs import DEFS_PREFIX
 from acp_spec.emit.models.names import Survey, survey_with
 from acp_spec.emit.models.steps import Steps
-from acp_spec.index import Index
+from acp_spec.index import SchemaIndex, index_of, schema_index
 from acp_spec.model import Spec
 from conftest import subschemas
 
@@ -29,7 +29,7 @@ TABLES = ("defs", "variants", "nots", "omittable", "tolerant", "aliases", "claim
 
 @pytest.fixture(scope="module")
 def real_defs(real_spec: Spec) -> Defs:
-    return Index(real_spec).defs
+    return index_of(real_spec).defs
 
 
 def _mutated(rng: random.Random, real: Defs) -> Defs:
@@ -86,7 +86,7 @@ def _mutated(rng: random.Random, real: Defs) -> Defs:
     return defs
 
 
-def _outcome(index: Index, steps: Steps | None) -> tuple[str, Any]:
+def _outcome(index: SchemaIndex, steps: Steps | None) -> tuple[str, Any]:
     try:
         return "survey", _comparable(survey_with(index, steps))
     except Exception as err:  # what the two must agree on too, should one crash
@@ -111,7 +111,7 @@ def test_the_survey_reuses_lowerings_exactly(real_defs: Defs) -> None:
     steps = Steps(4096, 16)
     fresh: list[tuple[str, Any]] = []
     for defs in specs:
-        index = Index.of_schema({"$defs": defs})
+        index = schema_index({"$defs": defs})
         reused = _outcome(index, steps)
         fresh.append(_outcome(index, None))
         assert reused == fresh[-1]
@@ -121,7 +121,7 @@ def test_the_survey_reuses_lowerings_exactly(real_defs: Defs) -> None:
     assert steps.redone > 5 * steps.recorded
     # and a spec surveyed again takes every step from before, with the same answers
     for defs, answer in zip(specs[-5:], fresh[-5:], strict=True):
-        index = Index.of_schema({"$defs": defs})
+        index = schema_index({"$defs": defs})
         _outcome(index, steps)
         recorded = steps.recorded
         assert _outcome(index, steps) == answer

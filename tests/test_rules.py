@@ -408,9 +408,9 @@ def test_boolean_items_are_a_schema_not_a_crash(items: bool, tmp_path: Path) -> 
         spec = load_spec(folder / "acp-v2.yaml")
         from acp_spec.emit.models import emit_models, lowered
         from acp_spec.emit.table import table
-        from acp_spec.index import Index
+        from acp_spec.index import index_of, schema_index
 
-        lowering = lowered(Index.of_schema(Index(spec).schema))
+        lowering = lowered(schema_index(index_of(spec).schema))
         models = emit_models(lowering, table(spec), version="0.1.0")
         assert (
             "tags: list[Any] | None"
@@ -430,7 +430,7 @@ def test_a_spec_without_session_close_still_makes_its_envelope_vectors(tmp_path:
     """Deleting session/close once crashed the vectors (KeyError): the envelope cases ride on
     the first request method with an example instead."""
     from acp_spec.emit.vectors import emit_vectors
-    from acp_spec.index import Index
+    from acp_spec.index import index_of
 
     data = spec_data()
     del data["methods"]["session/close"]
@@ -439,7 +439,7 @@ def test_a_spec_without_session_close_still_makes_its_envelope_vectors(tmp_path:
     shutil.copytree(SPEC_DIR, folder)
     (folder / "acp-v2.yaml").write_text(json.dumps(data, indent=1), encoding="utf-8")
     spec = load_spec(folder / "acp-v2.yaml")
-    envelope = json.loads(emit_vectors(spec, Index(spec))["generated/vectors/envelope.json"])
+    envelope = json.loads(emit_vectors(spec, index_of(spec))["generated/vectors/envelope.json"])
     messages = [c["message"] for g in envelope["groups"] for c in g["cases"]]
     assert not any('"session/close"' in m for m in messages)
     assert any(f'"method":"{next(iter(spec.methods))}"' in m for m in messages)

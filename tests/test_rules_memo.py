@@ -17,7 +17,7 @@ from acp_spec.content import Recent
 from acp_spec.diagnostics import Diagnostic
 from acp_spec.diff import upstream as diff_upstream
 from acp_spec.diff.upstream import UPSTREAM_CHECKS, AgainstUpstream, against_upstream
-from acp_spec.index import Index
+from acp_spec.index import index_of
 from acp_spec.model import Example, Method, Spec, Step, TypeDef
 from acp_spec.rules import examples as example_rules
 from acp_spec.rules import traces as trace_rules
@@ -138,7 +138,7 @@ EDITS = (_edit_type, _edit_type, _edit_message, _edit_example, _edit_method)
 
 
 def _outcome(spec: Spec) -> Outcome:
-    index = Index(spec)
+    index = index_of(spec)
     written = rules.Written(frozenset(spec.types), frozenset(spec.errors),
                             frozenset(spec.retry_classes))  # fmt: skip
     return rules.check(spec, index, written, UPSTREAM_CHECKS), against_upstream(spec, index)

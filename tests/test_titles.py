@@ -9,13 +9,13 @@ from typing import Any
 
 import pytest
 from acp_spec.emit.titles import consumer_titles
-from acp_spec.index import Index
+from acp_spec.index import Index, index_of
 from acp_spec.model import Spec
 
 
 @pytest.fixture(scope="module")
 def index(real_spec: Spec) -> Index:
-    return Index(real_spec)
+    return index_of(real_spec)
 
 
 def _member_titles(node: Any) -> list[str]:

@@ -18,7 +18,7 @@ from acp_spec.emit.docs import DOCS_DIR, NAV_PATH, emit_docs
 from acp_spec.emit.docs.paths import method_page
 from acp_spec.emit.docs.trace_pages import TRACES_INDEX, trace_page_path
 from acp_spec.emit.traces import trace_file
-from acp_spec.index import Index
+from acp_spec.index import index_of
 from acp_spec.model import Spec, Trace
 from ruamel.yaml import YAML
 from test_docs import EXTENSIONS, XSS_IMG, XSS_SCRIPT
@@ -170,7 +170,7 @@ def test_the_spec_text_cannot_inject_html(real_spec: Spec) -> None:
     hostile = dataclasses.replace(first, title=f"T {payload}", rule=f"R {payload}",
                                   description=f"D {payload}")  # fmt: skip
     spec = dataclasses.replace(real_spec, traces=(hostile, *real_spec.traces[1:]))
-    out = emit_docs(spec, Index(spec))
+    out = emit_docs(spec, index_of(spec))
     for path in (trace_page_path(first.id), TRACES_INDEX):
         rendered = to_html(out[f"{DOCS_DIR}/{path}"].decode("utf-8"))
         assert "<script" not in rendered and "<img" not in rendered, path

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from acp_spec.emit.traces import SCHEMA_NAME, TRACES_DIR, TRACES_SCHEMA, emit_traces
-from acp_spec.index import Index
+from acp_spec.index import index_of
 from acp_spec.model import Spec
 from acp_spec.trace_match import fits
 from acp_spec.trace_values import capture_name
@@ -185,7 +185,7 @@ def test_every_response_names_the_method_it_answers(files: dict[str, dict[str, A
 
 
 def test_the_emitter_makes_one_file_per_trace_and_the_schema(real_spec: Spec) -> None:
-    out = emit_traces(real_spec, Index(real_spec))
+    out = emit_traces(real_spec, index_of(real_spec))
     assert set(out) == {f"{TRACES_DIR}/{t.id}.json" for t in real_spec.traces} | {
         f"{TRACES_DIR}/{SCHEMA_NAME}"
     }

@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from acp_spec.index import Index
+from acp_spec.index import index_of
 from acp_spec.model import Spec
 from acp_spec.rules.common import Written
 from acp_spec.rules.upstream import types_follow_upstream
@@ -284,6 +284,8 @@ def test_a_def_equal_in_value_but_not_in_json_differs_from_upstream(
     assert upstream is not None
     upstream["$defs"]["ProtocolVersion"] = change(upstream["$defs"]["ProtocolVersion"])
     spec = replace(real_spec, upstream=replace(real_spec.upstream, unstable=upstream))
-    found = [d.message for d in types_follow_upstream(spec, Index(real_spec), _written(real_spec))]
+    found = [
+        d.message for d in types_follow_upstream(spec, index_of(real_spec), _written(real_spec))
+    ]
     assert len(found) == 1 and "type ProtocolVersion differs from upstream" in found[0], found
     assert message in found[0]

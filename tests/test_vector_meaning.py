@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from acp_spec.emit.vectors import emit_vectors
-from acp_spec.index import Index
+from acp_spec.index import index_of
 from acp_spec.spec import load_spec
 from acp_spec.vector_ids import (
     HEADER,
@@ -92,7 +92,7 @@ def test_rewording_an_example_retires_no_id(tmp_path: Path) -> None:
     at = text.index(old, text.index("\n  session/prompt:\n"))
     path = write_spec(tmp_path, text[:at] + "Please review this code" + text[at + len(old) :])
     spec = load_spec(path)
-    made = emitted_ids(emit_vectors(spec, Index(spec)))
+    made = emitted_ids(emit_vectors(spec, index_of(spec)))
     published = read_published(ids_path(path))
     problems = [d.render() for d in vector_id_problems(published, made)]
     assert len(problems) == 1 and "changed message but not meaning" in problems[0]

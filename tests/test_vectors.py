@@ -32,7 +32,7 @@ from acp_spec.document import build_schema
 from acp_spec.emit.schema import dump_json
 from acp_spec.emit.vectors import SCHEMA_NAME, VECTORS_DIR, VECTORS_SCHEMA, emit_vectors, successor
 from acp_spec.emit.vectors.keyed import UUID
-from acp_spec.index import Index
+from acp_spec.index import Index, index_of
 from acp_spec.model import Spec
 from acp_spec.spec import load_spec
 from acp_spec.vector_ids import (
@@ -122,7 +122,7 @@ def schema(spec: Spec) -> dict[str, Any]:
 
 @pytest.fixture(scope="module")
 def files(spec: Spec) -> dict[str, bytes]:
-    return emit_vectors(spec, Index(spec))
+    return emit_vectors(spec, index_of(spec))
 
 
 def vector_files(files: dict[str, bytes]) -> dict[str, Any]:
@@ -200,7 +200,7 @@ def test_the_schema_copy_is_the_source_and_generation_is_deterministic(
 ) -> None:
     assert files[f"{VECTORS_DIR}/{SCHEMA_NAME}"] == SCHEMA_SOURCE.read_bytes()
     assert SCHEMA_SOURCE.read_bytes() == dump_json(json.loads(SCHEMA_SOURCE.read_bytes()))
-    index = Index(spec)
+    index = index_of(spec)
     before = json.dumps(index.schema)
     assert emit_vectors(spec, index) == files
     # the index's schema is every emitter's: reading it must leave it as it was
@@ -212,8 +212,8 @@ def test_every_session_update_variant_has_a_valid_and_an_invalid_case(
 ) -> None:
     """Where the traffic is: each `sessionUpdate` the index knows, in a valid message and
     in one the receiver must reject."""
-    index = Index(spec)
-    union = index.tagged_union(index.defs["SessionUpdate"])
+    index = index_of(spec)
+    union = index.shapes.tagged_union(index.defs["SessionUpdate"])
     assert union is not None and union.field == "sessionUpdate"
     outcomes: dict[Any, set[bool]] = {tag: set() for tag in union.tags}
     for group in vectors[f"{VECTORS_DIR}/methods/session-update.json"]["groups"]:
@@ -664,7 +664,7 @@ def test_retiring_an_id_marks_its_line_and_publishes_its_successor(
     spec = load_spec(spec_path)
     assert case_id in spec.retired_vector_ids
     published = parse_published(after, "ids")
-    assert vector_id_problems(published, emitted_ids(emit_vectors(spec, Index(spec)))) == []
+    assert vector_id_problems(published, emitted_ids(emit_vectors(spec, index_of(spec)))) == []
 
 
 def _publish(spec_path: Path) -> int:
@@ -682,7 +682,7 @@ def test_publishing_adds_new_ids_and_changes_no_line(
     # without the file no id is retired, so no case takes a successor's id: the real spec,
     # loaded already, less its retired ids
     unretired = replace(spec, retired_vector_ids=frozenset())
-    emitted = emitted_ids(emit_vectors(unretired, Index(unretired)))
+    emitted = emitted_ids(emit_vectors(unretired, index_of(unretired)))
 
     assert _publish(spec_path) == 0  # no file yet: every id
     created = ids.read_text(encoding="utf-8")
@@ -770,7 +770,7 @@ def nested(tmp_path_factory: pytest.TempPathFactory) -> tuple[Index, dict[str, A
         tmp_path_factory.mktemp("nested"), nest_the_key(SPEC_FILE.read_text(encoding="utf-8"))
     )
     spec = load_spec(path)
-    index = Index(spec)
+    index = index_of(spec)
     return index, vector_files(emit_vectors(spec, index))
 
 
@@ -790,7 +790,7 @@ def _at(value: Any, path: tuple[str, ...]) -> Any:
 
 def test_the_edit_nests_the_key(nested: tuple[Index, dict[str, Any]]) -> None:
     index, _ = nested
-    assert index.key_property(index.spec.methods["session/prompt"]) == NESTED_PATH
+    assert index.keys.key_property(index.spec.methods["session/prompt"]) == NESTED_PATH
 
 
 def _without(params: Any, path: tuple[str, ...]) -> Any:
@@ -855,7 +855,7 @@ def _require_mode(text: str) -> str:
 
 def _emit(tmp_path: Path, text: str) -> tuple[Index, dict[str, Any]]:
     spec = load_spec(write_spec(tmp_path, text))
-    index = Index(spec)
+    index = index_of(spec)
     return index, vector_files(emit_vectors(spec, index))
 
 

@@ -11,7 +11,7 @@ import pytest
 from acp_spec import verdicts
 from acp_spec.emit.docs.examples import render_examples
 from acp_spec.emit.vectors import emit_vectors
-from acp_spec.index import Index
+from acp_spec.index import index_of
 from acp_spec.patterns import quick_validator_for
 from conftest import load_real_spec
 
@@ -40,7 +40,7 @@ def python_verdict(document: Mapping[str, Any], fragment: Mapping[str, Any], val
 def test_the_vectors_and_examples_get_pythons_verdicts(asked: Asked) -> None:
     # the rules' verdicts by def name (verdicts.defs_verdict) are tested in test_loader.py
     spec = load_real_spec()
-    index = Index(spec)
+    index = index_of(spec)
     emit_vectors(spec, index)
     render_examples(spec, index)
     assert len(asked) > 500

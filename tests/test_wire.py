@@ -331,9 +331,9 @@ def lenient(real_spec: Spec) -> dict[str, dict[str, Any]]:
     """Class -> its fields upstream reads leniently (wire name -> Tolerance), as the models
     emitter lowers the spec's schema."""
     from acp_spec.emit.models.lowering import Lowering
-    from acp_spec.index import Index
+    from acp_spec.index import index_of, schema_index
 
-    lowering = Lowering(Index.of_schema(Index(real_spec).schema))
+    lowering = Lowering(schema_index(index_of(real_spec).schema))
     lowering.run()
     return lowering.tolerant
 
@@ -477,9 +477,9 @@ def test_null_is_read_as_the_default_where_marked_default_on_null(
     there (the schema does); tolerant reads it as upstream's Rust and zod do, as the
     default, `[]`, with a repair at the field, and leaves the rest as it was; a malformed
     value that is not null stays an error (the marker mends null only)."""
-    from acp_spec.index import Index
+    from acp_spec.index import index_of
 
-    schema = Index(real_spec).schema
+    schema = index_of(real_spec).schema
     marked = {
         (name, wire)
         for name, node in schema["$defs"].items()

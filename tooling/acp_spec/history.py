@@ -48,7 +48,7 @@ def elements(view: ProtocolView) -> dict[str, set[str]]:
         properties = schema.get("properties")
         if isinstance(properties, Mapping):
             found["fields"].update(f"{name}.{field}" for field in properties)
-        union = view.index.tagged_union(schema)
+        union = view.index.shapes.tagged_union(schema)
         for variant in union.variants if union is not None else ():
             found["variants"].add(variant_key(name, variant.tag))
     return found

@@ -291,7 +291,7 @@ def member_key(index: Index, member: Mapping[str, Any]) -> str | None:
 
 def _wire(index: Index, member: Mapping[str, Any]) -> str | None:
     """The tag or const a union member is sent as, as text."""
-    tag = index.tag_of(member)
+    tag = index.shapes.tag_of(member)
     value = tag[1] if tag is not None else member.get("const")
     if value is None:
         return None

@@ -35,7 +35,7 @@ from .emit.vectors.cases import VECTORS_DIR
 from .emit.vectors.checks import CHECKS as VECTORS_CHECKS
 from .formatcheck import FORMAT_SCHEMA
 from .history import HISTORY_PATH, emit_history
-from .index import Index
+from .index import Index, index_of
 from .model import Spec
 from .rules import Check
 
@@ -187,7 +187,7 @@ def build_outputs(
     the stamp differs anyway)."""
     artifacts = registry(ARTIFACTS)  # the registry as it is (a test adds to it)
     outputs: dict[str, bytes] = {}
-    index = Index(spec) if index is None else index
+    index = index_of(spec) if index is None else index
     # the slow ones last: what another finds (the docs, an example) comes before seconds pass
     for artifact in sorted(artifacts, key=lambda a: isinstance(a, CachedArtifact)):
         result = artifact.build(spec, index, reuse, remake=remake_models)

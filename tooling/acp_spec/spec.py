@@ -16,7 +16,7 @@ from .diagnostic_ids import FORMAT, YAML
 from .diagnostics import Diagnostic, SpecError, stamped
 from .diff.upstream import UPSTREAM_CHECKS
 from .formatcheck import check_format
-from .index import Index
+from .index import Index, index_of, with_findings
 from .loader import build_spec, damaged_paths, healthy, section
 from .model import Spec
 from .side_files import read_changes, read_releases, read_snapshot, retired_ids
@@ -65,7 +65,7 @@ def _checked(
     """``load_checked`` of the loaded ``source`` of the spec at ``path``: the spec built with
     what it names beside it, then held to the rules."""
     spec, written, problems = _built(source, path, history=history)
-    index = Index(spec)
+    index = index_of(spec)
     findings = [] if history else rules.check(spec, index, written, (*UPSTREAM_CHECKS, *checks))
     problems += [d for d in findings if d.severity == "error"]
     if problems:
@@ -75,9 +75,8 @@ def _checked(
         warnings=tuple(sorted(d for d in findings if d.severity == "warning")),
         retired_vector_ids=retired_ids(path),
     )
-    # the same methods, types and everything else an index reads: each fact it holds stands
-    index.spec = spec
-    return spec, index
+    # the rules' index, for the spec their findings were added to: every fact stands
+    return spec, with_findings(index, spec)
 
 
 def _built(

@@ -20,7 +20,7 @@ from typing import Any
 
 from .constants import EXIT_INVALID, EXIT_OK
 from .emit.vectors import emit_vectors
-from .index import Index
+from .index import index_of
 from .model import Spec
 from .pipeline import load_spec
 from .vector_ids import (
@@ -144,7 +144,7 @@ def _broken(published: Published, path: Path) -> bool:
 
 
 def _emitted(spec: Spec) -> dict[str, Emitted]:
-    return emitted_ids(emit_vectors(spec, Index(spec)))
+    return emitted_ids(emit_vectors(spec, index_of(spec)))
 
 
 def followed(spec: Spec) -> str:

@@ -85,7 +85,7 @@ def _roots(view: ProtocolView, names: set[str], methods: set[str]) -> dict[str, 
         if not referrers or not referrers <= names:
             roots[name] = []
     for name in sorted(names - set(roots)):
-        reaching = [root for root in roots if name in view.index.reachable(root)]
+        reaching = [root for root in roots if name in view.index.refs.reachable(root)]
         if len(reaching) == 1:
             roots[reaching[0]].append(name)
     return roots

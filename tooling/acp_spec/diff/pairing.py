@@ -27,7 +27,7 @@ def member_tag(view: ProtocolView, member: Mapping[str, Any]) -> tuple[str, Any]
     value; None for an untagged one (a catch-all, a plain schema)."""
     if "const" in member:
         return "", member["const"]
-    found = view.index.tag_of(member)
+    found = view.index.shapes.tag_of(member)
     if found is not None:
         return found
     # a variant for "the tag is null or absent" (upstream's IdleStateUpdate `none`)

@@ -38,9 +38,9 @@ class Unions(Part):
         old_takes_all = old_open or (new_open and bool(catch_alls))
         new_takes_all = new_open or (old_open and bool(catch_alls))
         for i, j in pairs:
-            if len(new_members) == 1 and not self.new.index.members(n):
+            if len(new_members) == 1 and not self.new.index.shapes.members(n):
                 label = at.label + variant_label(old_members[i], old_tags[i], i)
-            elif len(old_members) == 1 and not self.old.index.members(o):
+            elif len(old_members) == 1 and not self.old.index.shapes.members(o):
                 label = at.label
             else:
                 label = at.label + variant_label(new_members[j], new_tags[j], j)
@@ -119,7 +119,7 @@ class Unions(Part):
         ref = stands_for(schema)
         name = chase(view, ref) if ref is not None else None
         union = view.defs.get(name, {}) if name is not None else schema
-        values = [member_tag(view, m) for m in view.index.members(union)]
+        values = [member_tag(view, m) for m in view.index.shapes.members(union)]
         held = [tag[1] for tag in values if tag is not None and tag[0] == ""]
         if not held:
             return False

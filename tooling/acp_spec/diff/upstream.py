@@ -81,7 +81,7 @@ def _compared(
     """``compare(theirs, ours)`` for ``ours`` the view of ``index``'s spec."""
     # everything of ``ours`` compare reads: its schema is the index's (its own index
     # derived from it), and the rest is the view's fields
-    key = digest((theirs_key, index.schema_digest, ours.label, ours.methods, ours.carries,
+    key = digest((theirs_key, index.digests.schema_digest, ours.label, ours.methods, ours.carries,
                   ours.error_codes, ours.notes))  # fmt: skip
     return _FINDINGS.get(key, lambda: tuple(compare(theirs, ours)))
 

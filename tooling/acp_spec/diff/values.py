@@ -91,7 +91,10 @@ class Values:
         if a is not None or b is not None:
             self._references(o, n, a, b, at)
             return
-        old_members, new_members = self.old.index.members(o), self.new.index.members(n)
+        old_members, new_members = (
+            self.old.index.shapes.members(o),
+            self.new.index.shapes.members(n),
+        )
         if old_members and new_members:
             self.unions.compare(o, n, old_members, new_members, at)
             o, n = without_union(o), without_union(n)

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..defs import referenced_names
-from ..index import Index, ref_name
+from ..index import Index, index_of, ref_name
 from ..model import Kind, Sender, Spec
 from .view import FACTS, CallFacts, MethodFacts, ProtocolView
 
@@ -34,7 +34,7 @@ _ROLE_OF_SUFFIX: tuple[tuple[str, str], ...] = (
 def view_of_spec(spec: Spec, label: str, index: Index | None = None) -> ProtocolView:
     """The spec's protocol: build_schema's document, the methods and the index's facts
     (``index``: the spec's, when the caller has it)."""
-    index = Index(spec) if index is None else index
+    index = index_of(spec) if index is None else index
     methods: dict[str, MethodFacts] = {}
     for method in spec.methods.values():
         calls = tuple(CallFacts(c.kind, c.params, c.result, method.sender) for c in method.calls)
@@ -46,7 +46,7 @@ def view_of_spec(spec: Spec, label: str, index: Index | None = None) -> Protocol
             errors=method.errors,
             retry=tuple((d, method.retry_class) for d in method.directions),
             audited=method.audited,
-            key_path=index.key_property(method),
+            key_path=index.keys.key_property(method),
         )
     return ProtocolView(
         label=label,
@@ -54,7 +54,7 @@ def view_of_spec(spec: Spec, label: str, index: Index | None = None) -> Protocol
         methods=methods,
         carries=frozenset(FACTS),
         error_codes={name: error.code for name, error in spec.errors.items()},
-        schema_index=index.schema_index,
+        schema_index=index.of_schema,
     )
 
 

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal
 
-from ..index import Index
+from ..index import SchemaIndex
+from ..index import schema_index as index_of_schema
 from ..model import Direction, Kind, Sender
 
 Side = Literal["client", "agent"]
@@ -95,14 +96,14 @@ class ProtocolView:
     error_codes: Mapping[str, int] = field(default_factory=dict)
     notes: tuple[str, ...] = ()  # what the input leaves unknown, in words
     # the index of ``schema`` alone, when the caller has made it already (a spec's)
-    schema_index: Index | None = field(default=None, compare=False, repr=False)
+    schema_index: SchemaIndex | None = field(default=None, compare=False, repr=False)
 
     @cached_property
-    def index(self) -> Index:
+    def index(self) -> SchemaIndex:
         """The toolchain's index of the schema alone: references, unions, nullability."""
         if self.schema_index is not None:
             return self.schema_index
-        return Index.of_schema(dict(self.schema))
+        return index_of_schema(dict(self.schema))
 
     @property
     def defs(self) -> Mapping[str, Mapping[str, Any]]:
@@ -123,7 +124,7 @@ class ProtocolView:
             if name in self.routing:
                 continue
             # the index's references, found once for reachability too
-            for target in self.index.references(name):
+            for target in self.index.refs.direct(name):
                 out.setdefault(target, set()).add(name)
         return out
 
@@ -138,7 +139,7 @@ class ProtocolView:
                 if call.result is not None:
                     roles.append((call.result, call.receivers, call.senders))
                 for root, writers, readers in roles:
-                    for name in self.index.reachable(root):
+                    for name in self.index.refs.reachable(root):
                         sides = found.get(name)
                         if sides is None:
                             sides = found[name] = (set(), set(), set())
@@ -164,14 +165,14 @@ class ProtocolView:
                 continue
             flow = Flow(frozenset(SIDES), frozenset(SIDES), methods)
             seen: set[str] = set()
-            todo = [r for r in self.index.references(union) if r not in roots]
+            todo = [r for r in self.index.refs.direct(union) if r not in roots]
             while todo:
                 name = todo.pop()
                 if name in seen or name in roots or name in self.routing:
                     continue
                 seen.add(name)
                 out[name] = out.get(name, NO_FLOW) | flow
-                todo += self.index.references(name)
+                todo += self.index.refs.direct(name)
         return out
 
     def flow(self, name: str) -> Flow:

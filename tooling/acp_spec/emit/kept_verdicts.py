@@ -1,7 +1,7 @@
 """Is-valid verdicts against fragments of generated/schema.unstable.json, for the emitters,
 each compiled once for every content of the document and the fragment a process meets.
 
-``Index.verdicts`` compiles a fragment once a run; a run of the vectors and the docs compiles
+``Verdicts`` compiles a fragment once an instance; a run of the vectors and the docs compiles
 about a hundred and fifty (jsonschema-rs, a fraction of a millisecond to tens each), most of
 a valid spec's validation time. The specs a process loads one after another (the tests'
 mutants, ``docs serve`` after an edit) mostly make the same document and ask about the same
@@ -20,7 +20,7 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from ..content import Recent, digest_of, pickled
-from ..index import Index
+from ..index import Index, SchemaIndex
 from ..verdicts import Verdict, Verdicts
 
 IsValid = Callable[[Mapping[str, Any], Any], bool]
@@ -54,11 +54,11 @@ class _Document:
 
 _DOCUMENTS: Recent[_Document] = Recent(2)
 # one a run: the vectors and the docs ask about the same fragments
-_BY_INDEX: WeakKeyDictionary[Index, IsValid] = WeakKeyDictionary()
+_BY_INDEX: WeakKeyDictionary[Index | SchemaIndex, IsValid] = WeakKeyDictionary()
 
 
-def kept_verdicts(index: Index) -> IsValid:
-    """``index.verdicts.is_valid``'s answers: ``is_valid(fragment, value)`` for a fragment
+def kept_verdicts(index: Index | SchemaIndex) -> IsValid:
+    """``Verdicts(index.schema).is_valid``'s answers: ``is_valid(fragment, value)`` for a fragment
     whose references resolve in ``index.schema``'s ``$defs``. One an index (it keeps each
     fragment asked about, with its id, while the index lives)."""
     found = _BY_INDEX.get(index)

@@ -63,7 +63,7 @@ def models_can_hold_every_type(spec: Spec, index: Index, written: Written) -> It
             yield Diagnostic(spec.where.at(("types", name), key=True),
                              f"type name {name} is taken in the Python models (acp_models.v2 "
                              "binds it, imports it, or Python has it); rename the type")  # fmt: skip
-    found = survey(index)
+    found = survey(index.of_schema)
     classes, refused = found.classes, found.refused
     for name, err in refused.items():
         reason = str(err)

@@ -33,7 +33,7 @@ def models_key(source: models.ModelsInput) -> str:
 def emit_models(spec: Spec, index: Index, cache: Cache) -> dict[str, bytes]:
     """generated/python, its models module the cache's where the stamp's key is the input's."""
     # the models get the schema's facts only: what they are made of is in the schema
-    lowering = models.lowered(index.schema_index)  # the rules' too: made once a run
+    lowering = models.lowered(index.of_schema)  # the rules' too: made once a run
     rows = tuple(table(spec))
     source = models.ModelsInput.of(lowering, models.kept_classes(rows))
     key = models_key(source)

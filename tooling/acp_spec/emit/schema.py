@@ -23,7 +23,7 @@ UNSTABLE_SCHEMA_PATH = "generated/schema.unstable.json"
 
 def emit_schema(spec: Spec, index: Index) -> dict[str, bytes]:
     return {
-        SCHEMA_PATH: schema_file(index.stable_schema),
+        SCHEMA_PATH: schema_file(index.stable.schema),
         UNSTABLE_SCHEMA_PATH: schema_file(index.schema),
     }
 

@@ -145,7 +145,7 @@ def _dangling(spec: Spec, index: Index) -> bool:
     """Whether a method or a type names a type the spec has not (the references rule says
     where): the rules that follow references through every type would meet the gap."""
     named = {n for m in spec.methods.values() for c in m.calls for n in (c.params, c.result) if n}
-    named |= {r for name in spec.types for r in index.references(name)}
+    named |= {r for name in spec.types for r in index.refs.direct(name)}
     return not named <= set(spec.types) | DERIVED_TYPE_NAMES
 
 

@@ -32,7 +32,11 @@ from .types import bad_patterns
 
 
 def examples_validate(spec: Spec, index: Index, written: Written) -> Iterator[Diagnostic]:
-    broken = dangling_refs(spec, index) or index.once(bad_patterns) or index.once(reference_loops)
+    broken = (
+        dangling_refs(spec, index)
+        or index.facts.once(bad_patterns)
+        or index.facts.once(reference_loops)
+    )
     if written.types - set(spec.types) or broken:
         return  # some types are too broken to validate against; their problems are reported
     errors_of = type_errors(index)
@@ -67,7 +71,7 @@ _FOUND: Recent[Found] = Recent(2048)
 
 def _example_errors(index: Index, errors_of: TypeErrors, type_name: str, value: Any) -> Found:
     """(path in the value, what is wrong there) of every error of the value as the type."""
-    key = digest(("validate", type_name, index.reach_digest(type_name), value))
+    key = digest(("validate", type_name, index.digests.reach_digest(type_name), value))
     return _FOUND.get(
         key,
         lambda: tuple(
@@ -159,7 +163,9 @@ def examples_say_what_they_mean(spec: Spec, index: Index, _: object) -> Iterator
                 if type_name not in index.defs:
                     continue
                 what = f"example '{example.title}'"
-                key = digest(("lint", type_name, index.reach_digest(type_name), what, value))
+                key = digest(
+                    ("lint", type_name, index.digests.reach_digest(type_name), what, value)
+                )
                 found = _FOUND.get(key, partial(_linted, facts, what, value, type_name))
                 for path, message in found:
                     yield Diagnostic(
@@ -218,12 +224,12 @@ class _Facts:
         name = stands_for(node)
         if name is not None and "$ref" not in node:
             return _Shape(node["allOf"][0], name, node, [])
-        resolved = self.index.resolve(node)
-        members = [m for m in self.index.members(resolved) if not is_null(m)]
+        resolved = self.index.shapes.resolve(node)
+        members = [m for m in self.index.shapes.members(resolved) if not is_null(m)]
         return _Shape(None, name, resolved, members)
 
     def union(self, node: Mapping[str, Any]) -> TaggedUnion | None:
-        return _remembered(self._unions, node, lambda: self.index.tagged_union(node))
+        return _remembered(self._unions, node, lambda: self.index.shapes.tagged_union(node))
 
     def chosen(self, node: Mapping[str, Any], variant: Variant) -> dict[str, Any]:
         """The schema a tagged union's value is held to once its tag chose ``variant``: a
@@ -245,12 +251,12 @@ class _Facts:
     def _declared_in(self, node: Mapping[str, Any], seen: frozenset[int]) -> dict[str, Any]:
         """The properties an object may have: its own, its parts', and those of every member
         of an untagged union inside it (which member applies is not ours to guess)."""
-        node = self.index.resolve(node)
+        node = self.index.shapes.resolve(node)
         if id(node) in seen:
             return {}
         seen |= {id(node)}
         found: dict[str, Any] = {}
-        for part in [*node.get("allOf", []), *self.index.members(node)]:
+        for part in [*node.get("allOf", []), *self.index.shapes.members(node)]:
             if isinstance(part, Mapping):
                 for key, schema in self._declared_in(part, seen).items():
                     found.setdefault(key, schema)
@@ -263,7 +269,7 @@ class _Facts:
         """An enum's listed values, and whether it is open (a catch-all member)."""
 
         def make() -> tuple[list[str], bool]:
-            resolved = [self.index.resolve(m) for m in members]
+            resolved = [self.index.shapes.resolve(m) for m in members]
             known = [str(m["const"]) for m in resolved if isinstance(m.get("const"), str)]
             return known, any(m.get("title") == OTHER_TITLE for m in resolved)
 
@@ -375,16 +381,16 @@ class _Lint:
         for part in node.get("allOf", []):
             if not isinstance(part, Mapping):
                 continue
-            resolved = self.index.resolve(part)
+            resolved = self.index.shapes.resolve(part)
             if id(resolved) in seen:
                 continue
             seen.add(id(resolved))
-            members = [m for m in self.index.members(resolved) if not is_null(m)]
-            tags = [self.index.tag_of(m) for m in members]
+            members = [m for m in self.index.shapes.members(resolved) if not is_null(m)]
+            tags = [self.index.shapes.tag_of(m) for m in members]
             fields = {t[0] for t in tags if t is not None}
             if len(fields) == 1:
                 (field,) = fields
-                if any(self.index.resolve(m).get("title") == OTHER_TITLE for m in members):
+                if any(self.index.shapes.resolve(m).get("title") == OTHER_TITLE for m in members):
                     yield field, [str(t[1]) for t in tags if t is not None]
                 for member, tag in zip(members, tags, strict=True):
                     if tag is not None and tag[1] == value.get(field):

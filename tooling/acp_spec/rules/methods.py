@@ -78,7 +78,7 @@ def notifications_not_retried(spec: Spec, index: Index, _: Written) -> Iterator[
 def keyed_iff_key(spec: Spec, index: Index, _: Written) -> Iterator[Diagnostic]:
     for method in spec.methods.values():
         keyed = [r for r in method.retry if r.retry_class == KEYED]
-        reaching = [c for c in method.calls if index.reaches_key(c.params)]
+        reaching = [c for c in method.calls if index.keys.reaches_key(c.params)]
         if keyed and not reaching:
             retry = keyed[0]
             yield _at(spec, ("methods", method.name, "retry", retry.direction, "class"),
@@ -94,9 +94,9 @@ def keys_are_optional_fields(spec: Spec, index: Index, _: Written) -> Iterator[D
     """The RFD's key is an optional field; omitted and null mean the same (no key)."""
     for method in spec.methods.values():
         for call in method.calls:
-            if call.params not in spec.types or not index.reaches_key(call.params):
+            if call.params not in spec.types or not index.keys.reaches_key(call.params):
                 continue
-            path = index.key_path(call.params)
+            path = index.keys.key_path(call.params)
             where: PathKey = ("methods", method.name, call.kind, "params")
             if path is None:
                 yield _at(spec, where, f"{method.name}'s params reach an {KEY_TYPE} only inside "
@@ -105,21 +105,21 @@ def keys_are_optional_fields(spec: Spec, index: Index, _: Written) -> Iterator[D
                 continue
             owner = call.params
             for depth, name in enumerate(path):
-                field = index.properties(index.defs[owner]).get(name, {})
+                field = index.shapes.properties(index.defs[owner]).get(name, {})
                 dotted = ".".join(path[: depth + 1])
-                if name in index.required(index.defs[owner]):
+                if name in index.shapes.required(index.defs[owner]):
                     yield _at(spec, ("types", owner, "required"), key=True, message=f"{method.name}'s {dotted} is "
                               f"required, but the RFD makes the {KEY_TYPE} optional (omitted means "
                               "no key); remove it from required")  # fmt: skip
                 if depth == len(path) - 1:
-                    if not index.accepts_null(field):
+                    if not index.shapes.accepts_null(field):
                         yield _at(spec, ("types", owner, "properties", name), key=True,
                                   message=f"{method.name}'s "
                                   f"{dotted} does not accept null, but the RFD says omitted and "
                                   f"null mean the same; write it as anyOf: [{{$ref: {KEY_TYPE}}}, "
                                   "{type: 'null'}]")  # fmt: skip
                 else:
-                    owner = index.field_type(field) or ""
+                    owner = index.shapes.field_type(field) or ""
                     if owner not in index.defs:
                         break
 

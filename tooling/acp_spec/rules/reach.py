@@ -19,7 +19,7 @@ def reached(spec: Spec, index: Index) -> frozenset[str]:
     found: set[str] = set()
     for root in roots:
         if root not in found:
-            found |= index.reachable(root)
+            found |= index.refs.reachable(root)
     return frozenset(found)
 
 

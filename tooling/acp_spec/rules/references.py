@@ -41,7 +41,7 @@ def references(spec: Spec, index: Index, written: Written) -> Iterator[Diagnosti
                           f"{did_you_mean(retry.retry_class, spec.retry_classes)}; use one of "
                           f"{', '.join(spec.retry_classes)}")  # fmt: skip
     for typedef in spec.types.values():
-        if all(name in written.types for name in index.references(typedef.name)):
+        if all(name in written.types for name in index.refs.direct(typedef.name)):
             continue  # the usual case, known from the index without a walk for the paths
         for path, name in _refs(typedef.schema, ("types", typedef.name)):
             if name not in written.types:
@@ -87,7 +87,7 @@ def _gather_same_value_refs(fragment: Any, path: PathKey, found: list[tuple[Path
 def reference_loops(spec: Spec) -> tuple[tuple[list[str], PathKey], ...]:
     """Each cycle of types that refer to one another for the same value, with the place its
     first type names the next; found by a depth-first walk, each cycle once. Ask
-    ``index.once(reference_loops)``.
+    ``index.facts.once(reference_loops)``.
 
     The walk keeps its own stack and enters each type once: walking again from every type,
     through Python's stack, was N² steps along a chain of N references (each copying the
@@ -143,7 +143,7 @@ def _walk(
 
 def reference_cycles(spec: Spec, index: Index, _: Written) -> Iterator[Diagnostic]:
     """A type that, through references, is only itself can never be checked or hold a value."""
-    for loop, where in index.once(reference_loops):
+    for loop, where in index.facts.once(reference_loops):
         shown = " → ".join([*loop, loop[0]])
         yield _at(spec, where, f"reference cycle {shown}: the type refers back to itself for "
                   "the same value, so no value can ever be checked against it; give one of them a "
@@ -153,4 +153,4 @@ def reference_cycles(spec: Spec, index: Index, _: Written) -> Iterator[Diagnosti
 def dangling_refs(spec: Spec, index: Index) -> bool:
     """Whether a type refers to a name that is no type (``index`` is the spec's)."""
     # the names `references` reports, without the paths it reports them at
-    return any(name not in spec.types for t in spec.types for name in index.references(t))
+    return any(name not in spec.types for t in spec.types for name in index.refs.direct(t))

@@ -293,7 +293,7 @@ def trace_keys_fixed(spec: Spec, index: Index, _: Written) -> Iterator[Diagnosti
             if step.kind != "send" or not isinstance(message, dict):
                 continue
             method = spec.methods.get(str(message.get("method")))
-            key = index.key_property(method) if method is not None else None
+            key = index.keys.key_property(method) if method is not None else None
             value: Any = message.get("params")
             for part in key or ():
                 value = value.get(part) if isinstance(value, dict) else None
@@ -307,7 +307,11 @@ def trace_keys_fixed(spec: Spec, index: Index, _: Written) -> Iterator[Diagnosti
 
 
 def trace_messages_validate(spec: Spec, index: Index, written: Written) -> Iterator[Diagnostic]:
-    broken = dangling_refs(spec, index) or index.once(bad_patterns) or index.once(reference_loops)
+    broken = (
+        dangling_refs(spec, index)
+        or index.facts.once(bad_patterns)
+        or index.facts.once(reference_loops)
+    )
     if written.types - set(spec.types) or broken:
         return  # some types are too broken to validate against; their problems are reported
     # an error entry the format refused is not in spec.errors: its code is no unknown one
@@ -533,7 +537,7 @@ class _Checker:
         if key not in self.seen:
             # the first value of the run with this key decides, as without the memo: the
             # memo's key is that value as it is (key order, 1 and 1.0 and True apart)
-            kept = digest((type_name, exact, self.index.reach_digest(type_name), value))
+            kept = digest((type_name, exact, self.index.digests.reach_digest(type_name), value))
             self.seen[key] = _PROBLEMS.get(kept, lambda: self._found(type_name, value, exact))
         return self.seen[key]
 

@@ -62,7 +62,7 @@ def _visit(node: Mapping[str, Any], path: PathKey, add: Callable[[Node], None]) 
 
 def type_nodes(spec: Spec) -> tuple[Node, ...]:
     """(path, schema) of every schema of every type, nested ones too; several rules walk
-    them, so ask it once: ``index.once(type_nodes)``."""
+    them, so ask it once: ``index.facts.once(type_nodes)``."""
     return tuple(
         found
         for name, typedef in spec.types.items()
@@ -72,13 +72,13 @@ def type_nodes(spec: Spec) -> tuple[Node, ...]:
 
 def required_are_defined(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:
     """A required name the object never declares can only be satisfied by accident."""
-    for path, node in index.once(type_nodes):
+    for path, node in index.facts.once(type_nodes):
         required, props = node.get("required"), node.get("properties")
         if not isinstance(required, list) or not isinstance(props, Mapping):
             continue  # a bare `required` (a guard, say) constrains a parent's properties
         declared = set(props)
         if "allOf" in node:  # without parts the object declares only its own
-            declared |= set(index.properties(_expanded_parts(node)))
+            declared |= set(index.shapes.properties(_expanded_parts(node)))
         for number, name in enumerate(required):
             if isinstance(name, str) and name not in declared:
                 yield Diagnostic(spec.where.at((*path, "required", number)),
@@ -98,7 +98,7 @@ def _expanded_parts(node: Mapping[str, Any]) -> dict[str, Any]:
 
 def tags_are_strings(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:
     """Union members are told apart by a string const; a null or number tag names nothing."""
-    for path, node in index.once(type_nodes):
+    for path, node in index.facts.once(type_nodes):
         for key in ("anyOf", "oneOf"):
             for number, member in enumerate(node.get(key, []) or []):
                 if not isinstance(member, Mapping):
@@ -119,7 +119,7 @@ def tags_are_strings(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic
 def open_guards_list_every_tag(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:
     """A hand-written `not` guard on an open union's catch-all must keep every known tag
     off it, or a known tag with a bad payload is accepted as `other`."""
-    for path, node in index.once(type_nodes):
+    for path, node in index.facts.once(type_nodes):
         members = node.get("anyOf")
         if not isinstance(members, list):
             continue
@@ -130,8 +130,10 @@ def open_guards_list_every_tag(spec: Spec, index: Index, _: object) -> Iterator[
             if not isinstance(guard, Mapping):
                 continue  # derived by the generator from the siblings (spec/README.md)
             siblings = [m for i, m in enumerate(members) if i != number and isinstance(m, Mapping)]
-            known = {index.tag_of(_by_name(m)) for m in siblings} - {None}
-            guarded = {index.tag_of(g) for g in guard.get("anyOf", []) if isinstance(g, Mapping)}
+            known = {index.shapes.tag_of(_by_name(m)) for m in siblings} - {None}
+            guarded = {
+                index.shapes.tag_of(g) for g in guard.get("anyOf", []) if isinstance(g, Mapping)
+            }
             # a non-string tag is reported by tags_are_strings
             missing = sorted(
                 t[1] for t in known - guarded if t is not None and isinstance(t[1], str)
@@ -181,7 +183,7 @@ COUNT_KEYWORDS = (
 
 
 def bounds_are_counts(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:
-    for path, node in index.once(type_nodes):
+    for path, node in index.facts.once(type_nodes):
         for keyword in COUNT_KEYWORDS:
             if keyword not in node:
                 continue
@@ -214,7 +216,7 @@ def key_is_the_rfds(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]
 
 
 def bad_patterns(spec: Spec) -> tuple[tuple[PathKey, str, str], ...]:
-    """Each pattern RE2 refuses: (where, pattern, why). Ask ``index.once(bad_patterns)``."""
+    """Each pattern RE2 refuses: (where, pattern, why). Ask ``index.facts.once(bad_patterns)``."""
     found = []
     for typedef in spec.types.values():
         for path, pattern in keyword_values(typedef.schema, "pattern", ("types", typedef.name)):
@@ -225,7 +227,7 @@ def bad_patterns(spec: Spec) -> tuple[tuple[PathKey, str, str], ...]:
 
 
 def patterns_compile(spec: Spec, index: Index, _: Written) -> Iterator[Diagnostic]:
-    for path, pattern, why in index.once(bad_patterns):
+    for path, pattern, why in index.facts.once(bad_patterns):
         yield _at(
             spec,
             path,

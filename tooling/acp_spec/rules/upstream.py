@@ -89,7 +89,7 @@ def snapshot_digest(spec: Spec) -> str:
 
 def snapshot_digest_of(spec: Spec, index: Index) -> str:
     """``snapshot_digest(spec)``, made once for ``index`` when it is the spec's own."""
-    return index.once(snapshot_digest) if index.spec is spec else snapshot_digest(spec)
+    return index.facts.once(snapshot_digest) if index.spec is spec else snapshot_digest(spec)
 
 
 # Upstream's defs without its method keywords, each with the digest of its pickle, by the
@@ -127,7 +127,7 @@ def types_follow_upstream(spec: Spec, index: Index, written: Written) -> Iterato
                              f"spec has no type for; add it as upstream writes it (`{IMPORT_HINT} "
                              f"{name}`)")  # fmt: skip
             continue
-        if not set(index.references(name)) <= set(spec.types):
+        if not set(index.refs.direct(name)) <= set(spec.types):
             continue  # it names a type the spec has not: the references rule says where
         yield from _compare(spec, index, name, prepared[name], listed.get(name))
     for name in spec.types:
@@ -166,7 +166,7 @@ def _compare(
         ours = without_additions(ours, tuple(p for p in difference.adds if p not in theirs))
         whole = False
     if ours == upstream and upstream_digest == (
-        index.def_digests[name] if whole else digest_of(pickled(ours))
+        index.digests.def_digests[name] if whole else digest_of(pickled(ours))
     ):
         # the usual answer, found in C: equal pickles are the same keys in the same order
         # and the same types; equal values rule out a NaN, which first_difference tells
@@ -265,7 +265,7 @@ def _check_added(
         yield Diagnostic(spec.where.at((*place, "required")), f"{name} {has} {added.name}, but "
                          f"upstream › differences records required: {str(added.required).lower()}; "
                          f"{fix} {name}'s required list, or correct the record")  # fmt: skip
-    nullable = index.accepts_null(index.defs[name].get("properties", {}).get(added.name))
+    nullable = index.shapes.accepts_null(index.defs[name].get("properties", {}).get(added.name))
     if nullable != added.nullable:
         does = "accepts" if nullable else "does not accept"
         yield Diagnostic(spec.where.at((*place, "nullable")), f"{name}.{added.name} {does} "

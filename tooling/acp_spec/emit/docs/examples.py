@@ -100,7 +100,7 @@ def _failing_case(spec: Spec, index: Index, method: Method, walker: Walker) -> C
     else a required top-level field left out, else the first rejected change."""
     codes = Codes.of(spec)
     slug = file_slug(method.name)
-    path = index.key_property(method)
+    path = index.keys.key_property(method)
     if path is not None:
         keyed = [c for c in keyed_cases(method, slug, path, codes) if c.error == codes.params]
         empty = [c for c in keyed if c.id.endswith(".empty-string")]

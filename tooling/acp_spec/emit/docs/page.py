@@ -408,7 +408,7 @@ class Page:
 
     def tag_field(self, type_name: str) -> str | None:
         """The property that tells a tagged union's variants apart (``sessionUpdate``)."""
-        union = self.site.index.tagged_union(self.site.defs.get(type_name, {}))
+        union = self.site.index.shapes.tagged_union(self.site.defs.get(type_name, {}))
         return union.field if union is not None else None
 
     def type_line(self, type_name: str) -> Markup:
@@ -426,7 +426,7 @@ class Page:
         props = self.site.defs.get(type_name, {}).get("properties", {})
         found: list[tuple[str, str]] = []
         for field, prop in props.items():
-            target = self.site.index.field_type(prop) if isinstance(prop, dict) else None
+            target = self.site.index.shapes.field_type(prop) if isinstance(prop, dict) else None
             if target is not None and target in self.site.defs and self.tag_field(target):
                 found.append((str(field), target))
         return found
@@ -464,7 +464,7 @@ class Page:
                 target = None
                 break
             target = (current, field)
-            current = self.site.index.field_type(prop)
+            current = self.site.index.shapes.field_type(prop)
         wire = code(".".join(["capabilities", *fields]) if root else path)
         if target is not None:
             wire = Markup(f"[{wire}]({self.url(self._page_of(target[0]), field_anchor(*target))})")
@@ -542,7 +542,7 @@ class Page:
         """The key cases of generated/vectors/ for a keyed method, as (case, outcome, why):
         what the IdempotencyKey page shows as its table of valid and invalid keys."""
         method = self.site.spec.methods.get(method_name)
-        path = self.site.index.key_property(method) if method is not None else None
+        path = self.site.index.keys.key_property(method) if method is not None else None
         if method is None or path is None:
             return []
         slug = file_slug(method.name)

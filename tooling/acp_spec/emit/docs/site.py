@@ -74,7 +74,7 @@ def build_site(spec: Spec, index: Index) -> Site:
     defs = {name: index.defs[name] for name in spec.types}
     variant_of: dict[str, list[str]] = {}
     for name, schema in defs.items():
-        union = index.tagged_union(schema)
+        union = index.shapes.tagged_union(schema)
         for variant in union.variants if union is not None else ():
             shown = shown_def(variant.schema)
             if shown is not None and name not in variant_of.get(shown, []):
@@ -91,7 +91,7 @@ def build_site(spec: Spec, index: Index) -> Site:
     return Site(
         spec=spec, index=index, defs=defs, pages=method_pages(spec.methods),
         type_pages=type_pages(defs), variant_of={k: tuple(v) for k, v in variant_of.items()},
-        rows=tuple(table(spec)), used_by={name: index.used_by(name) for name in defs},
+        rows=tuple(table(spec)), used_by={name: index.usage.used_by(name) for name in defs},
         errors_used_by={k: tuple(v) for k, v in errors_used_by.items()},
         examples=render_examples(spec, index), error_examples=render_error_examples(spec, index),
         keyed_examples=render_keyed_examples(spec, index), upstream=against_upstream(spec, index),

@@ -109,7 +109,7 @@ class TypeViews:
             views.append(FieldView(
                 name=name, code=code(name), anchor=field_anchor(type_name, name),
                 shown=without_null(prop)[0], required=name in required,
-                nullable=self.index.accepts_null(prop), constraints=self.constraints(prop),
+                nullable=self.index.shapes.accepts_null(prop), constraints=self.constraints(prop),
                 description=_META_SHORT if meta else str(prop.get("description", "")),
                 nested=self.nested_object(prop),
             ))  # fmt: skip
@@ -132,7 +132,7 @@ class TypeViews:
             if not isinstance(variant, dict):
                 continue
             key = links.member_key(self.index, variant)
-            tag = self.index.tag_of(variant)
+            tag = self.index.shapes.tag_of(variant)
             inline = shown_def(variant) is None
             shown, nullable = without_null(variant)
             views.append(VariantView(
@@ -186,7 +186,7 @@ class TypeViews:
         schema, _ = without_null(prop)
         if schema.get("type") == "array" and isinstance(schema.get("items"), dict):
             schema = without_null(schema["items"])[0]
-        name = self.index.field_type(schema)
+        name = self.index.shapes.field_type(schema)
         target = self.defs.get(name) if name else None
         if target is None or not target.get("properties"):
             return None
@@ -195,7 +195,7 @@ class TypeViews:
 
 def without_null(schema: Mapping[str, Any]) -> tuple[dict[str, Any], bool]:
     """The schema with its null alternative taken out, for showing what else it holds, and
-    whether there was one. (Whether a schema takes null is ``Index.accepts_null``'s answer:
+    whether there was one. (Whether a schema takes null is ``Shapes.accepts_null``'s answer:
     this is only how the type reads.)"""
     out = dict(schema)
     types = out.get("type")

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ...constants import GENERATED_NOTE
-from ...index import Index
+from ...index import SchemaIndex
 from ...model import ErrorCode
 from ..table import MethodRow
 from .codegen import ModelsInput, models_module, not_names
@@ -65,8 +65,8 @@ def kept_classes(rows: Iterable[MethodRow]) -> frozenset[str]:
     return frozenset(d for r in rows for d in (r.params, r.result, r.notification_params) if d)
 
 
-def lowered(index: Index) -> Lowering:
-    """The defs of ``index.schema`` (``Index.of_schema``) lowered for the models."""
+def lowered(index: SchemaIndex) -> Lowering:
+    """The defs of ``index.schema`` (a ``SchemaIndex``) lowered for the models."""
     lowering = survey(index).whole  # the rules phase's, on a valid spec
     if lowering is None:  # a def is refused: say which
         lowering = Lowering(index)

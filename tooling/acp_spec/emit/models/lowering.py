@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from ...defs import DEFS_PREFIX, ONE_SCHEMA, SCHEMA_LISTS, SCHEMA_MAPS, referenced_names
-from ...index import ANNOTATIONS, Index, ref_name, type_list
+from ...index import ANNOTATIONS, SchemaIndex, Shapes, ref_name, type_list
 from ...model import DERIVED_TYPE_NAMES
 from .errors import ModelsError
 from .identifiers import camel, python_name
@@ -428,16 +428,16 @@ class Lowering:
 
     def __init__(
         self,
-        index: Index,
+        index: SchemaIndex,
         source: Mapping[str, Mapping[str, Any]] | None = None,
         *,
-        nulls: Index | None = None,
+        nulls: Shapes | None = None,
     ) -> None:
         """``source``: another lowering's of the same index, which none changes. ``nulls``:
         the index to ask ``accepts_null`` of, one of the same defs (``steps`` records what
         it reads)."""
         self.index = index
-        self._nulls = index if nulls is None else nulls
+        self._nulls = index.shapes if nulls is None else nulls
         self.source: Mapping[str, Mapping[str, Any]] = (
             source
             if source is not None

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...content import Recent, digest
-from ...index import Index
+from ...index import SchemaIndex, Shapes
 from .errors import ModelsError
 from .lowering import Lowering
 from .steps import STEPS, Source, Steps
@@ -88,7 +88,7 @@ RESERVED_CLASS_NAMES = frozenset({
 })  # fmt: skip
 
 
-def class_names(index: Index) -> dict[str, tuple[str, ...]]:
+def class_names(index: SchemaIndex) -> dict[str, tuple[str, ...]]:
     """Each class ``acp_models.v2`` would have -> where it comes from: ``$defs/X`` for def
     X's own class, ``$defs/X/anyOf/0`` for a class made for a member of X's union
     (``ContentBlockText``), in the order the models emitter makes them.
@@ -112,16 +112,16 @@ class Survey:
 _SURVEYS: Recent[Survey] = Recent(8)
 
 
-def survey(index: Index) -> Survey:
+def survey(index: SchemaIndex) -> Survey:
     """``class_names``, the reason the lowering refuses each def it refuses, and the whole
     lowering where it refuses none (the models emitter's, made by the rules phase already).
     It depends on ``index.defs`` alone. Callers only read it; it may be shared."""
-    digests = index.def_digests  # each def's digest, made once a load for the rules too
+    digests = index.digests.def_digests  # each def's digest, made once a load for the rules too
     return _SURVEYS.get(digest(digests), lambda: survey_with(index, STEPS, digests))
 
 
 def survey_with(
-    index: Index, steps: Steps | None, digests: Mapping[str, str] | None = None
+    index: SchemaIndex, steps: Steps | None, digests: Mapping[str, str] | None = None
 ) -> Survey:
     """``survey`` made here, each def's lowering taken from ``steps`` where one recorded
     there read what it would read now (``steps``), and recorded there otherwise. None:
@@ -146,16 +146,16 @@ def survey_with(
     # one lowering for all defs (each def once, its references with it); a def it refuses
     # leaves it half done, so the defs after it get a fresh one
     sources: tuple[Source, ...] = ()
-    nulls = index
+    nulls = index.shapes
     if steps is not None and digests is None:
-        digests = {name: digest(node) for name, node in index.defs.items()}
+        digests = index.digests.def_digests
     if steps is not None and digests is not None:
         # the lowering reads the defs through these, which tell its steps
         sources = (
             Source(index.defs, digests, boolean=True),
             Source(index.defs, digests, boolean=False),
         )
-        nulls = index.of_schema({"$defs": sources[1]})
+        nulls = Shapes(sources[1])
     lowering = Lowering(index, sources[0] if sources else None, nulls=nulls)
     for name in index.defs:
         try:

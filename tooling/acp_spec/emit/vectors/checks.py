@@ -60,7 +60,7 @@ def example_ids(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:
 
 
 def property_names(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:
-    for path, node in index.once(type_nodes):
+    for path, node in index.facts.once(type_nodes):
         for name in node.get("properties") or {}:
             if not PROPERTY_NAME.match(name):
                 yield Diagnostic(spec.where.at((*path, "properties", name), key=True),
@@ -70,7 +70,7 @@ def property_names(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:
 
 def const_values(spec: Spec, index: Index, _: object) -> Iterator[Diagnostic]:
     """A union's const values become vector ids: two that read alike would share one."""
-    for path, node in index.once(type_nodes):
+    for path, node in index.facts.once(type_nodes):
         for key in ("anyOf", "oneOf"):
             members = node.get(key)
             if not isinstance(members, list):

@@ -134,23 +134,23 @@ class Walker:
         return view
 
     def _gather(self, node: Mapping[str, Any], value: dict[str, Any], view: View) -> None:
-        node = self.index.resolve(node)
+        node = self.index.shapes.resolve(node)
         for name, sub in node.get("properties", {}).items():
             view.props.setdefault(name, []).append(sub)
         view.required.update(node.get("required", []))
         for sub in node.get("allOf", []):
             self._gather(sub, value, view)
-        if self.index.members(node):
+        if self.index.shapes.members(node):
             self._gather_union(node, value, view)
 
     def _gather_union(self, node: Mapping[str, Any], value: dict[str, Any], view: View) -> None:
         """The union's part of the view: the variant the value is (by its tag, or the first
         that takes it when nothing tags the variants)."""
-        solid = [m for m in self.index.members(node) if not is_null(m)]
+        solid = [m for m in self.index.shapes.members(node) if not is_null(m)]
         if len(solid) == 1:
             self._gather(solid[0], value, view)
             return
-        union = self.index.tagged_union(node)
+        union = self.index.shapes.tagged_union(node)
         if union is not None:
             other = union.other.schema if union.other is not None else None
             view.tags.append((Tag(union.field, union.tags, other), value.get(union.field)))
@@ -243,7 +243,7 @@ class Walker:
                 why = (f"is malformed ({text(wrong)}): rejected with {bad}; upstream's "
                        f"deserializer reads it as its default (`{LENIENT}`).")  # fmt: skip
                 yield _site(Mutation((), wrong, label, "malformed", False, why), path, label, ctx)
-        skips = any(self.index.resolve(s).get(SKIP_ITEMS) or s.get(SKIP_ITEMS) for s in prop)
+        skips = any(self.index.shapes.resolve(s).get(SKIP_ITEMS) or s.get(SKIP_ITEMS) for s in prop)
         items = self._collect(prop, "items")
         if skips and isinstance(value, list) and items:
             wrong = next((w for w in MALFORMED if not all(self.valid(s, w) for s in items)), None)
@@ -272,7 +272,7 @@ class Walker:
                 yield from self._object(schemas, value, path, label, ctx, shown)
         elif isinstance(value, list):
             items = self._collect(schemas, "items")
-            resolve = self.index.resolve
+            resolve = self.index.shapes.resolve
             skips = any(resolve(s).get(SKIP_ITEMS) or s.get(SKIP_ITEMS) for s in schemas)
             inner = replace(ctx, lenient=_skips(label, self.codes) if skips else ctx.lenient)
             done: set[str] = set()
@@ -292,17 +292,17 @@ class Walker:
         """The subschemas under ``key`` (items, additionalProperties) of a value's schemas."""
         found: list[Mapping[str, Any]] = []
         for schema in schemas:
-            node = self.index.resolve(schema)
+            node = self.index.shapes.resolve(schema)
             if isinstance(node.get(key), dict):
                 found.append(node[key])
             found += self._collect(node.get("allOf", []), key)
-            solid = [m for m in self.index.members(node) if not is_null(m)]
+            solid = [m for m in self.index.shapes.members(node) if not is_null(m)]
             if len(solid) == 1:
                 found += self._collect(solid, key)
         return found
 
     def _leaf(self, schemas: Sequence[Mapping[str, Any]]) -> Leaf:
-        leaf = Leaf(nullable=all(self.index.accepts_null(s) for s in schemas))
+        leaf = Leaf(nullable=all(self.index.shapes.accepts_null(s) for s in schemas))
         leaf.lenient = any(s.get(LENIENT) for s in schemas)
         leaf.null_default = any(s.get(NULL_DEFAULT) for s in schemas)
         for schema in schemas:
@@ -310,13 +310,15 @@ class Walker:
         return leaf
 
     def _flatten(self, node: Mapping[str, Any], leaf: Leaf) -> None:
-        node = self.index.resolve(node)
+        node = self.index.shapes.resolve(node)
         kind = node.get("type", [])
         leaf.types |= set(kind if isinstance(kind, list) else [kind]) - {"null"}
         leaf.bounds.update({k: node[k] for k in BOUND_KEYS if k in node})
         for sub in node.get("allOf", []):
             self._flatten(sub, leaf)
-        solid = [self.index.resolve(m) for m in self.index.members(node) if not is_null(m)]
+        solid = [
+            self.index.shapes.resolve(m) for m in self.index.shapes.members(node) if not is_null(m)
+        ]
         if len(solid) == 1:
             self._flatten(solid[0], leaf)
         elif solid and all("const" in v or _open_enum_rest(v) for v in solid):

@@ -164,12 +164,12 @@ def retry_cases(method: Method, slug: str, path: tuple[str, ...]) -> list[Case]:
 def carried_cases(spec: Spec, index: Index, method: Method, slug: str, codes: Codes) -> list[Case]:
     """A carrier (retry class `as_carried`, with `method` and `params`) forwarding keyed params."""
     assert method.request is not None
-    props = index.properties({"$ref": ref_target(method.request.params)})
+    props = index.shapes.properties({"$ref": ref_target(method.request.params)})
     if method.retry_class != AS_CARRIED or not {"method", "params"} <= set(props):
         return []
     cases, bad = [], codes.params
     for keyed in sorted(spec.methods.values(), key=lambda m: m.name):
-        if (path := index.key_property(keyed)) is None:
+        if (path := index.keys.key_property(keyed)) is None:
             continue
         params = apply(key_example(keyed, path), path, UUID)
         carried, empty = {"method": keyed.name, "params": params}, apply(params, path, "")

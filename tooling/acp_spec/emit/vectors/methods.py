@@ -20,7 +20,7 @@ def method_groups(
     spec: Spec, index: Index, method: Method, slug: str, walker: Walker, codes: Codes
 ) -> list[Group]:
     groups: list[Group] = []
-    path = index.key_property(method)
+    path = index.keys.key_property(method)
 
     def add(kind: str, def_name: str, description: str, cases: Sequence[Case]) -> None:
         if cases and kind == "request" and path is not None:
