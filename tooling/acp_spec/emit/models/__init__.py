@@ -14,9 +14,11 @@
 - ``steps``: that survey's lowering of each def, recorded and made again for a later spec
   (``docs serve``, the mutation corpus) wherever it reads the same.
 
-``models_module`` (datamodel-code-generator's run, seconds) is the step the pipeline
-caches: its output is a function of its argument, a ``ModelsInput``, and of this package's
-code alone (see ``pipeline.models_key``). The rest of the distribution (the routing
+The checks of the names a def makes are ``emit/models_checks.py``'s, beside the package.
+
+``models_module`` (datamodel-code-generator's run, seconds) is the artifact's cached step
+(``emit/models_step.py``): its output is a function of its argument, a ``ModelsInput``, and
+of this package's code alone (the step's key). The rest of the distribution (the routing
 unions, the method table, the error codes, the runtime) is made afresh on every run, in a
 fraction of a second, so an edit that only they see (a method added or removed, a retry
 class, an example, a method's summary) never waits for it.
