@@ -20,7 +20,7 @@ import pytest
 from acp_spec.defs import ONE_SCHEMA, SCHEMA_LISTS, SCHEMA_MAPS, expand_types
 from acp_spec.model import Spec
 from acp_spec.spec import load_spec
-from pg import pg_url, postgres_server  # noqa: F401  (fixtures: a real PostgreSQL server)
+from support.pg import pg_url, postgres_server  # noqa: F401  (fixtures: a real PostgreSQL server)
 
 REPO = Path(__file__).resolve().parents[1]
 SPEC_PATH = REPO / "spec" / "acp-v2.yaml"
@@ -99,7 +99,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if "mypy_cache" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.xdist_group("mypy_cache"))
         elif "postgres_server" in getattr(item, "fixturenames", ()):
-            # one throwaway PostgreSQL cluster (tests/pg.py), started by one worker only
+            # one throwaway PostgreSQL cluster (tests/support/pg.py), started by one worker only
             item.add_marker(pytest.mark.xdist_group("postgres_server"))
         elif _module(item) in SHARED_FIXTURES:
             item.add_marker(pytest.mark.xdist_group(_module(item)))

@@ -993,7 +993,7 @@ class Outcome:
     error: BaseException | None = None
 
 
-BATCH = [sys.executable, str(Path(__file__).with_name("batch_check.py"))]
+BATCH = [sys.executable, str(Path(__file__).parent / "support" / "batch_check.py")]
 
 
 def _read_lines(stream: IO[str] | None, into: queue.Queue[str | None]) -> None:
@@ -1008,7 +1008,7 @@ Run = tuple[subprocess.CompletedProcess[str] | subprocess.TimeoutExpired, float]
 
 def run_batch(specs: Sequence[Path], timeout: float) -> list[Run]:
     """What ``run_check(spec, timeout)`` gives for each spec, and how long its check took,
-    from one interpreter for all (tests/batch_check.py) rather than one each. A spec that
+    from one interpreter for all (tests/support/batch_check.py) rather than one each. A spec that
     crashes that interpreter, or keeps it past ``timeout``, ends it (killed), and the specs
     after it go on in a new one."""
     env = {k: v for k, v in os.environ.items() if k != "ACP_SPEC_DEBUG"}

@@ -36,7 +36,7 @@ from acp_spec import docs_cmd
 from acp_spec.emit.docs import PAGE_NOTE
 from acp_spec.index import Index
 from acp_spec.model import Spec
-from hostile import SHOWN, TRACE, page_problems, with_corpus
+from support.hostile import SHOWN, TRACE, page_problems, with_corpus
 from test_docs import XSS_IMG, XSS_SCRIPT, _with_payloads, make_site, real_site
 
 # every test here builds a site and drives a browser

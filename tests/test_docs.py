@@ -45,9 +45,9 @@ from acp_spec.model import Example, Spec
 from acp_spec.pipeline import EMITTERS
 from acp_spec.writer import replace_all
 from conftest import RFD, once_a_run
-from hostile import Case, cases, dom, fragment_problems
-from installed import installed, run
-from small_project import small_project
+from support.hostile import Case, cases, dom, fragment_problems
+from support.installed import installed, run
+from support.small_project import small_project
 from test_vectors import import_models
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -897,7 +897,7 @@ def real_site(
     tmp_path_factory: pytest.TempPathFactory, spec: Spec
 ) -> tuple[Path, str, float, Path]:
     """The real spec's site as `acp-spec docs build` makes it, the command a regular install
-    of the wheel (tests/installed.py) has, built once a test run: the first module to ask
+    of the wheel (tests/support/installed.py) has, built once a test run: the first module to ask
     builds it while holding a lock, and the others (in this worker or another) wait and
     take it. The project it is built in is a copy of this one with one
     generated page deleted, which the command must write again. Returns the built folder,

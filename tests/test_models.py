@@ -672,7 +672,7 @@ def test_the_routing_unions_of_a_spec_without_protocol_methods_are_as_datamodel_
     ProtocolLevelNotification union (tests/test_schema.py): the routing unions it has are
     written as datamodel-code-generator writes them (an empty union once made a SyntaxError,
     an internal error of every generate of such a spec, and then a model of Any)."""
-    from small_project import small_project
+    from support.small_project import small_project
 
     spec = load_spec(small_project(tmp_path) / "spec" / "acp-v2.yaml")
     document = Index(spec).schema

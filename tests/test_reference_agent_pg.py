@@ -1,4 +1,4 @@
-"""Two reference agents ("nodes") on one PostgreSQL database (a real server: tests/pg.py):
+"""Two reference agents ("nodes") on one PostgreSQL database (a real server: tests/support/pg.py):
 a retry that reaches the other node is answered with the original messageId and inserted
 once; the same key held at both nodes is inserted once and announced (its work started)
 once, by the node whose insertion won."""

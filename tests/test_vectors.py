@@ -50,7 +50,7 @@ from hypothesis import HealthCheck, given, settings
 from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError, best_match
 from jsonschema.protocols import Validator
-from schema_strategies import Drawer
+from support.schema_strategies import Drawer
 
 ROOT = Path(__file__).resolve().parents[1]
 SPEC_FILE = ROOT / "spec/acp-v2.yaml"

@@ -2,7 +2,7 @@
 repository, must find everything the toolchain reads at run time (templates, schemas, the
 models' runtime) inside the installed package, not in a source checkout beside it.
 
-The wheel and its fresh virtualenv are tests/installed.py's, made once a run; the real site
+The wheel and its fresh virtualenv are tests/support/installed.py's, made once a run; the real site
 that tests/test_docs.py checks page by page is built by this install's `docs build`.
 """
 
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from acp_spec.model import Spec
-from installed import installed, run
+from support.installed import installed, run
 from test_docs import REGENERATED_PAGE, real_site
 
 ROOT = Path(__file__).resolve().parents[1]
