@@ -1,48 +1,20 @@
-"""Shared fixtures: where things are, the real spec loaded once, upstream's schemas."""
+"""Shared fixtures (the real spec loaded once, upstream's schemas, the mypy cache) and the
+run's scheduling; the helpers test modules import are in tests/support."""
 
 from __future__ import annotations
 
-import contextlib
-import fcntl
-import functools
 import gc
 import json
 import os
-import re
-import shutil
-import signal
-from collections.abc import Iterator
 from pathlib import Path
-from types import FrameType
 from typing import Any
 
 import pytest
-from acp_spec.defs import ONE_SCHEMA, SCHEMA_LISTS, SCHEMA_MAPS, expand_types
+from acp_spec.defs import expand_types
 from acp_spec.model import Spec
-from acp_spec.spec import load_spec
+from support.paths import REFERENCE, UPSTREAM_V2
 from support.pg import pg_url, postgres_server  # noqa: F401  (fixtures: a real PostgreSQL server)
-
-REPO = Path(__file__).resolve().parents[1]
-SPEC_PATH = REPO / "spec" / "acp-v2.yaml"
-# The reference material lives in shared/ beside the repository (CI lays a copy beside its
-# clone); every test finds it through these names, never by rebuilding the path.
-REFERENCE = REPO.parent / "shared" / "reference"
-# the upstream release the spec follows (spec/upstream/ holds a copy, named in the spec)
-UPSTREAM_V2 = REFERENCE / "acp-upstream-npm" / "sdk-2.4.0" / "schema" / "v2"
-RFD = REFERENCE / "rfd-v2-idempotency-keys.md"
-
-# Node tools pinned in tests/node/package-lock.json (scripts/test.sh runs `npm ci` there)
-NODE_BIN = REPO / "tests" / "node" / "node_modules" / ".bin"
-
-
-def node_tool(name: str) -> Path:
-    """A pinned node tool's command; a clear failure (not a skip) when it is missing, since
-    scripts/test.sh installs them all."""
-    path = NODE_BIN / name
-    if not path.exists():
-        pytest.fail(f"{path} is missing: run `npm ci --prefix tests/node` (scripts/test.sh does)")
-    return path
-
+from support.specs import load_real_spec
 
 # Some machines set PYTHONDONTWRITEBYTECODE: then every interpreter the tests start (the
 # pytest-xdist workers, the command, the reference agents, the benchmark) compiles the
@@ -124,44 +96,6 @@ def mypy_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("mypy-cache")
 
 
-@contextlib.contextmanager
-def once_a_run(tmp_path_factory: pytest.TempPathFactory, name: str) -> Iterator[Path]:
-    """The folder ``name`` that every worker of this run shares, held under its lock for the
-    block: what the first to ask makes there (with a marker that it is done), the others,
-    in this worker or another, wait for and take."""
-    base = tmp_path_factory.getbasetemp()
-    # the workers' folders share a parent that is this run's alone
-    shared = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / name
-    shared.mkdir(exist_ok=True)
-    with (shared / "lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        yield shared
-
-
-@contextlib.contextmanager
-def time_limit(seconds: int, what: str) -> Iterator[None]:
-    """Fail the test if the block takes over ``seconds``: a hang (a command that never
-    answers) fails its test instead of stopping the run."""
-
-    def stop(signum: int, frame: FrameType | None) -> None:
-        pytest.fail(f"{what} took over {seconds} s")
-
-    previous = signal.signal(signal.SIGALRM, stop)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
-
-
-@functools.cache
-def load_real_spec() -> Spec:
-    """The real spec, loaded once a process: for the test modules that make their parameter
-    lists of it when they are collected, and for the ``real_spec`` fixture."""
-    return load_spec(SPEC_PATH)
-
-
 @pytest.fixture(scope="session")
 def real_spec() -> Spec:
     return load_real_spec()
@@ -204,51 +138,3 @@ def upstream_meta_methods(upstream_unstable: dict[str, Any]) -> set[str]:
     names = {d["x-method"] for d in upstream_unstable["$defs"].values() if "x-method" in d}
     assert names, f"no x-method found in {UPSTREAM_V2}/schema.unstable.json"
     return names
-
-
-def write_spec(folder: Path, text: str | None = None) -> Path:
-    """A spec in ``folder`` with what it reads beside it (the upstream snapshot, the change
-    reports, the published vector ids): ``text``, or the real spec's. Returns its path."""
-    folder.mkdir(parents=True, exist_ok=True)
-    for name in ("upstream", "changes", "acp-v2.vector-ids.txt"):
-        source = SPEC_PATH.parent / name
-        if source.is_dir():
-            shutil.copytree(source, folder / name, dirs_exist_ok=True)
-        else:
-            shutil.copy2(source, folder / name)
-    path = folder / SPEC_PATH.name
-    path.write_text(
-        SPEC_PATH.read_text(encoding="utf-8") if text is None else text, encoding="utf-8"
-    )
-    return path
-
-
-_SNAPSHOT = re.compile(r"^  schemas:\n    stable: .*\n    unstable: .*\n", re.M)
-
-
-def without_upstream_snapshot(text: str) -> str:
-    """The spec text without `upstream › schemas`: for tests whose synthetic edits (a method
-    renamed, a type changed) are about something else than following upstream."""
-    out, count = _SNAPSHOT.subn("", text)
-    assert count == 1, "the spec's upstream › schemas block changed; update this helper"
-    return out
-
-
-def subschemas(node: Any) -> Iterator[tuple[Any, Any]]:
-    """(container, key) of every subschema below ``node``, where JSON Schema nests them."""
-    if not isinstance(node, dict):
-        return
-    for key in ONE_SCHEMA:
-        if key in node:
-            yield node, key
-            yield from subschemas(node[key])
-    for key in SCHEMA_LISTS:
-        if isinstance(node.get(key), list):
-            for number, item in enumerate(node[key]):
-                yield node[key], number
-                yield from subschemas(item)
-    for key in SCHEMA_MAPS:
-        if isinstance(node.get(key), dict):
-            for name, item in node[key].items():
-                yield node[key], name
-                yield from subschemas(item)

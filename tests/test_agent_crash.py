@@ -27,7 +27,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from conftest import REPO
+from support.paths import REPO
 from test_vectors import import_models
 
 KILLS = 200

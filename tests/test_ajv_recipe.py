@@ -15,7 +15,7 @@ import subprocess
 from typing import Any
 
 import pytest
-from conftest import NODE_BIN, REPO
+from support.paths import NODE_BIN, REPO
 
 pytestmark = pytest.mark.slow
 

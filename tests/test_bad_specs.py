@@ -35,7 +35,7 @@ from typing import IO, Any
 import pytest
 from acp_spec import cli
 from acp_spec.spec import load_spec
-from conftest import write_spec
+from support.specs import write_spec
 
 REPO = Path(__file__).resolve().parents[1]
 SPEC = REPO / "spec" / "acp-v2.yaml"

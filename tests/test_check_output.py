@@ -17,7 +17,8 @@ from acp_spec.check_output import as_github, as_json
 from acp_spec.diagnostics import Diagnostic, Position
 from acp_spec.rules import RULE_IDS, RULES
 from acp_spec.rules.upstream import DIFFERENCES_RULE
-from conftest import REPO, SPEC_PATH, write_spec
+from support.paths import REPO, SPEC_PATH
+from support.specs import write_spec
 
 TEXT = SPEC_PATH.read_text(encoding="utf-8")
 # ids stamped outside the rules' runner: the loader's, the vector ids', the writer's

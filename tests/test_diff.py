@@ -31,8 +31,8 @@ from acp_spec.diff.catalog import BY_ID, RULES
 from acp_spec.diff.view import FACTS, Fact
 from acp_spec.index import Index
 from acp_spec.model import DERIVED_TYPE_NAMES, DIRECTIONS, Kind, Sender, Spec
-from conftest import REFERENCE, REPO
 from jsonschema import Draft202012Validator
+from support.paths import REFERENCE, REPO
 
 SNAPSHOTS = {
     "b7f0005": REFERENCE / "acp-upstream" / "schema" / "v2",

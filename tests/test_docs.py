@@ -44,9 +44,10 @@ from acp_spec.index import Index
 from acp_spec.model import Example, Spec
 from acp_spec.pipeline import EMITTERS
 from acp_spec.writer import replace_all
-from conftest import RFD, once_a_run
 from support.hostile import Case, cases, dom, fragment_problems
 from support.installed import installed, run
+from support.paths import RFD
+from support.runs import once_a_run
 from support.small_project import small_project
 from test_vectors import import_models
 

@@ -15,8 +15,8 @@ from typing import Any
 
 import pydantic
 import pytest
-from conftest import load_real_spec
 from jsonschema import Draft202012Validator
+from support.specs import load_real_spec
 from test_vectors import import_models
 
 ROOT = Path(__file__).resolve().parents[1]

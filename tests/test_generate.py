@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from acp_spec import cli
-from conftest import write_spec
+from support.specs import write_spec
 
 ROOT = Path(__file__).resolve().parents[1]
 

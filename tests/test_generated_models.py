@@ -18,8 +18,8 @@ from acp_spec.emit.models import python_name
 from acp_spec.index import Index
 from acp_spec.model import DERIVED_TYPE_NAMES
 from acp_spec.verdicts import Verdicts
-from conftest import load_real_spec
 from jsonschema import Draft202012Validator
+from support.specs import load_real_spec
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "generated/python/src"

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 from acp_spec.jsontext import JsonProblem, line_column, parse_json
-from conftest import REPO, write_spec
+from support.paths import REPO
+from support.specs import write_spec
 from test_mutations import run_command
 
 DEEP = "[" * 100_000 + "]" * 100_000

@@ -46,8 +46,9 @@ from acp_spec.emit.table import MethodRow, table
 from acp_spec.index import Index
 from acp_spec.model import Spec
 from acp_spec.spec import load_spec
-from conftest import UPSTREAM_V2, write_spec
 from jsonschema import Draft202012Validator
+from support.paths import UPSTREAM_V2
+from support.specs import write_spec
 
 REPO = Path(__file__).resolve().parents[1]
 UPSTREAM = UPSTREAM_V2

@@ -29,7 +29,7 @@ from acp_spec.index import Index
 from acp_spec.model import Spec
 from acp_spec.spec import load_spec
 from acp_spec.writer import replace_all, reusable
-from conftest import without_upstream_snapshot, write_spec
+from support.specs import without_upstream_snapshot, write_spec
 
 ROOT = Path(__file__).resolve().parents[1]
 SPEC = "spec/acp-v2.yaml"

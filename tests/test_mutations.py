@@ -27,8 +27,8 @@ from typing import Any
 
 import pytest
 from acp_spec import cli
-from conftest import time_limit
 from ruamel.yaml import YAML
+from support.runs import time_limit
 
 REPO = Path(__file__).resolve().parents[1]
 SEED = 20261201

@@ -15,7 +15,7 @@ from typing import Any
 
 import psycopg
 import pytest
-from conftest import REPO
+from support.paths import REPO
 from test_vectors import MODELS_SRC, import_models
 
 SESSION = "sess_abc123def456"

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import REPO
+from support.paths import REPO
 
 pytestmark = pytest.mark.slow  # seconds: real agent processes
 

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import node_tool
+from support.paths import node_tool
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "generated/python/src"

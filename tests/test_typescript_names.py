@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import REPO, UPSTREAM_V2, node_tool
+from support.paths import REPO, UPSTREAM_V2, node_tool
 
 pytestmark = pytest.mark.slow
 

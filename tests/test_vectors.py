@@ -45,12 +45,12 @@ from acp_spec.vector_ids import (
     read_published,
     vector_id_problems,
 )
-from conftest import load_real_spec, write_spec
 from hypothesis import HealthCheck, given, settings
 from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError, best_match
 from jsonschema.protocols import Validator
 from support.schema_strategies import Drawer
+from support.specs import load_real_spec, write_spec
 
 ROOT = Path(__file__).resolve().parents[1]
 SPEC_FILE = ROOT / "spec/acp-v2.yaml"

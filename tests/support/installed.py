@@ -23,8 +23,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import once_a_run
 from packaging.requirements import Requirement
+
+from support.runs import once_a_run
 
 ROOT = Path(__file__).resolve().parents[2]
 
