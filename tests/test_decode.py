@@ -18,8 +18,7 @@ from typing import Any, Literal
 import pydantic
 import pytest
 from acp_spec.emit.models import DECODER_NAMES, ModelsError
-from test_models import emit
-from test_vectors import MODELS_SRC, import_models
+from support.models import MODELS_SRC, emit, import_models
 
 KEY = "0b6f3c1e-8d2a-4c57-9a41-5e2f7d90c3ab"
 PROMPT = {"sessionId": "sess_1", "prompt": [{"type": "text", "text": "Hi"}]}

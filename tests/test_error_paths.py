@@ -16,8 +16,8 @@ from typing import Any
 import pydantic
 import pytest
 from jsonschema import Draft202012Validator
+from support.models import import_models
 from support.specs import load_real_spec
-from test_vectors import import_models
 
 ROOT = Path(__file__).resolve().parents[1]
 SPEC = load_real_spec()

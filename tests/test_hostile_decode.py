@@ -19,7 +19,7 @@ from typing import Any
 
 import pydantic
 import pytest
-from test_vectors import import_models
+from support.models import import_models
 
 CORPUS = Path(__file__).parent / "hostile_messages/cases.json"
 CASES: list[dict[str, Any]] = json.loads(CORPUS.read_text(encoding="utf-8"))["cases"]

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from acp_spec import cli
 from acp_spec.yamlsource import MAX_BYTES
+from support.commands import TIME_LIMIT
 from support.paths import REPO
 from support.runs import time_limit
 from support.specs import write_spec
-from test_mutations import TIME_LIMIT
 
 CORPUS = Path(__file__).with_name("hostile_inputs")
 INPUTS = sorted(p.name for p in CORPUS.iterdir() if p.suffix in (".json", ".yaml"))

@@ -18,7 +18,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from test_vectors import import_models
+from support.models import import_models
 
 SESSION = "sess_abc123def456"
 

@@ -27,7 +27,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
-from test_vectors import import_models
+from support.models import import_models
 
 SESSIONS = ("s1", "s2")
 KEYS = ("a", "b")

@@ -15,7 +15,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from test_vectors import import_models
+from support.models import import_models
 
 SESSION = "sess_abc123def456"
 

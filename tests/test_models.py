@@ -42,11 +42,12 @@ from acp_spec.emit.models.lowering import refers_to
 from acp_spec.emit.models.names import RUNTIME
 from acp_spec.emit.models.package import runtime_files, with_note
 from acp_spec.emit.models.routing import MARKER, main_part, routing_section
-from acp_spec.emit.table import MethodRow, table
+from acp_spec.emit.table import table
 from acp_spec.index import Index
 from acp_spec.model import Spec
 from acp_spec.spec import load_spec
 from jsonschema import Draft202012Validator
+from support.models import ROWS, emit, extended_schema
 from support.paths import UPSTREAM_V2
 from support.specs import write_spec
 
@@ -54,46 +55,6 @@ REPO = Path(__file__).resolve().parents[1]
 UPSTREAM = UPSTREAM_V2
 SCHEMA_PATH = UPSTREAM / "schema.unstable.json"
 PY = "generated/python"
-
-
-def extended_schema() -> dict[str, Any]:
-    """Upstream's schema with acp-spec's additions, so they are exercised too."""
-    schema: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
-    defs = schema["$defs"]
-    defs["IdempotencyKey"] = {
-        "description": "Identifies a submission.",
-        "type": "string",
-        "minLength": 1,
-        "maxLength": 255,
-    }
-    defs["PromptRequest"]["properties"]["idempotencyKey"] = {
-        "description": "Omitted and null are the same.",
-        "anyOf": [{"$ref": "#/$defs/IdempotencyKey"}, {"type": "null"}],
-    }
-    defs["PromptRequest"] |= {"x-retry-class": "keyed", "x-stability": "stable"}
-    return schema
-
-
-ROWS = [
-    MethodRow(
-        "session/prompt", "client-to-agent", "request", "stable", True, "keyed",
-        {"client-to-agent": "keyed"}, "PromptRequest", "PromptResponse", None, "agent",
-    ),
-    MethodRow(
-        "session/update", "agent-to-client", "notification", "stable", True, "not_retried",
-        {"agent-to-client": "not_retried"}, "UpdateSessionNotification", None, None, "client",
-    ),
-    MethodRow(
-        "mcp/message", "both", "both", "unstable", True, "out_of_scope",
-        {"client-to-agent": "out_of_scope", "agent-to-client": "out_of_scope"},
-        "MessageMcpRequest", "MessageMcpResponse", "MessageMcpNotification", "both",
-    ),
-]  # fmt: skip
-
-
-def emit(schema: dict[str, Any], rows: list[MethodRow] | None = None) -> dict[str, bytes]:
-    """The models step, on a schema alone, as the pipeline runs it."""
-    return emit_models(lowered(Index.of_schema(schema)), rows or [], version="0.1.0")
 
 
 @pytest.fixture(scope="module")
@@ -756,7 +717,7 @@ def test_import_loads_nothing_and_builds_no_validator(out: Path) -> None:
 DIGEST = """
 import hashlib, json, sys
 sys.path.insert(0, {tests!r})
-from test_models import ROWS, emit, extended_schema
+from support.models import ROWS, emit, extended_schema
 files = emit(extended_schema(), ROWS)
 print(hashlib.sha256(json.dumps({{p: b.hex() for p, b in sorted(files.items())}}).encode()).hexdigest())
 """

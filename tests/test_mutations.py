@@ -9,11 +9,9 @@ must leave every file of the project as it was.
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import functools
 import hashlib
-import io
 import json
 import os
 import pickle
@@ -26,14 +24,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from acp_spec import cli
 from ruamel.yaml import YAML
-from support.runs import time_limit
+from support.commands import run_command
 
 REPO = Path(__file__).resolve().parents[1]
 SEED = 20261201
 COUNT = 300
-TIME_LIMIT = 60  # seconds a single run may take; the real spec generates in a few
 
 Data = dict[str, Any]
 RESERVED = ["Message", "Any", "BaseModel", "Field", "None", "True", "METHODS", "Method", "decode"]
@@ -214,18 +210,6 @@ def corpus() -> list[Mutant]:
             seen.add(mutant.text)
             found.append(mutant)
     return found
-
-
-def run_command(args: list[str]) -> tuple[int, str]:
-    """``acp-spec args`` in process, within the time limit: its exit code and stderr."""
-    out, err = io.StringIO(), io.StringIO()
-    with (
-        time_limit(TIME_LIMIT, f"acp-spec {' '.join(args[-1:])}"),
-        contextlib.redirect_stdout(out),
-        contextlib.redirect_stderr(err),
-    ):
-        code = cli.main(args)
-    return code, err.getvalue()
 
 
 def tree_digest(root: Path) -> str:

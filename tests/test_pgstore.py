@@ -15,8 +15,8 @@ from typing import Any
 
 import psycopg
 import pytest
+from support.models import MODELS_SRC, import_models
 from support.paths import REPO
-from test_vectors import MODELS_SRC, import_models
 
 SESSION = "sess_abc123def456"
 

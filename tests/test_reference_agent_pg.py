@@ -12,7 +12,7 @@ from pathlib import Path
 
 import psycopg
 import pytest
-from test_reference_agent import Agent, grant, prompt, two_busy_agents
+from support.reference_agent import Agent, grant, prompt, two_busy_agents
 
 pytestmark = pytest.mark.slow  # seconds: real agent processes and a real server
 

@@ -22,7 +22,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from test_vectors import MODELS_SRC, import_models
+from support.models import MODELS_SRC, import_models
 
 SESSION = "sess_abc123def456"
 BLOCKS = [{"type": "text", "text": "Run the database migration"}]

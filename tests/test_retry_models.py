@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_vectors import import_models
+from support.models import import_models
 
 SESSION = "sess_abc123def456"
 BLOCKS = [{"type": "text", "text": "Run the database migration"}]

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from acp_spec.model import Spec
 from support.installed import installed, run
-from test_docs import REGENERATED_PAGE, real_site
+from support.site import REGENERATED_PAGE, real_site
 
 ROOT = Path(__file__).resolve().parents[1]
 # What a spec repository holds; the toolchain (tooling/) is what the wheel brings.

@@ -17,7 +17,7 @@ from typing import Any
 import pydantic
 import pytest
 from acp_spec.model import Spec
-from test_vectors import import_models
+from support.models import import_models
 
 ROOT = Path(__file__).resolve().parents[1]
 VECTORS = ROOT / "generated/vectors"
