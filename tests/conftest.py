@@ -36,25 +36,33 @@ if not REFERENCE.is_dir():
     )
 
 
-# Modules whose module-scoped fixtures build something costly (the site, the models): under
-# pytest-xdist one worker runs each whole (`--dist loadgroup`), so it is built once, not once
-# per worker. The rest, the mutation corpus above all, spreads over every worker.
-SHARED_FIXTURES = frozenset({
-    "test_browser", "test_docs", "test_models", "test_vectors", "test_decode",
-    "test_generated_models",
-    # one node tool run for the module (json2ts, Ajv), a generated project (models cache)
-    "test_typescript_names", "test_ajv_recipe", "test_models_cache",
-})  # fmt: skip
+# What a test costs is declared where it is, with ``pytest.mark.cost(KIND, ...)`` (a module's
+# ``pytestmark`` mostly), and read here to schedule the run under pytest-xdist, which hands
+# out work in collection order (`--dist loadgroup`):
+COSTS = {
+    # its module-scoped fixtures build something costly (the site, the models, a node tool
+    # run): one worker runs the whole module, so it is built once, not once per worker
+    "shared": "one worker runs the module (its costly fixtures are built once), early",
+    # a few long tests (tens of seconds each, subprocesses mostly): they and the shared
+    # modules go first, so that the last minute is short cases that even out the workers,
+    # not one long test on one of them while the other has nothing left
+    "long": "tens of seconds a test: run early",
+    # many short cases (the mutation corpus), spread over every worker: last of all
+    "many": "many short cases: run last, to even out the workers",
+}
+# The benchmark smoke run and the type checkers' runs have marks of their own (pyproject),
+# so that they can be run or left out alone; either is slow, so `-m "not slow"` leaves
+# them out too.
+SLOW_KINDS = ("bench", "typecheck")
 
 
-# Modules of a few long tests (tens of seconds each, subprocesses mostly). pytest-xdist hands
-# out work in collection order: these and the groups go first, so that the last minute is
-# the many short cases (the mutation corpus last of all) that even out the two workers, not
-# one long test on one of them while the other has nothing left.
-LONG_FIRST = frozenset({
-    "test_wheel", "test_benchmarks", "test_generate", "test_traces_run", "test_sdk_types",
-    "test_quality", "test_models_cache",
-})  # fmt: skip
+def _costs(item: pytest.Item) -> set[str]:
+    kinds = {kind for mark in item.iter_markers("cost") for kind in mark.args}
+    if unknown := kinds - COSTS.keys():
+        raise pytest.UsageError(
+            f"{item.nodeid}: unknown cost {sorted(unknown)}; the costs are {sorted(COSTS)}"
+        )
+    return kinds
 
 
 def _module(item: pytest.Item) -> str:
@@ -63,26 +71,28 @@ def _module(item: pytest.Item) -> str:
 
 # first: pytest-xdist's own hook turns the marks into the groups it schedules by, so marks
 # added after it are never seen (each module's tests then spread over every worker, and its
-# costly fixtures are built once per worker)
+# costly fixtures are built once per worker); -m's selection, after it, sees the slow mark
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    order: dict[str, int] = {}
     for item in items:
+        if any(item.get_closest_marker(kind) for kind in SLOW_KINDS):
+            item.add_marker(pytest.mark.slow)
+        fixtures = getattr(item, "fixturenames", ())
+        costs = _costs(item)
+        if "mypy_cache" in fixtures and not item.get_closest_marker("typecheck"):
+            raise pytest.UsageError(f"{item.nodeid} runs mypy (mypy_cache): mark it typecheck")
         # the mypy runs share one worker's cache (``mypy_cache``), whatever module they are in
-        if "mypy_cache" in getattr(item, "fixturenames", ()):
+        if "mypy_cache" in fixtures:
             item.add_marker(pytest.mark.xdist_group("mypy_cache"))
-        elif "postgres_server" in getattr(item, "fixturenames", ()):
+        elif "postgres_server" in fixtures:
             # one throwaway PostgreSQL cluster (tests/support/pg.py), started by one worker only
             item.add_marker(pytest.mark.xdist_group("postgres_server"))
-        elif _module(item) in SHARED_FIXTURES:
+        elif "shared" in costs:
             item.add_marker(pytest.mark.xdist_group(_module(item)))
+        order[item.nodeid] = 0 if costs & {"shared", "long"} else 2 if "many" in costs else 1
 
-    def order(item: pytest.Item) -> int:
-        module = _module(item)
-        if module in SHARED_FIXTURES or module in LONG_FIRST:
-            return 0
-        return 2 if module == "test_mutations" else 1
-
-    items.sort(key=order)  # stable: each module's tests stay together and in their order
+    items.sort(key=lambda item: order[item.nodeid])  # stable: each module's tests stay in order
 
 
 @pytest.fixture(scope="session")

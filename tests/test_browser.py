@@ -40,7 +40,7 @@ from support.hostile import SHOWN, TRACE, page_problems, with_corpus
 from support.site import XSS_IMG, XSS_SCRIPT, make_site, real_site, with_payloads
 
 # every test here builds a site and drives a browser
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.cost("shared")]
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [

@@ -57,6 +57,9 @@ from support.site import (
 )
 from support.small_project import small_project
 
+# the real site, built once a run (a minute), and the real spec's pages
+pytestmark = pytest.mark.cost("shared")
+
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "site"
 

@@ -19,6 +19,9 @@ import pytest
 from acp_spec import cli
 from support.specs import write_spec
 
+# full generate runs in subprocesses: tens of seconds each
+pytestmark = pytest.mark.cost("long")
+
 ROOT = Path(__file__).resolve().parents[1]
 
 

@@ -51,6 +51,9 @@ from support.models import ROWS, emit, extended_schema
 from support.paths import UPSTREAM_V2
 from support.specs import write_spec
 
+# models generated once for the module (datamodel-code-generator: seconds)
+pytestmark = pytest.mark.cost("shared")
+
 REPO = Path(__file__).resolve().parents[1]
 UPSTREAM = UPSTREAM_V2
 SCHEMA_PATH = UPSTREAM / "schema.unstable.json"

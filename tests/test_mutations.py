@@ -27,6 +27,9 @@ import pytest
 from ruamel.yaml import YAML
 from support.commands import run_command
 
+# 300 mutated specs, a generate each: spread over the workers, last of all
+pytestmark = pytest.mark.cost("many")
+
 REPO = Path(__file__).resolve().parents[1]
 SEED = 20261201
 COUNT = 300

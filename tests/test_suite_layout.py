@@ -81,3 +81,21 @@ def test_each_kind_of_cross_import_is_found(source: str) -> None:
 def test_support_and_other_imports_are_not_cross_imports() -> None:
     source = "import json\nfrom support.models import import_models\nfrom acp_spec import cli\n"
     assert cross_imports(source, _suite_modules()) == []
+
+
+def test_the_benchmark_and_type_checker_runs_are_slow_and_grouped(
+    request: pytest.FixtureRequest,
+) -> None:
+    """`-m "not slow"` leaves out the benchmark smoke run and the type checkers' runs (their
+    own marks imply slow), and a module marked cost("shared") runs on one worker."""
+    items = request.session.items
+    for item in items:
+        if item.get_closest_marker("bench") or item.get_closest_marker("typecheck"):
+            assert item.get_closest_marker("slow"), item.nodeid
+        if any("shared" in mark.args for mark in item.iter_markers("cost")):
+            group = item.get_closest_marker("xdist_group")
+            assert group is not None and group.args[0] in (
+                item.module.__name__,
+                "mypy_cache",
+                "postgres_server",
+            ), item.nodeid

@@ -20,6 +20,9 @@ from acp_spec.traces_run.matching import fits
 from acp_spec.traces_run.runner import Result, _Play, play_all
 from support.paths import REPO
 
+# every trace against every defective peer: tens of seconds a test
+pytestmark = pytest.mark.cost("long")
+
 TRACES = REPO / "generated" / "traces"
 SCHEMA = REPO / "generated" / "schema.unstable.json"
 AGENT = [sys.executable, str(REPO / "examples" / "reference_agent.py")]

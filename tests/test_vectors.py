@@ -52,6 +52,9 @@ from support.models import import_models
 from support.schema_strategies import Drawer
 from support.specs import load_real_spec, write_spec
 
+# the vectors generated and the committed models imported once for the module
+pytestmark = pytest.mark.cost("shared")
+
 ROOT = Path(__file__).resolve().parents[1]
 SPEC_FILE = ROOT / "spec/acp-v2.yaml"
 SCHEMA_SOURCE = ROOT / "tooling/acp_spec" / SCHEMA_NAME

@@ -21,7 +21,8 @@ ROOT = Path(__file__).resolve().parents[1]
 # What a spec repository holds; the toolchain (tooling/) is what the wheel brings.
 PROJECT_PARTS = ("spec", "generated", "site")
 
-pytestmark = pytest.mark.slow
+# the wheel built and installed once a run (support/installed.py), then used
+pytestmark = [pytest.mark.slow, pytest.mark.cost("long")]
 
 
 def test_an_installed_wheel_checks_generates_and_builds_the_docs(

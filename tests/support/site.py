@@ -25,11 +25,7 @@ SITE = REPO / "site"
 
 # The Markdown extensions of site/mkdocs.yml that touch how text is read
 EXTENSIONS = ["tables", "attr_list", "md_in_html", "admonition", "pymdownx.superfences", "toc"]
-
-
 XSS_SCRIPT = "<script>window.__xss=1</script>"
-
-
 XSS_IMG = '<img src=x onerror="window.__xss2=1">'
 
 
