@@ -4,14 +4,18 @@ run's scheduling; the helpers test modules import are in tests/support."""
 from __future__ import annotations
 
 import gc
+import importlib
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
 from acp_spec.defs import expand_types
 from acp_spec.model import Spec
+from support.models import import_models
 from support.paths import REFERENCE, UPSTREAM_V2
 from support.pg import pg_url, postgres_server  # noqa: F401  (fixtures: a real PostgreSQL server)
 from support.specs import load_real_spec
@@ -148,3 +152,27 @@ def upstream_meta_methods(upstream_unstable: dict[str, Any]) -> set[str]:
     names = {d["x-method"] for d in upstream_unstable["$defs"].values() if "x-method" in d}
     assert names, f"no x-method found in {UPSTREAM_V2}/schema.unstable.json"
     return names
+
+
+# The committed models (generated/python/src) for the modules that test them: imported
+# afresh for each module and taken out of sys.modules after it, so that no module meets
+# another's copy (tests/test_models.py generates its own, ``made_v2``).
+@pytest.fixture(scope="module")
+def v2() -> Iterator[ModuleType]:
+    """The committed ``acp_models.v2``."""
+    yield from import_models()
+
+
+@pytest.fixture(scope="module")
+def retry(v2: ModuleType) -> ModuleType:
+    return importlib.import_module("acp_models.v2.retry")
+
+
+@pytest.fixture(scope="module")
+def keys(v2: ModuleType) -> ModuleType:
+    return importlib.import_module("acp_models.v2.keys")
+
+
+@pytest.fixture(scope="module")
+def build(v2: ModuleType) -> ModuleType:
+    return importlib.import_module("acp_models.v2.build")

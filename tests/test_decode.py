@@ -10,7 +10,6 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Literal
@@ -18,18 +17,13 @@ from typing import Any, Literal
 import pydantic
 import pytest
 from acp_spec.emit.models import DECODER_NAMES, ModelsError
-from support.models import MODELS_SRC, emit, import_models
+from support.models import MODELS_SRC, emit
 
 # the committed models imported once for the module, and a mypy run
 pytestmark = pytest.mark.cost("shared")
 
 KEY = "0b6f3c1e-8d2a-4c57-9a41-5e2f7d90c3ab"
 PROMPT = {"sessionId": "sess_1", "prompt": [{"type": "text", "text": "Hi"}]}
-
-
-@pytest.fixture(scope="module")
-def v2() -> Iterator[ModuleType]:
-    yield from import_models()
 
 
 @pytest.fixture(scope="module")

@@ -44,7 +44,6 @@ from acp_spec.index import Index
 from acp_spec.model import Example, Spec
 from acp_spec.pipeline import EMITTERS
 from support.hostile import Case, cases, dom, fragment_problems
-from support.models import import_models
 from support.paths import RFD
 from support.site import (
     EXTENSIONS,
@@ -255,12 +254,6 @@ def test_the_keyed_rules_name_a_keyed_method(real_spec: Spec) -> None:
     found = list(keyed_prompts_name_a_keyed_method(spec, Index(spec), None))  # type: ignore[arg-type]
     assert len(found) == 1 and "name one of: session/prompt" in found[0].message
     assert list(keyed_prompts_name_a_keyed_method(real_spec, Index(real_spec), None)) == []  # type: ignore[arg-type]
-
-
-@pytest.fixture(scope="module")
-def v2() -> Iterator[ModuleType]:
-    """The committed acp_models.v2 (generated/python/src)."""
-    yield from import_models()
 
 
 def test_every_error_example_answers_a_request_that_fails_with_the_code_shown(

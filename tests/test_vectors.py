@@ -48,7 +48,6 @@ from hypothesis import HealthCheck, given, settings
 from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError, best_match
 from jsonschema.protocols import Validator
-from support.models import import_models
 from support.schema_strategies import Drawer
 from support.specs import load_real_spec, write_spec
 
@@ -143,11 +142,6 @@ def vectors(files: dict[str, bytes]) -> dict[str, Any]:
 @pytest.fixture(scope="module")
 def cases(vectors: dict[str, Any]) -> list[Case]:
     return all_cases(vectors)
-
-
-@pytest.fixture(scope="module")
-def v2() -> Iterator[ModuleType]:
-    yield from import_models()
 
 
 # ── (a) the files ──
