@@ -13,27 +13,17 @@ import sqlite3
 import subprocess
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from support.reference_agent import AGENT, Agent, grant, prompt, two_busy_agents
+from support.reference_agent import AGENT, Agent, agents, grant, prompt, two_busy_agents
 
 pytestmark = pytest.mark.slow  # seconds: real agent processes
 
 
 @pytest.fixture
 def started(tmp_path: Path) -> Iterator[Callable[..., Agent]]:
-    made: list[Agent] = []
-
-    def start(*args: str, state: Path = tmp_path, **options: Any) -> Agent:
-        made.append(Agent(state, *args, **options))
-        return made[-1]
-
-    yield start
-    for agent in made:
-        if agent.process.poll() is None:
-            os.killpg(agent.process.pid, signal.SIGKILL)
-            agent.process.wait()
+    with agents(tmp_path) as start:
+        yield start
 
 
 # --- faults ------------------------------------------------------------------------------

@@ -3,9 +3,11 @@ out kept in order), and the prompts and races the tests play on it."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import queue
+import signal
 import subprocess
 import sys
 import threading
@@ -133,3 +135,23 @@ def grant(agent: Agent) -> Message:
     )
     keyed = agent.next_id - 1  # the keyed prompt's id, sent just before session/list
     return agent.until(lambda m: m.get("id") == keyed and "method" not in m)
+
+
+@contextlib.contextmanager
+def agents(tmp_path: Path) -> Iterator[Callable[..., Agent]]:
+    """``start(*args, state=tmp_path, **options)`` starts an agent on ``state`` (made if
+    missing); every agent started is killed at the end if it is still running."""
+    made: list[Agent] = []
+
+    def start(*args: str, state: Path = tmp_path, **options: Any) -> Agent:
+        state.mkdir(parents=True, exist_ok=True)
+        made.append(Agent(state, *args, **options))
+        return made[-1]
+
+    try:
+        yield start
+    finally:
+        for agent in made:
+            if agent.process.poll() is None:
+                os.killpg(agent.process.pid, signal.SIGKILL)
+                agent.process.wait()
