@@ -43,17 +43,17 @@ if not REFERENCE.is_dir():
 # What a test costs is declared where it is, with ``pytest.mark.cost(KIND, ...)`` (a module's
 # ``pytestmark`` mostly), and read here to schedule the run under pytest-xdist, which hands
 # out work in collection order (`--dist loadgroup`):
-COSTS = {
+COSTS = frozenset({
     # its module-scoped fixtures build something costly (the site, the models, a node tool
     # run): one worker runs the whole module, so it is built once, not once per worker
-    "shared": "one worker runs the module (its costly fixtures are built once), early",
+    "shared",
     # a few long tests (tens of seconds each, subprocesses mostly): they and the shared
     # modules go first, so that the last minute is short cases that even out the workers,
     # not one long test on one of them while the other has nothing left
-    "long": "tens of seconds a test: run early",
+    "long",
     # many short cases (the mutation corpus), spread over every worker: last of all
-    "many": "many short cases: run last, to even out the workers",
-}
+    "many",
+})  # fmt: skip
 # The benchmark smoke run and the type checkers' runs have marks of their own (pyproject),
 # so that they can be run or left out alone; either is slow, so `-m "not slow"` leaves
 # them out too.
@@ -62,7 +62,7 @@ SLOW_KINDS = ("bench", "typecheck")
 
 def _costs(item: pytest.Item) -> set[str]:
     kinds = {kind for mark in item.iter_markers("cost") for kind in mark.args}
-    if unknown := kinds - COSTS.keys():
+    if unknown := kinds - COSTS:
         raise pytest.UsageError(
             f"{item.nodeid}: unknown cost {sorted(unknown)}; the costs are {sorted(COSTS)}"
         )
