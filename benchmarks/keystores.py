@@ -11,7 +11,7 @@ session"), against reading the history to find the key.
 
 Both stores commit durably: sqlite fsyncs its WAL on each commit (``synchronous=FULL``),
 PostgreSQL its WAL (``fsync``, ``synchronous_commit`` on, its defaults). The PostgreSQL
-server is a throwaway cluster on a unix socket (tests/pg.py), on the same machine and
+server is a throwaway cluster on a unix socket (tests/support/pg.py), on the same machine and
 disk: what is measured is the store and its round trips, not a network.
 
 Run with generated/python/src on PYTHONPATH (run.py sets it).
@@ -30,11 +30,11 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests"))  # tests/pg.py: the throwaway PostgreSQL cluster
+sys.path.insert(0, str(ROOT / "tests"))  # tests/support/pg.py: the throwaway PostgreSQL cluster
 
 from acp_models.v2.keys import KeyRecorder, NotFound, SqliteKeyStore  # noqa: E402
 from acp_models.v2.pgstore import PostgresKeyStore  # noqa: E402
-from pg import cluster  # noqa: E402
+from support.pg import cluster  # noqa: E402
 
 Row = tuple[str, float, float, str]
 SESSION = "sess_bench0000001"

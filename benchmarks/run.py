@@ -158,7 +158,7 @@ def small_projects(factor: int) -> tuple[Path, Path]:
     """The smoke run's two projects: a small spec, with its vector ids published (check
     reads them), and that spec copied ``factor`` times."""
     sys.path.insert(0, str(ROOT / "tests"))
-    from small_project import SMALL_METHODS, small_project
+    from support.small_project import SMALL_METHODS, small_project
 
     # session/options: its params are the type of the spec's own that _regenerate edits
     names = [*SMALL_METHODS, "session/options"]
@@ -231,7 +231,7 @@ def main() -> None:
             shutil.copytree(ROOT / "site", folder / "site", dirs_exist_ok=True,
                             ignore=_generated_pages)  # fmt: skip
             if args.smoke:  # the small specs have no upstream snapshot
-                from small_project import fit_about_page
+                from support.small_project import fit_about_page
 
                 fit_about_page(folder)
         real_docs_run = reuse(lambda: timed(docs, real))

@@ -44,7 +44,7 @@ if ! command -v npm >/dev/null 2>&1; then
 fi
 npm ci --prefix tests/node --no-audit --no-fund --loglevel=error
 
-# The PostgreSQL key store's tests start a private, throwaway server (tests/pg.py) with
+# The PostgreSQL key store's tests start a private, throwaway server (tests/support/pg.py) with
 # Debian's postgresql binaries, as the postgres user when run as root; they fail, not skip,
 # when the binaries are missing, unless ACP_SPEC_NO_POSTGRES=1. ACP_SPEC_INITDB names
 # where initdb must be, for this script's own tests.

@@ -1,48 +1,24 @@
-"""Shared fixtures: where things are, the real spec loaded once, upstream's schemas."""
+"""Shared fixtures (the real spec loaded once, upstream's schemas, the mypy cache) and the
+run's scheduling; the helpers test modules import are in tests/support."""
 
 from __future__ import annotations
 
-import contextlib
-import fcntl
-import functools
 import gc
+import importlib
 import json
 import os
-import re
-import shutil
-import signal
 from collections.abc import Iterator
 from pathlib import Path
-from types import FrameType
+from types import ModuleType
 from typing import Any
 
 import pytest
-from acp_spec.defs import ONE_SCHEMA, SCHEMA_LISTS, SCHEMA_MAPS, expand_types
+from acp_spec.defs import expand_types
 from acp_spec.model import Spec
-from acp_spec.spec import load_spec
-from pg import pg_url, postgres_server  # noqa: F401  (fixtures: a real PostgreSQL server)
-
-REPO = Path(__file__).resolve().parents[1]
-SPEC_PATH = REPO / "spec" / "acp-v2.yaml"
-# The reference material lives in shared/ beside the repository (CI lays a copy beside its
-# clone); every test finds it through these names, never by rebuilding the path.
-REFERENCE = REPO.parent / "shared" / "reference"
-# the upstream release the spec follows (spec/upstream/ holds a copy, named in the spec)
-UPSTREAM_V2 = REFERENCE / "acp-upstream-npm" / "sdk-2.4.0" / "schema" / "v2"
-RFD = REFERENCE / "rfd-v2-idempotency-keys.md"
-
-# Node tools pinned in tests/node/package-lock.json (scripts/test.sh runs `npm ci` there)
-NODE_BIN = REPO / "tests" / "node" / "node_modules" / ".bin"
-
-
-def node_tool(name: str) -> Path:
-    """A pinned node tool's command; a clear failure (not a skip) when it is missing, since
-    scripts/test.sh installs them all."""
-    path = NODE_BIN / name
-    if not path.exists():
-        pytest.fail(f"{path} is missing: run `npm ci --prefix tests/node` (scripts/test.sh does)")
-    return path
-
+from support.models import import_models
+from support.paths import REFERENCE, UPSTREAM_V2
+from support.pg import pg_url, postgres_server  # noqa: F401  (fixtures: a real PostgreSQL server)
+from support.specs import load_real_spec
 
 # Some machines set PYTHONDONTWRITEBYTECODE: then every interpreter the tests start (the
 # pytest-xdist workers, the command, the reference agents, the benchmark) compiles the
@@ -64,25 +40,33 @@ if not REFERENCE.is_dir():
     )
 
 
-# Modules whose module-scoped fixtures build something costly (the site, the models): under
-# pytest-xdist one worker runs each whole (`--dist loadgroup`), so it is built once, not once
-# per worker. The rest, the mutation corpus above all, spreads over every worker.
-SHARED_FIXTURES = frozenset({
-    "test_browser", "test_docs", "test_models", "test_vectors", "test_decode",
-    "test_generated_models",
-    # one node tool run for the module (json2ts, Ajv), a generated project (models cache)
-    "test_typescript_names", "test_ajv_recipe", "test_models_cache",
+# What a test costs is declared where it is, with ``pytest.mark.cost(KIND, ...)`` (a module's
+# ``pytestmark`` mostly), and read here to schedule the run under pytest-xdist, which hands
+# out work in collection order (`--dist loadgroup`):
+COSTS = frozenset({
+    # its module-scoped fixtures build something costly (the site, the models, a node tool
+    # run): one worker runs the whole module, so it is built once, not once per worker
+    "shared",
+    # a few long tests (tens of seconds each, subprocesses mostly): they and the shared
+    # modules go first, so that the last minute is short cases that even out the workers,
+    # not one long test on one of them while the other has nothing left
+    "long",
+    # many short cases (the mutation corpus), spread over every worker: last of all
+    "many",
 })  # fmt: skip
+# The benchmark smoke run and the type checkers' runs have marks of their own (pyproject),
+# so that they can be run or left out alone; either is slow, so `-m "not slow"` leaves
+# them out too.
+SLOW_KINDS = ("bench", "typecheck")
 
 
-# Modules of a few long tests (tens of seconds each, subprocesses mostly). pytest-xdist hands
-# out work in collection order: these and the groups go first, so that the last minute is
-# the many short cases (the mutation corpus last of all) that even out the two workers, not
-# one long test on one of them while the other has nothing left.
-LONG_FIRST = frozenset({
-    "test_wheel", "test_benchmarks", "test_generate", "test_traces_run", "test_sdk_types",
-    "test_quality", "test_models_cache",
-})  # fmt: skip
+def _costs(item: pytest.Item) -> set[str]:
+    kinds = {kind for mark in item.iter_markers("cost") for kind in mark.args}
+    if unknown := kinds - COSTS:
+        raise pytest.UsageError(
+            f"{item.nodeid}: unknown cost {sorted(unknown)}; the costs are {sorted(COSTS)}"
+        )
+    return kinds
 
 
 def _module(item: pytest.Item) -> str:
@@ -91,26 +75,28 @@ def _module(item: pytest.Item) -> str:
 
 # first: pytest-xdist's own hook turns the marks into the groups it schedules by, so marks
 # added after it are never seen (each module's tests then spread over every worker, and its
-# costly fixtures are built once per worker)
+# costly fixtures are built once per worker); -m's selection, after it, sees the slow mark
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    order: dict[str, int] = {}
     for item in items:
+        if any(item.get_closest_marker(kind) for kind in SLOW_KINDS):
+            item.add_marker(pytest.mark.slow)
+        fixtures = getattr(item, "fixturenames", ())
+        costs = _costs(item)
+        if "mypy_cache" in fixtures and not item.get_closest_marker("typecheck"):
+            raise pytest.UsageError(f"{item.nodeid} runs mypy (mypy_cache): mark it typecheck")
         # the mypy runs share one worker's cache (``mypy_cache``), whatever module they are in
-        if "mypy_cache" in getattr(item, "fixturenames", ()):
+        if "mypy_cache" in fixtures:
             item.add_marker(pytest.mark.xdist_group("mypy_cache"))
-        elif "postgres_server" in getattr(item, "fixturenames", ()):
-            # one throwaway PostgreSQL cluster (tests/pg.py), started by one worker only
+        elif "postgres_server" in fixtures:
+            # one throwaway PostgreSQL cluster (tests/support/pg.py), started by one worker only
             item.add_marker(pytest.mark.xdist_group("postgres_server"))
-        elif _module(item) in SHARED_FIXTURES:
+        elif "shared" in costs:
             item.add_marker(pytest.mark.xdist_group(_module(item)))
+        order[item.nodeid] = 0 if costs & {"shared", "long"} else 2 if "many" in costs else 1
 
-    def order(item: pytest.Item) -> int:
-        module = _module(item)
-        if module in SHARED_FIXTURES or module in LONG_FIRST:
-            return 0
-        return 2 if module == "test_mutations" else 1
-
-    items.sort(key=order)  # stable: each module's tests stay together and in their order
+    items.sort(key=lambda item: order[item.nodeid])  # stable: each module's tests stay in order
 
 
 @pytest.fixture(scope="session")
@@ -122,44 +108,6 @@ def mypy_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     tests that take it run one after another on one worker (above). Only runs whose options
     agree reuse each other's modules: all of them are --strict, with follow_imports normal."""
     return tmp_path_factory.mktemp("mypy-cache")
-
-
-@contextlib.contextmanager
-def once_a_run(tmp_path_factory: pytest.TempPathFactory, name: str) -> Iterator[Path]:
-    """The folder ``name`` that every worker of this run shares, held under its lock for the
-    block: what the first to ask makes there (with a marker that it is done), the others,
-    in this worker or another, wait for and take."""
-    base = tmp_path_factory.getbasetemp()
-    # the workers' folders share a parent that is this run's alone
-    shared = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / name
-    shared.mkdir(exist_ok=True)
-    with (shared / "lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        yield shared
-
-
-@contextlib.contextmanager
-def time_limit(seconds: int, what: str) -> Iterator[None]:
-    """Fail the test if the block takes over ``seconds``: a hang (a command that never
-    answers) fails its test instead of stopping the run."""
-
-    def stop(signum: int, frame: FrameType | None) -> None:
-        pytest.fail(f"{what} took over {seconds} s")
-
-    previous = signal.signal(signal.SIGALRM, stop)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
-
-
-@functools.cache
-def load_real_spec() -> Spec:
-    """The real spec, loaded once a process: for the test modules that make their parameter
-    lists of it when they are collected, and for the ``real_spec`` fixture."""
-    return load_spec(SPEC_PATH)
 
 
 @pytest.fixture(scope="session")
@@ -207,49 +155,25 @@ def upstream_meta_methods(upstream_unstable: dict[str, Any]) -> set[str]:
     return names
 
 
-def write_spec(folder: Path, text: str | None = None) -> Path:
-    """A spec in ``folder`` with what it reads beside it (the upstream snapshot, the change
-    reports, the published vector ids): ``text``, or the real spec's. Returns its path."""
-    folder.mkdir(parents=True, exist_ok=True)
-    for name in ("upstream", "changes", "acp-v2.vector-ids.txt"):
-        source = SPEC_PATH.parent / name
-        if source.is_dir():
-            shutil.copytree(source, folder / name, dirs_exist_ok=True)
-        else:
-            shutil.copy2(source, folder / name)
-    path = folder / SPEC_PATH.name
-    path.write_text(
-        SPEC_PATH.read_text(encoding="utf-8") if text is None else text, encoding="utf-8"
-    )
-    return path
+# The committed models (generated/python/src) for the modules that test them: imported
+# afresh for each module and taken out of sys.modules after it, so that no module meets
+# another's copy (tests/test_models.py generates its own, ``made_v2``).
+@pytest.fixture(scope="module")
+def v2() -> Iterator[ModuleType]:
+    """The committed ``acp_models.v2``."""
+    yield from import_models()
 
 
-_SNAPSHOT = re.compile(r"^  schemas:\n    stable: .*\n    unstable: .*\n", re.M)
+@pytest.fixture(scope="module")
+def retry(v2: ModuleType) -> ModuleType:
+    return importlib.import_module("acp_models.v2.retry")
 
 
-def without_upstream_snapshot(text: str) -> str:
-    """The spec text without `upstream › schemas`: for tests whose synthetic edits (a method
-    renamed, a type changed) are about something else than following upstream."""
-    out, count = _SNAPSHOT.subn("", text)
-    assert count == 1, "the spec's upstream › schemas block changed; update this helper"
-    return out
+@pytest.fixture(scope="module")
+def keys(v2: ModuleType) -> ModuleType:
+    return importlib.import_module("acp_models.v2.keys")
 
 
-def subschemas(node: Any) -> Iterator[tuple[Any, Any]]:
-    """(container, key) of every subschema below ``node``, where JSON Schema nests them."""
-    if not isinstance(node, dict):
-        return
-    for key in ONE_SCHEMA:
-        if key in node:
-            yield node, key
-            yield from subschemas(node[key])
-    for key in SCHEMA_LISTS:
-        if isinstance(node.get(key), list):
-            for number, item in enumerate(node[key]):
-                yield node[key], number
-                yield from subschemas(item)
-    for key in SCHEMA_MAPS:
-        if isinstance(node.get(key), dict):
-            for name, item in node[key].items():
-                yield node[key], name
-                yield from subschemas(item)
+@pytest.fixture(scope="module")
+def build(v2: ModuleType) -> ModuleType:
+    return importlib.import_module("acp_models.v2.build")

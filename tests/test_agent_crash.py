@@ -27,8 +27,8 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from conftest import REPO
-from test_vectors import import_models
+from support.models import import_models
+from support.paths import REPO
 
 KILLS = 200
 LANES = 4

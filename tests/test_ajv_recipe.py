@@ -15,9 +15,10 @@ import subprocess
 from typing import Any
 
 import pytest
-from conftest import NODE_BIN, REPO
+from support.paths import NODE_BIN, REPO
 
-pytestmark = pytest.mark.slow
+# one node tool run (Ajv) for the module
+pytestmark = [pytest.mark.slow, pytest.mark.cost("shared")]
 
 RUNNER = REPO / "examples" / "ajv" / "run-vectors.cjs"
 VECTORS = REPO / "generated" / "vectors"

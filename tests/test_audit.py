@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from acp_spec.model import Method, Spec
-from conftest import RFD
+from support.paths import RFD
 
 # heading in the RFD -> the direction it is sent in (None: notifications, any direction)
 TABLES: dict[str, str | None] = {

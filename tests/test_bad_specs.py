@@ -35,13 +35,22 @@ from typing import IO, Any
 import pytest
 from acp_spec import cli
 from acp_spec.pipeline import load_spec
-from conftest import write_spec
+from support.spec_edits import (
+    MARK,
+    TIMEOUT,
+    append,
+    chain,
+    edit,
+    in_trace,
+    lines_equal_to,
+    resolve,
+    run_check,
+)
+from support.specs import write_spec
 
 REPO = Path(__file__).resolve().parents[1]
 SPEC = REPO / "spec" / "acp-v2.yaml"
 CORPUS = Path(__file__).with_name("bad_specs")
-MARK = "⟦"
-TIMEOUT = 120  # seconds; generous, the real spec takes ~2 s to check
 FAST = 20  # seconds: what must be refused fast (alias bombs, huge files) is refused in this
 
 
@@ -49,87 +58,6 @@ FAST = 20  # seconds: what must be refused fast (alias bombs, huge files) is ref
 
 Text = Callable[[str], str]
 What = str | Callable[[str], str]  # a message substring, or one computed from the clean text
-
-
-def block(text: str, section: str, name: str) -> tuple[int, int]:
-    """Start and end offsets of entry ``name`` of the top-level ``section`` (with its key line)."""
-    head = re.search(rf"^{re.escape(section)}:\n", text, re.M)
-    assert head, f"no top-level section {section!r} in the spec"
-    entry = re.compile(rf"^  {MARK}?{re.escape(name)}:\n", re.M)  # an earlier edit may mark it
-    found = entry.search(text, head.end())
-    assert found, f"no entry {name!r} under {section}: the spec changed; update this case"
-    end = re.compile(r"^(?:  [^ #\n]|[^ #\n])", re.M).search(text, found.end())
-    return found.start(), end.start() if end else len(text)
-
-
-def edit(section: str, name: str, old: str, new: str) -> Text:
-    """Replace the one occurrence of ``old`` in entry ``name`` of ``section`` by ``new``."""
-
-    def apply(text: str) -> str:
-        start, end = block(text, section, name)
-        body = text[start:end]
-        count = body.count(old)
-        assert count == 1, f"{old!r} occurs {count} times in {section} › {name}; update this case"
-        return text[:start] + body.replace(old, new) + text[end:]
-
-    return apply
-
-
-def append(entries: str) -> Text:
-    """Add entries at the end of the file, which is the types section."""
-
-    def apply(text: str) -> str:
-        last = text.rstrip("\n").rsplit("\n", 1)[-1]
-        assert last.startswith("  "), "the spec no longer ends in the types section"
-        assert re.search(r"^types:\n", text, re.M)
-        return text.rstrip("\n") + "\n" + entries
-
-    return apply
-
-
-def in_trace(trace_id: str, old: str, new: str) -> Text:
-    """Replace the one occurrence of ``old`` in the trace ``trace_id`` (an item of the
-    ``traces`` list) by ``new``."""
-
-    def apply(text: str) -> str:
-        head = re.search(r"^traces:\n", text, re.M)
-        assert head, "no top-level section 'traces' in the spec"
-        found = re.compile(rf"^  - {MARK}?id: {MARK}?{re.escape(trace_id)}\n", re.M).search(
-            text, head.end()
-        )
-        assert found, f"no trace {trace_id!r}: the spec changed; update this case"
-        end = re.compile(r"^(?:  - |[^ #\n])", re.M).search(text, found.end())
-        stop = end.start() if end else len(text)
-        body = text[found.start() : stop]
-        count = body.count(old)
-        assert count == 1, f"{old!r} occurs {count} times in trace {trace_id}; update this case"
-        return text[: found.start()] + body.replace(old, new) + text[stop:]
-
-    return apply
-
-
-def chain(*steps: Text) -> Text:
-    def apply(text: str) -> str:
-        for step in steps:
-            text = step(text)
-        return text
-
-    return apply
-
-
-def lines_equal_to(needle: str, text: str) -> list[int]:
-    """The numbers of the lines of ``text`` that are exactly ``needle``."""
-    return [i for i, line in enumerate(text.split("\n"), start=1) if line == needle]
-
-
-def resolve(marked: str) -> tuple[str, list[tuple[int, int]]]:
-    """The text without marks, and the (line, column) of each mark; columns count characters."""
-    positions = []
-    while (index := marked.find(MARK)) >= 0:
-        before = marked[:index]
-        positions.append((before.count("\n") + 1, index - (before.rfind("\n") + 1) + 1))
-        marked = before + marked[index + 1 :]
-    return marked, positions
 
 
 # ── cases ──
@@ -945,22 +873,6 @@ CASES = SPEC_CASES + PYTHON_CASES + BYTES_CASES + CORPUS_CASES
 # ── running the command ──
 
 
-def run_check(spec: Path, timeout: float = TIMEOUT, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if k != "ACP_SPEC_DEBUG"}
-    command = [sys.executable, "-m", "acp_spec", "--spec", str(spec), *(args or ("check",))]
-    return subprocess.run(
-        command,
-        capture_output=True,
-        text=True,
-        encoding="utf-8",
-        errors="replace",
-        timeout=timeout,
-        cwd=REPO,
-        env=env,
-        check=False,
-    )
-
-
 @contextlib.contextmanager
 def _without_debug() -> Iterator[None]:
     """As run_check's environment: ACP_SPEC_DEBUG would turn an internal error into a raise."""
@@ -993,7 +905,7 @@ class Outcome:
     error: BaseException | None = None
 
 
-BATCH = [sys.executable, str(Path(__file__).with_name("batch_check.py"))]
+BATCH = [sys.executable, str(Path(__file__).parent / "support" / "batch_check.py")]
 
 
 def _read_lines(stream: IO[str] | None, into: queue.Queue[str | None]) -> None:
@@ -1008,7 +920,7 @@ Run = tuple[subprocess.CompletedProcess[str] | subprocess.TimeoutExpired, float]
 
 def run_batch(specs: Sequence[Path], timeout: float) -> list[Run]:
     """What ``run_check(spec, timeout)`` gives for each spec, and how long its check took,
-    from one interpreter for all (tests/batch_check.py) rather than one each. A spec that
+    from one interpreter for all (tests/support/batch_check.py) rather than one each. A spec that
     crashes that interpreter, or keeps it past ``timeout``, ends it (killed), and the specs
     after it go on in a new one."""
     env = {k: v for k, v in os.environ.items() if k != "ACP_SPEC_DEBUG"}

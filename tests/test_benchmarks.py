@@ -10,6 +10,9 @@ from pathlib import Path
 
 import pytest
 
+# the benchmark smoke run: a minute and more
+pytestmark = pytest.mark.cost("long")
+
 ROOT = Path(__file__).resolve().parents[1]
 ROWS = (
     "generate ÷ datamodel-codegen alone",
@@ -29,7 +32,7 @@ ROWS = (
 )
 
 
-@pytest.mark.slow
+@pytest.mark.bench
 def test_benchmarks_run_in_smoke_mode() -> None:
     result = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks/run.py"), "--smoke"],

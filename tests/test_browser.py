@@ -36,11 +36,11 @@ from acp_spec import docs_cmd
 from acp_spec.emit.docs import PAGE_NOTE
 from acp_spec.index import index_of
 from acp_spec.model import Spec
-from hostile import SHOWN, TRACE, page_problems, with_corpus
-from test_docs import XSS_IMG, XSS_SCRIPT, _with_payloads, make_site, real_site
+from support.hostile import SHOWN, TRACE, page_problems, with_corpus
+from support.site import XSS_IMG, XSS_SCRIPT, make_site, real_site, with_payloads
 
 # every test here builds a site and drives a browser
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.cost("shared")]
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -137,7 +137,7 @@ def sites(tmp_path_factory: pytest.TempPathFactory, real_spec: Spec) -> Iterator
     site has only the pages its test opens, so links to the others are left dangling and
     it is built without --strict (the real site's build proves the links)."""
     tmp = tmp_path_factory.mktemp("hostile")
-    project = make_site(tmp, with_corpus(_with_payloads(real_spec)))
+    project = make_site(tmp, with_corpus(with_payloads(real_spec)))
     keep = {(project / "site" / "docs" / p).with_suffix(".md") for p in CORPUS_PAGES}
     for page in (project / "site" / "docs").rglob("*.md"):
         if page not in keep and page.read_bytes().startswith(PAGE_NOTE.encode()):

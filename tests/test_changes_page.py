@@ -22,7 +22,7 @@ from acp_spec.emit.docs.render import environment
 from acp_spec.emit.docs.site import build_site
 from acp_spec.index import index_of
 from acp_spec.model import Change, Spec
-from conftest import REPO, SPEC_PATH
+from support.paths import REPO, SPEC_PATH
 
 REPORT: dict[str, Any] = json.loads((SPEC_PATH.parent / "changes" / "sdk-2.4.0.json").read_text())
 REASON = "Reviewed: upstream made the id non-null on purpose."

@@ -22,7 +22,8 @@ from acp_spec.diff_inputs import read_accept, read_schema
 from acp_spec.pipeline import checks
 from acp_spec.rules import RULE_IDS, RULES
 from acp_spec.side_files import read_releases
-from conftest import REPO, SPEC_PATH, write_spec
+from support.paths import REPO, SPEC_PATH
+from support.specs import write_spec
 
 TEXT = SPEC_PATH.read_text(encoding="utf-8")
 PACKAGE = REPO / "tooling" / "acp_spec"

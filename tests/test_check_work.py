@@ -17,7 +17,8 @@ from acp_spec.formatcheck import check_format
 from acp_spec.model import Spec, TypeDef
 from acp_spec.rules.references import reference_loops
 from acp_spec.yamlsource import PathKey
-from conftest import SPEC_PATH, write_spec
+from support.paths import SPEC_PATH
+from support.specs import write_spec
 
 
 class CountedPath(tuple[str | int, ...]):

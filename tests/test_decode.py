@@ -10,7 +10,6 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Literal
@@ -18,16 +17,13 @@ from typing import Any, Literal
 import pydantic
 import pytest
 from acp_spec.emit.models import DECODER_NAMES, ModelsError
-from test_models import emit
-from test_vectors import MODELS_SRC, import_models
+from support.models import MODELS_SRC, emit
+
+# the committed models imported once for the module, and a mypy run
+pytestmark = pytest.mark.cost("shared")
 
 KEY = "0b6f3c1e-8d2a-4c57-9a41-5e2f7d90c3ab"
 PROMPT = {"sessionId": "sess_1", "prompt": [{"type": "text", "text": "Hi"}]}
-
-
-@pytest.fixture(scope="module")
-def v2() -> Iterator[ModuleType]:
-    yield from import_models()
 
 
 @pytest.fixture(scope="module")
@@ -465,7 +461,7 @@ every: list[Message] = []
 """
 
 
-@pytest.mark.slow
+@pytest.mark.typecheck
 def test_decode_types_pass_mypy_strict(v2: ModuleType, tmp_path: Path, mypy_cache: Path) -> None:
     (tmp_path / "user.py").write_text(USER_CODE, encoding="utf-8")
     mypy = Path(sys.executable).with_name("mypy")

@@ -31,8 +31,8 @@ from acp_spec.diff.view import FACTS, Fact
 from acp_spec.diff_inputs import view_of_json
 from acp_spec.index import schema_index
 from acp_spec.model import DERIVED_TYPE_NAMES, DIRECTIONS, Kind, Sender, Spec
-from conftest import REFERENCE, REPO
 from jsonschema import Draft202012Validator
+from support.paths import REFERENCE, REPO
 
 SNAPSHOTS = {
     "b7f0005": REFERENCE / "acp-upstream" / "schema" / "v2",

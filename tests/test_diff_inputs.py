@@ -12,7 +12,7 @@ import pytest
 from acp_spec.cli import main
 from acp_spec.jsontext import JsonProblem, parse_json
 from acp_spec.yamlsource import MAX_DEPTH
-from test_mutations import run_command
+from support.commands import run_command
 
 
 def nested(depth: int) -> dict[str, Any]:

@@ -15,7 +15,8 @@ from acp_spec.emit.docs import emit_docs
 from acp_spec.index import index_of
 from acp_spec.model import Spec
 from acp_spec.spec import load_spec
-from conftest import SPEC_PATH, write_spec
+from support.paths import SPEC_PATH
+from support.specs import write_spec
 
 SPEC_TEXT = SPEC_PATH.read_text(encoding="utf-8")
 MCP_DEPARTURE = "    - method: mcp/message\n"

@@ -42,23 +42,24 @@ from acp_spec.emit.docs.views import TypeViews
 from acp_spec.index import index_of
 from acp_spec.model import Example, Spec
 from acp_spec.pipeline import ARTIFACTS, emit_site
-from acp_spec.writer import replace_all
-from conftest import RFD, once_a_run
-from hostile import Case, cases, dom, fragment_problems
-from installed import installed, run
-from small_project import small_project
-from test_vectors import import_models
+from support.hostile import Case, cases, dom, fragment_problems
+from support.paths import RFD
+from support.site import (
+    EXTENSIONS,
+    REGENERATED_PAGE,
+    XSS_IMG,
+    XSS_SCRIPT,
+    emit_all_docs,
+    real_site,
+    with_payloads,
+)
+from support.small_project import small_project
+
+# the real site, built once a run (a minute), and the real spec's pages
+pytestmark = pytest.mark.cost("shared")
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "site"
-# The Markdown extensions of site/mkdocs.yml that touch how text is read
-EXTENSIONS = ["tables", "attr_list", "md_in_html", "admonition", "pymdownx.superfences", "toc"]
-XSS_SCRIPT = "<script>window.__xss=1</script>"
-XSS_IMG = '<img src=x onerror="window.__xss2=1">'
-
-
-def emit_all_docs(spec: Spec) -> dict[str, bytes]:
-    return emit_site(spec, index_of(spec))
 
 
 @pytest.fixture(scope="module")
@@ -252,12 +253,6 @@ def test_the_keyed_rules_name_a_keyed_method(real_spec: Spec) -> None:
     found = list(keyed_prompts_name_a_keyed_method(spec, index_of(spec), None))  # type: ignore[arg-type]
     assert len(found) == 1 and "name one of: session/prompt" in found[0].message
     assert list(keyed_prompts_name_a_keyed_method(real_spec, index_of(real_spec), None)) == []  # type: ignore[arg-type]
-
-
-@pytest.fixture(scope="module")
-def v2() -> Iterator[ModuleType]:
-    """The committed acp_models.v2 (generated/python/src)."""
-    yield from import_models()
 
 
 def test_every_error_example_answers_a_request_that_fails_with_the_code_shown(
@@ -477,37 +472,9 @@ def _code_texts(rendered: str) -> list[str]:
     return [html.unescape(re.sub(r"<[^>]+>", "", b.replace("<br>", "\n"))) for b in blocks]
 
 
-def _with_payloads(spec: Spec) -> Spec:
-    """The real spec with raw HTML in every kind of text a page shows, in a fenced code
-    block too (in a type's description, and in a field's, which its block shows)."""
-    payload = f"Look: {XSS_SCRIPT} and {XSS_IMG}"
-    fenced = f"{payload}\n\n```html\n{XSS_SCRIPT}\n{XSS_IMG}\n```\n\nAfter."
-    prompt = spec.methods["session/prompt"]
-    retry = tuple(dataclasses.replace(r, again=payload) for r in prompt.retry)
-    methods = dict(spec.methods)
-    methods["session/prompt"] = dataclasses.replace(
-        prompt, summary=payload, description=payload, retry=retry,
-        examples=tuple(dataclasses.replace(e, title=payload) for e in prompt.examples),
-    )  # fmt: skip
-    types = dict(spec.types)
-    request = types["PromptRequest"]
-    schema = dict(request.schema)
-    schema["description"] = fenced
-    props = dict(schema["properties"])
-    props["sessionId"] = {**props["sessionId"], "description": fenced}
-    schema["properties"] = props
-    types["PromptRequest"] = dataclasses.replace(request, schema=schema)
-    errors = dict(spec.errors)
-    errors["invalid_params"] = dataclasses.replace(errors["invalid_params"], description=payload)
-    classes = dict(spec.retry_classes)
-    classes["keyed"] = dataclasses.replace(classes["keyed"], meaning=payload)
-    return dataclasses.replace(spec, methods=methods, types=types, errors=errors,
-                               retry_classes=classes)  # fmt: skip
-
-
 @pytest.mark.slow  # every page the HTML reaches, rendered and parsed: a second or two
 def test_html_in_the_spec_reaches_no_page_unescaped(real_spec: Spec, pages: dict[str, str]) -> None:
-    outputs = emit_all_docs(_with_payloads(real_spec))
+    outputs = emit_all_docs(with_payloads(real_spec))
     md = markdown.Markdown(extensions=EXTENSIONS)
     rendered_pages: set[str] = set()
     for path, data in outputs.items():
@@ -840,17 +807,6 @@ def test_a_name_too_long_for_a_file_is_refused() -> None:
 # ── the site builds, strictly ──
 
 
-def make_site(tmp_path: Path, spec: Spec) -> Path:
-    """A copy of the project's site (hand-written files) plus the generated pages."""
-    root = tmp_path / "project"
-    shutil.copytree(SITE, root / "site", ignore=shutil.ignore_patterns("site"))
-    for path in list((root / "site").rglob("*")):
-        if path.is_file() and path.read_bytes().startswith(PAGE_NOTE.encode()):
-            path.unlink()  # the committed generated pages: the emitter writes them afresh
-    replace_all(root, emit_all_docs(spec))
-    return root
-
-
 def build_site(root: Path, out: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [*docs_cmd.mkdocs(root, "build", "--strict"), "--site-dir", str(out)],
@@ -887,36 +843,6 @@ class _Links(html.parser.HTMLParser):
     def handle_endtag(self, tag: str) -> None:
         if tag == "article":
             self._open -= 1
-
-
-REGENERATED_PAGE = "site/docs/methods/session-prompt.md"
-
-
-def real_site(
-    tmp_path_factory: pytest.TempPathFactory, spec: Spec
-) -> tuple[Path, str, float, Path]:
-    """The real spec's site as `acp-spec docs build` makes it, the command a regular install
-    of the wheel (tests/installed.py) has, built once a test run: the first module to ask
-    builds it while holding a lock, and the others (in this worker or another) wait and
-    take it. The project it is built in is a copy of this one with one
-    generated page deleted, which the command must write again. Returns the built folder,
-    the command's output, how long it took and the project; asserts it built."""
-    with once_a_run(tmp_path_factory, "real-site") as shared:
-        done = shared / "output.json"
-        project = shared / "project"
-        if not done.is_file():
-            shutil.rmtree(project, ignore_errors=True)  # an earlier attempt's, if it failed
-            _project(shared)
-            (project / REGENERATED_PAGE).unlink()
-            # built by the wheel's install (tests/test_wheel.py reads what it said)
-            command = [str(installed(tmp_path_factory).acp_spec), "docs", "build"]
-            started = time.perf_counter()
-            result = run([*command, "--site-dir", str(shared / "built")], cwd=project)
-            seconds = time.perf_counter() - started
-            assert result.returncode == 0, result.stdout + result.stderr
-            done.write_text(json.dumps([result.stdout + result.stderr, seconds]), encoding="utf-8")
-        output, seconds = json.loads(done.read_text(encoding="utf-8"))
-    return shared / "built", str(output), float(seconds), project
 
 
 @pytest.fixture(scope="module")
@@ -984,15 +910,6 @@ def test_the_built_pages_link_rust_names_to_their_rows(built: Path) -> None:
 
 
 # ── the command ──
-
-
-def _project(tmp_path: Path) -> Path:
-    root = tmp_path / "project"
-    shutil.copytree(ROOT / "spec", root / "spec")
-    shutil.copytree(SITE, root / "site", ignore=shutil.ignore_patterns("site"))
-    # the models from the committed tree (its stamp proves them current): no codegen to wait for
-    shutil.copytree(ROOT / "generated", root / "generated")
-    return root
 
 
 def _acp_spec(root: Path, *args: str, **kwargs: Any) -> Any:

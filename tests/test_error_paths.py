@@ -15,19 +15,13 @@ from typing import Any
 
 import pydantic
 import pytest
-from conftest import load_real_spec
 from jsonschema import Draft202012Validator
-from test_vectors import import_models
+from support.specs import load_real_spec
 
 ROOT = Path(__file__).resolve().parents[1]
 SPEC = load_real_spec()
 DEFS = json.loads((ROOT / "generated/schema.unstable.json").read_text(encoding="utf-8"))["$defs"]
 Step = str | int
-
-
-@pytest.fixture(scope="module")
-def v2() -> Iterator[ModuleType]:
-    yield from import_models()
 
 
 def _leaves(value: Any, at: tuple[Step, ...] = ()) -> Iterator[tuple[tuple[Step, ...], Any]]:

@@ -18,7 +18,10 @@ from pathlib import Path
 
 import pytest
 from acp_spec import cli
-from conftest import write_spec
+from support.specs import write_spec
+
+# full generate runs in subprocesses: tens of seconds each
+pytestmark = pytest.mark.cost("long")
 
 ROOT = Path(__file__).resolve().parents[1]
 

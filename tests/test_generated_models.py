@@ -18,8 +18,11 @@ from acp_spec.emit.models import python_name
 from acp_spec.index import index_of
 from acp_spec.model import DERIVED_TYPE_NAMES
 from acp_spec.verdicts import Verdicts
-from conftest import load_real_spec
 from jsonschema import Draft202012Validator
+from support.specs import load_real_spec
+
+# the committed models imported once for the module, and a mypy run
+pytestmark = pytest.mark.cost("shared")
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "generated/python/src"
@@ -171,7 +174,7 @@ def test_import_is_lazy_and_needs_no_pydantic_until_used() -> None:
     assert result.stdout.strip() == "False"
 
 
-@pytest.mark.slow
+@pytest.mark.typecheck
 def test_mypy_strict_accepts_the_generated_package(mypy_cache: Path) -> None:
     mypy = Path(sys.executable).with_name("mypy")
     result = subprocess.run(

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import REPO, UPSTREAM_V2
+from support.paths import REPO, UPSTREAM_V2
 
 pytestmark = pytest.mark.slow
 

@@ -12,14 +12,12 @@ import json
 import math
 import sys
 import tracemalloc
-from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pydantic
 import pytest
-from test_vectors import import_models
 
 CORPUS = Path(__file__).parent / "hostile_messages/cases.json"
 CASES: list[dict[str, Any]] = json.loads(CORPUS.read_text(encoding="utf-8"))["cases"]
@@ -30,11 +28,6 @@ MEMORY_FACTOR = 20
 # what tolerant reading keeps of each item it drops: its Repair and the Repair's own path
 # (a peer's item of a few bytes is still one Repair: BENCHMARKS.md, issue 28)
 REPAIR_BYTES = 200
-
-
-@pytest.fixture(scope="module")
-def v2() -> Iterator[ModuleType]:
-    yield from import_models()
 
 
 @pytest.fixture(scope="module")

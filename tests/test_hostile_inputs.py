@@ -1,5 +1,5 @@
 """Every input of tests/hostile_inputs/ through `acp-spec diff` and `acp-spec upstream
-import`, in process (as tests/test_mutations.py's run_command, within conftest.time_limit):
+import`, in process (as tests/test_mutations.py's run_command, within support.runs.time_limit):
 an answer (exit 0, 1 or 2, the problem said), never an internal error."""
 
 from __future__ import annotations
@@ -12,8 +12,10 @@ from pathlib import Path
 import pytest
 from acp_spec import cli
 from acp_spec.yamlsource import MAX_BYTES
-from conftest import REPO, time_limit, write_spec
-from test_mutations import TIME_LIMIT
+from support.commands import TIME_LIMIT
+from support.paths import REPO
+from support.runs import time_limit
+from support.specs import write_spec
 
 CORPUS = Path(__file__).with_name("hostile_inputs")
 INPUTS = sorted(p.name for p in CORPUS.iterdir() if p.suffix in (".json", ".yaml"))

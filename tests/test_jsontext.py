@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 from acp_spec.jsontext import JsonProblem, line_column, parse_json
-from conftest import REPO, write_spec
-from test_mutations import run_command
+from support.commands import run_command
+from support.paths import REPO
+from support.specs import write_spec
 
 DEEP = "[" * 100_000 + "]" * 100_000
 LONG = '{"a": 1,\n "b": ' + "7" * (sys.get_int_max_str_digits() + 1) + "}"

@@ -8,25 +8,16 @@ In process against the committed package (generated/python/src); nothing sleeps 
 from __future__ import annotations
 
 import asyncio
-import importlib
 import multiprocessing
 import sqlite3
 import threading
-from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
-from test_vectors import import_models
 
 SESSION = "sess_abc123def456"
-
-
-@pytest.fixture(scope="module")
-def keys() -> Iterator[ModuleType]:
-    for _ in import_models():
-        yield importlib.import_module("acp_models.v2.keys")
 
 
 def messages(db: sqlite3.Connection) -> None:

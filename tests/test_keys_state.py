@@ -13,11 +13,9 @@ the model's, and each key's record in the store is the model's.
 from __future__ import annotations
 
 import asyncio
-import importlib
 import shutil
 import sqlite3
 import tempfile
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -27,7 +25,6 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
-from test_vectors import import_models
 
 SESSIONS = ("s1", "s2")
 KEYS = ("a", "b")
@@ -239,12 +236,6 @@ def _write(message_id: str) -> Any:
 def _broken(db: sqlite3.Connection) -> None:
     db.execute("INSERT INTO messages VALUES ('half written')")
     raise RuntimeError("the runtime refused the message")
-
-
-@pytest.fixture(scope="module")
-def keys() -> Iterator[ModuleType]:
-    for _ in import_models():
-        yield importlib.import_module("acp_models.v2.keys")
 
 
 @pytest.mark.slow  # seconds: 40 runs of 25 steps

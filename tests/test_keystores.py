@@ -5,7 +5,6 @@ own exception, and a busy wait is bounded."""
 
 from __future__ import annotations
 
-import importlib
 import os
 import shutil
 import sqlite3
@@ -15,15 +14,8 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
-from test_vectors import import_models
 
 SESSION = "sess_abc123def456"
-
-
-@pytest.fixture(scope="module")
-def keys() -> Iterator[ModuleType]:
-    for _ in import_models():
-        yield importlib.import_module("acp_models.v2.keys")
 
 
 def messages(db: sqlite3.Connection) -> None:

@@ -22,7 +22,7 @@ import pytest
 from acp_spec import formatcheck, yamlsource
 from acp_spec.diagnostics import SpecError
 from acp_spec.yamlsource import MAX_DEPTH, loads
-from test_bad_specs import MARK, SPEC, edit, resolve, run_check
+from support.spec_edits import MARK, SPEC, edit, resolve, run_check
 
 FAST = 20  # seconds: a refusal that takes longer than this is a hang in disguise
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from acp_spec.emit.meta import build_meta, upstream_key
 from acp_spec.model import Spec
-from conftest import REFERENCE
+from support.paths import REFERENCE
 
 ROOT = Path(__file__).resolve().parents[1]
 # The release the spec follows ships no meta.json; the git snapshot before it did, and its

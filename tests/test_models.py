@@ -43,57 +43,22 @@ from acp_spec.emit.models.lowering import refers_to
 from acp_spec.emit.models.names import RUNTIME
 from acp_spec.emit.models.package import runtime_files, with_note
 from acp_spec.emit.models.routing import MARKER, main_part, routing_section
-from acp_spec.emit.table import MethodRow, table
+from acp_spec.emit.table import table
 from acp_spec.index import Index, index_of, schema_index
 from acp_spec.model import Spec
 from acp_spec.pipeline import load_spec
-from conftest import UPSTREAM_V2, write_spec
 from jsonschema import Draft202012Validator
+from support.models import ROWS, emit, extended_schema
+from support.paths import UPSTREAM_V2
+from support.specs import write_spec
+
+# models generated once for the module (datamodel-code-generator: seconds)
+pytestmark = pytest.mark.cost("shared")
 
 REPO = Path(__file__).resolve().parents[1]
 UPSTREAM = UPSTREAM_V2
 SCHEMA_PATH = UPSTREAM / "schema.unstable.json"
 PY = "generated/python"
-
-
-def extended_schema() -> dict[str, Any]:
-    """Upstream's schema with acp-spec's additions, so they are exercised too."""
-    schema: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
-    defs = schema["$defs"]
-    defs["IdempotencyKey"] = {
-        "description": "Identifies a submission.",
-        "type": "string",
-        "minLength": 1,
-        "maxLength": 255,
-    }
-    defs["PromptRequest"]["properties"]["idempotencyKey"] = {
-        "description": "Omitted and null are the same.",
-        "anyOf": [{"$ref": "#/$defs/IdempotencyKey"}, {"type": "null"}],
-    }
-    defs["PromptRequest"] |= {"x-retry-class": "keyed", "x-stability": "stable"}
-    return schema
-
-
-ROWS = [
-    MethodRow(
-        "session/prompt", "client-to-agent", "request", "stable", True, "keyed",
-        {"client-to-agent": "keyed"}, "PromptRequest", "PromptResponse", None, "agent",
-    ),
-    MethodRow(
-        "session/update", "agent-to-client", "notification", "stable", True, "not_retried",
-        {"agent-to-client": "not_retried"}, "UpdateSessionNotification", None, None, "client",
-    ),
-    MethodRow(
-        "mcp/message", "both", "both", "unstable", True, "out_of_scope",
-        {"client-to-agent": "out_of_scope", "agent-to-client": "out_of_scope"},
-        "MessageMcpRequest", "MessageMcpResponse", "MessageMcpNotification", "both",
-    ),
-]  # fmt: skip
-
-
-def emit(schema: dict[str, Any], rows: list[MethodRow] | None = None) -> dict[str, bytes]:
-    """The models step, on a schema alone, as the pipeline runs it."""
-    return emit_models(lowered(schema_index(schema)), rows or [], version="0.1.0")
 
 
 @pytest.fixture(scope="module")
@@ -116,7 +81,7 @@ def out(files: dict[str, bytes], tmp_path_factory: pytest.TempPathFactory) -> Pa
 
 
 @pytest.fixture(scope="module")
-def v2(out: Path) -> Iterator[ModuleType]:
+def made_v2(out: Path) -> Iterator[ModuleType]:
     """``acp_models.v2`` imported from the tmp dir; taken out of sys.modules afterwards."""
     src = str(out / PY / "src")
     sys.path.insert(0, src)
@@ -128,14 +93,14 @@ def v2(out: Path) -> Iterator[ModuleType]:
             del sys.modules[name]
 
 
-def agrees(schema: dict[str, Any], v2: ModuleType, name: str, value: Any) -> bool:
+def agrees(schema: dict[str, Any], made_v2: ModuleType, name: str, value: Any) -> bool:
     """Whether ``value`` is a valid ``name``, asserting that the model (from JSON text and
     from Python data) and python-jsonschema say the same."""
     expected = Draft202012Validator({"$defs": schema["$defs"], "$ref": f"#/$defs/{name}"}).is_valid(
         value
     )
     # a def that is no object is a type alias (SessionId, ContentBlock), validated so
-    adapter = pydantic.TypeAdapter(getattr(v2, name))
+    adapter = pydantic.TypeAdapter(getattr(made_v2, name))
     for parse, data in (
         (adapter.validate_json, json.dumps(value)),
         (adapter.validate_python, value),
@@ -250,7 +215,7 @@ def test_pyproject_is_its_own_distribution(files: dict[str, bytes]) -> None:
     assert "pip install ./generated/python" in readme and "METHODS[" in readme
 
 
-def test_readme_example_runs(files: dict[str, bytes], v2: ModuleType) -> None:
+def test_readme_example_runs(files: dict[str, bytes], made_v2: ModuleType) -> None:
     readme = files[f"{PY}/README.md"].decode()
     example = readme.split("```python\n", 1)[1].split("```", 1)[0]
     exec(compile(example, "README.md", "exec"), {})
@@ -259,11 +224,11 @@ def test_readme_example_runs(files: dict[str, bytes], v2: ModuleType) -> None:
 # --- requirement 1: names ----------------------------------------------------------------
 
 
-def test_every_def_is_a_class_named_for_it(schema: dict[str, Any], v2: ModuleType) -> None:
+def test_every_def_is_a_class_named_for_it(schema: dict[str, Any], made_v2: ModuleType) -> None:
     """An object is a class; a value that is no object (a string alias, a union) a type
     alias of what it is, which pydantic validates through an adapter as it does a class."""
     for name in schema["$defs"]:
-        cls = getattr(v2, name)
+        cls = getattr(made_v2, name)
         if isinstance(cls, type):
             assert issubclass(cls, pydantic.BaseModel) and cls.__name__ == name, name
         else:
@@ -271,7 +236,7 @@ def test_every_def_is_a_class_named_for_it(schema: dict[str, Any], v2: ModuleTyp
             pydantic.TypeAdapter(cls)
 
 
-def test_no_numbered_names(schema: dict[str, Any], v2: ModuleType) -> None:
+def test_no_numbered_names(schema: dict[str, Any], made_v2: ModuleType) -> None:
     _models = importlib.import_module("acp_models.v2._models")
 
     classes = [
@@ -279,34 +244,34 @@ def test_no_numbered_names(schema: dict[str, Any], v2: ModuleType) -> None:
         if isinstance(c, type) and issubclass(c, pydantic.BaseModel) and c.__module__ == _models.__name__
     ]  # fmt: skip
     # every class, and the values that are no object, as type aliases
-    aliases = set(v2.__all__) - set(classes) - set(TABLE_NAMES)
-    assert set(classes) <= set(v2.__all__)
+    aliases = set(made_v2.__all__) - set(classes) - set(TABLE_NAMES)
+    assert set(classes) <= set(made_v2.__all__)
     assert all(not isinstance(getattr(_models, n), type) for n in aliases)
     numbered = [n for n in classes if n[-1].isdigit() and n not in schema["$defs"]]
     assert numbered == []
     # inline union members are named for their def and their tag (or title)
-    members = _members(v2.ContentBlock)
+    members = _members(made_v2.ContentBlock)
     # each member may be Annotated with its discriminator Tag
     assert [m.__name__ for m in members] == [
         "ContentBlockText", "ContentBlockImage", "ContentBlockAudio",
         "ContentBlockResourceLink", "ContentBlockResource", "ContentBlockOther",
     ]  # fmt: skip
-    assert issubclass(v2.ContentBlockText, v2.TextContent)
+    assert issubclass(made_v2.ContentBlockText, made_v2.TextContent)
     # a member that inherits from a union is distributed over that union's members:
     # state_update's idle member, itself a union by stopReason
-    assert issubclass(v2.SessionUpdateStateUpdateIdleEndTurn, v2.StateUpdateIdleEndTurn)
-    assert issubclass(v2.StateUpdateIdleEndTurn, v2.IdleStateUpdateEndTurn)
+    assert issubclass(made_v2.SessionUpdateStateUpdateIdleEndTurn, made_v2.StateUpdateIdleEndTurn)
+    assert issubclass(made_v2.StateUpdateIdleEndTurn, made_v2.IdleStateUpdateEndTurn)
     # a member whose natural name is its body's def name gets the tag key as well
-    assert issubclass(v2.AuthMethodTypeTerminal, v2.AuthMethodTerminal)
+    assert issubclass(made_v2.AuthMethodTypeTerminal, made_v2.AuthMethodTerminal)
 
 
 # --- requirement 2: snake_case fields, wire names only -------------------------------------
 
 
-def test_fields_are_snake_case_with_wire_aliases(v2: ModuleType) -> None:
+def test_fields_are_snake_case_with_wire_aliases(made_v2: ModuleType) -> None:
     _models = importlib.import_module("acp_models.v2._models")
 
-    fields = v2.PromptRequest.model_fields
+    fields = made_v2.PromptRequest.model_fields
     assert fields["session_id"].validation_alias == "sessionId"
     assert fields["idempotency_key"].validation_alias == "idempotencyKey"
     assert fields["meta"].serialization_alias == "_meta"
@@ -319,14 +284,14 @@ def test_fields_are_snake_case_with_wire_aliases(v2: ModuleType) -> None:
             assert name == python_name(wire if isinstance(wire, str) else name), (cls, name)
 
 
-def test_parsing_accepts_only_wire_names(schema: dict[str, Any], v2: ModuleType) -> None:
+def test_parsing_accepts_only_wire_names(schema: dict[str, Any], made_v2: ModuleType) -> None:
     snake = {"session_id": "s1", "prompt": [HI]}
-    assert not agrees(schema, v2, "PromptRequest", snake)
+    assert not agrees(schema, made_v2, "PromptRequest", snake)
     both = {"sessionId": "s1", "session_id": "other", "prompt": [HI]}
-    request = v2.PromptRequest.model_validate_json(json.dumps(both))
+    request = made_v2.PromptRequest.model_validate_json(json.dumps(both))
     assert request.session_id == "s1"
     assert request.model_extra == {"session_id": "other"}  # an unknown key, kept as it came
-    assert v2.PromptRequest.model_config.get("validate_by_name") is False
+    assert made_v2.PromptRequest.model_config.get("validate_by_name") is False
 
 
 # --- requirement 3: round trip -------------------------------------------------------------
@@ -361,19 +326,19 @@ MESSAGES = [
 
 
 @pytest.mark.parametrize(("name", "message"), MESSAGES)
-def test_round_trip(schema: dict[str, Any], v2: ModuleType, name: str, message: Any) -> None:
-    assert agrees(schema, v2, name, message)
-    parsed = getattr(v2, name).model_validate_json(json.dumps(message))
+def test_round_trip(schema: dict[str, Any], made_v2: ModuleType, name: str, message: Any) -> None:
+    assert agrees(schema, made_v2, name, message)
+    parsed = getattr(made_v2, name).model_validate_json(json.dumps(message))
     assert parsed.model_dump(mode="json", by_alias=True, exclude_unset=True) == message
     # the same numbers come back: 1 stays 1 where the schema says number (a float says 1.0)
     text = json.dumps(json.loads(parsed.model_dump_json(exclude_unset=True)), sort_keys=True)
     assert text == json.dumps(message, sort_keys=True)
 
 
-def test_omitted_and_null_stay_apart(v2: ModuleType) -> None:
+def test_omitted_and_null_stay_apart(made_v2: ModuleType) -> None:
     prompt = '{"sessionId": "s", "prompt": [{"type": "text", "text": "Hi"}]'
-    omitted = v2.PromptRequest.model_validate_json(prompt + "}")
-    null = v2.PromptRequest.model_validate_json(prompt + ', "idempotencyKey": null}')
+    omitted = made_v2.PromptRequest.model_validate_json(prompt + "}")
+    null = made_v2.PromptRequest.model_validate_json(prompt + ', "idempotencyKey": null}')
     assert omitted.idempotency_key is None and null.idempotency_key is None
     assert "idempotencyKey" not in omitted.model_dump(by_alias=True, exclude_unset=True)
     assert null.model_dump(by_alias=True, exclude_unset=True)["idempotencyKey"] is None
@@ -383,18 +348,18 @@ def test_omitted_and_null_stay_apart(v2: ModuleType) -> None:
 
 
 def test_optional_non_nullable_field_rejects_null(
-    schema: dict[str, Any], v2: ModuleType, tmp_path: Path
+    schema: dict[str, Any], made_v2: ModuleType, tmp_path: Path
 ) -> None:
     # (upstream's x-deserialize-default-on-null tells its own deserializers to read null as
     # empty; the JSON Schema, which the models hold to, rejects it)
     servers = schema["$defs"]["NewSessionRequest"]["properties"]["mcpServers"]
     assert servers["type"] == "array" and "anyOf" not in servers
     base = {"cwd": "/home/u"}
-    assert agrees(schema, v2, "NewSessionRequest", base)
-    assert agrees(schema, v2, "NewSessionRequest", {**base, "mcpServers": []})
-    assert not agrees(schema, v2, "NewSessionRequest", {**base, "mcpServers": None})
+    assert agrees(schema, made_v2, "NewSessionRequest", base)
+    assert agrees(schema, made_v2, "NewSessionRequest", {**base, "mcpServers": []})
+    assert not agrees(schema, made_v2, "NewSessionRequest", {**base, "mcpServers": None})
     # an optional field the schema makes nullable still takes null
-    assert agrees(schema, v2, "NewSessionRequest", {**base, "_meta": None})
+    assert agrees(schema, made_v2, "NewSessionRequest", {**base, "_meta": None})
     # a subclass with checks of its own keeps its parent's
     tiny: dict[str, Any] = {
         "$defs": {
@@ -414,14 +379,14 @@ def test_optional_non_nullable_field_rejects_null(
 
 
 def test_ref_beside_null_accepts_null_exactly_where_the_schema_does(
-    schema: dict[str, Any], v2: ModuleType, tmp_path: Path
+    schema: dict[str, Any], made_v2: ModuleType, tmp_path: Path
 ) -> None:
     # anyOf [$ref, null]: null is a value
     base = {"sessionId": "s1", "prompt": [HI]}
-    assert agrees(schema, v2, "PromptRequest", {**base, "idempotencyKey": None})
-    assert not agrees(schema, v2, "PromptRequest", {**base, "idempotencyKey": ""})
+    assert agrees(schema, made_v2, "PromptRequest", {**base, "idempotencyKey": None})
+    assert not agrees(schema, made_v2, "PromptRequest", {**base, "idempotencyKey": ""})
     # a bare $ref (written allOf [$ref] with a description): null is not
-    assert not agrees(schema, v2, "PromptRequest", {**base, "sessionId": None})
+    assert not agrees(schema, made_v2, "PromptRequest", {**base, "sessionId": None})
     # $ref with a sibling `type: [..., null]` is a conjunction: null only if the def takes it
     tiny: dict[str, Any] = {
         "$defs": {
@@ -525,17 +490,21 @@ def load_as(files: dict[str, bytes], root: Path, package: str) -> ModuleType:
 
 
 def test_open_union_guard_is_enforced(
-    schema: dict[str, Any], v2: ModuleType, tmp_path: Path
+    schema: dict[str, Any], made_v2: ModuleType, tmp_path: Path
 ) -> None:
     # a tag of our own lands in `other`, whatever its body
-    assert agrees(schema, v2, "ContentBlock", {"type": "_vendor", "anything": 1})
+    assert agrees(schema, made_v2, "ContentBlock", {"type": "_vendor", "anything": 1})
     # a known tag with a broken body fails, rather than landing in `other`
-    assert not agrees(schema, v2, "ContentBlock", {"type": "text"})
-    assert not agrees(schema, v2, "ContentBlock", {"type": "image", "data": "x"})
-    assert agrees(schema, v2, "SessionUpdate", {"sessionUpdate": "state_update", "state": "_x"})
-    assert not agrees(schema, v2, "SessionUpdate", {"sessionUpdate": "plan_update"})
-    block = pydantic.TypeAdapter(v2.ContentBlock).validate_json('{"type": "text", "text": "hi"}')
-    assert type(block) is v2.ContentBlockText
+    assert not agrees(schema, made_v2, "ContentBlock", {"type": "text"})
+    assert not agrees(schema, made_v2, "ContentBlock", {"type": "image", "data": "x"})
+    assert agrees(
+        schema, made_v2, "SessionUpdate", {"sessionUpdate": "state_update", "state": "_x"}
+    )
+    assert not agrees(schema, made_v2, "SessionUpdate", {"sessionUpdate": "plan_update"})
+    block = pydantic.TypeAdapter(made_v2.ContentBlock).validate_json(
+        '{"type": "text", "text": "hi"}'
+    )
+    assert type(block) is made_v2.ContentBlockText
     # acp-spec's other `not`: a key that must be absent (no id on a notification)
     tiny: dict[str, Any] = {
         "$defs": {
@@ -552,39 +521,43 @@ def test_open_union_guard_is_enforced(
     assert not agrees(tiny, tiny_v2, "Note", {"method": "m", "id": 1})
 
 
-def test_uri_and_date_time_formats_stay_strings(schema: dict[str, Any], v2: ModuleType) -> None:
+def test_uri_and_date_time_formats_stay_strings(
+    schema: dict[str, Any], made_v2: ModuleType
+) -> None:
     odd = {"src": "icons/relative.png"}  # no scheme: not a URI, but format is an annotation
-    assert agrees(schema, v2, "Icon", odd)
-    assert not agrees(schema, v2, "Icon", {"src": 5})
+    assert agrees(schema, made_v2, "Icon", odd)
+    assert not agrees(schema, made_v2, "Icon", {"src": 5})
     annotations = {"lastModified": "2025-01-12T15:00:58.000+00:00"}
-    assert agrees(schema, v2, "Annotations", annotations)
-    assert agrees(schema, v2, "Annotations", {"lastModified": "yesterday"})
+    assert agrees(schema, made_v2, "Annotations", annotations)
+    assert agrees(schema, made_v2, "Annotations", {"lastModified": "yesterday"})
     # and nothing is rewritten on the way out (AnyUrl adds a "/", datetimes normalize)
     for name, value in (("Icon", {"src": "https://x.org"}), ("Annotations", annotations)):
-        model = getattr(v2, name).model_validate(value)
+        model = getattr(made_v2, name).model_validate(value)
         assert model.model_dump(mode="json", by_alias=True, exclude_unset=True) == value
 
 
-def test_integer_formats_enforce_the_schemas_range(schema: dict[str, Any], v2: ModuleType) -> None:
+def test_integer_formats_enforce_the_schemas_range(
+    schema: dict[str, Any], made_v2: ModuleType
+) -> None:
     assert schema["$defs"]["ProtocolVersion"]["format"] == "uint16"
-    assert agrees(schema, v2, "ProtocolVersion", 65535)
-    assert not agrees(schema, v2, "ProtocolVersion", 65536)
-    assert not agrees(schema, v2, "ProtocolVersion", -1)
+    assert agrees(schema, made_v2, "ProtocolVersion", 65535)
+    assert not agrees(schema, made_v2, "ProtocolVersion", 65536)
+    assert not agrees(schema, made_v2, "ProtocolVersion", -1)
     # int64 with no minimum/maximum in the schema: the format alone limits nothing
-    assert agrees(schema, v2, "ResourceLink", {"name": "n", "uri": "u", "size": 2**70})
-    assert not agrees(schema, v2, "ResourceLink", {"name": "n", "uri": "u", "size": "12"})
+    assert agrees(schema, made_v2, "ResourceLink", {"name": "n", "uri": "u", "size": 2**70})
+    assert not agrees(schema, made_v2, "ResourceLink", {"name": "n", "uri": "u", "size": "12"})
     # uint64 says minimum 0
     usage = {"totalTokens": 1, "inputTokens": 1, "outputTokens": 0}
-    assert agrees(schema, v2, "Usage", usage)
-    assert not agrees(schema, v2, "Usage", {**usage, "outputTokens": -1})
+    assert agrees(schema, made_v2, "Usage", usage)
+    assert not agrees(schema, made_v2, "Usage", {**usage, "outputTokens": -1})
 
 
-def test_lengths_count_code_points(schema: dict[str, Any], v2: ModuleType) -> None:
+def test_lengths_count_code_points(schema: dict[str, Any], made_v2: ModuleType) -> None:
     emoji = "\N{GRINNING FACE}"  # one code point, two UTF-16 units, four UTF-8 bytes
-    assert agrees(schema, v2, "IdempotencyKey", emoji * 255)
-    assert not agrees(schema, v2, "IdempotencyKey", emoji * 256)
-    assert not agrees(schema, v2, "IdempotencyKey", "")
-    assert agrees(schema, v2, "IdempotencyKey", "a")
+    assert agrees(schema, made_v2, "IdempotencyKey", emoji * 255)
+    assert not agrees(schema, made_v2, "IdempotencyKey", emoji * 256)
+    assert not agrees(schema, made_v2, "IdempotencyKey", "")
+    assert agrees(schema, made_v2, "IdempotencyKey", "a")
 
 
 def test_closed_object_stays_closed(tmp_path: Path) -> None:
@@ -689,7 +662,7 @@ def test_the_routing_unions_of_a_spec_without_protocol_methods_are_as_datamodel_
     ProtocolLevelNotification union (tests/test_schema.py): the routing unions it has are
     written as datamodel-code-generator writes them (an empty union once made a SyntaxError,
     an internal error of every generate of such a spec, and then a model of Any)."""
-    from small_project import small_project
+    from support.small_project import small_project
 
     spec = load_spec(small_project(tmp_path) / "spec" / "acp-v2.yaml")
     document = index_of(spec).schema
@@ -713,26 +686,26 @@ def test_the_routing_section_follows_the_models_part(files: dict[str, bytes]) ->
 # --- METHODS -------------------------------------------------------------------------------
 
 
-def test_methods_table(v2: ModuleType) -> None:
-    prompt = v2.METHODS["session/prompt"]
+def test_methods_table(made_v2: ModuleType) -> None:
+    prompt = made_v2.METHODS["session/prompt"]
     assert (prompt.name, prompt.direction, prompt.kind) == (
         "session/prompt", "client-to-agent", "request",
     )  # fmt: skip
     assert (prompt.stability, prompt.retry_class) == ("stable", "keyed")
-    assert prompt.params is v2.PromptRequest and prompt.result is v2.PromptResponse
+    assert prompt.params is made_v2.PromptRequest and prompt.result is made_v2.PromptResponse
     assert prompt.notification_params is None
-    update = v2.METHODS["session/update"]
-    assert update.params is v2.UpdateSessionNotification and update.result is None
+    update = made_v2.METHODS["session/update"]
+    assert update.params is made_v2.UpdateSessionNotification and update.result is None
     assert update.retry_class == "not_retried"
-    mcp = v2.METHODS["mcp/message"]
+    mcp = made_v2.METHODS["mcp/message"]
     assert (mcp.kind, mcp.retry_class) == ("both", "out_of_scope")
-    assert mcp.params is v2.MessageMcpRequest and mcp.result is v2.MessageMcpResponse
-    assert mcp.notification_params is v2.MessageMcpNotification
-    assert list(v2.METHODS) == [r.name for r in ROWS]
+    assert mcp.params is made_v2.MessageMcpRequest and mcp.result is made_v2.MessageMcpResponse
+    assert mcp.notification_params is made_v2.MessageMcpNotification
+    assert list(made_v2.METHODS) == [r.name for r in ROWS]
     with pytest.raises(dataclasses.FrozenInstanceError):
         prompt.retry_class = "idempotent"
     with pytest.raises(TypeError):
-        v2.METHODS["x"] = prompt
+        made_v2.METHODS["x"] = prompt
 
 
 def test_methods_must_name_defs(schema: dict[str, Any]) -> None:
@@ -772,7 +745,7 @@ def test_import_loads_nothing_and_builds_no_validator(out: Path) -> None:
 DIGEST = """
 import hashlib, json, sys
 sys.path.insert(0, {tests!r})
-from test_models import ROWS, emit, extended_schema
+from support.models import ROWS, emit, extended_schema
 files = emit(extended_schema(), ROWS)
 print(hashlib.sha256(json.dumps({{p: b.hex() for p, b in sorted(files.items())}}).encode()).hexdigest())
 """

@@ -31,12 +31,12 @@ from acp_spec.index import index_of, schema_index
 from acp_spec.model import Spec
 from acp_spec.spec import load_spec
 from acp_spec.writer import replace_all, reusable
-from conftest import without_upstream_snapshot, write_spec
+from support.specs import without_upstream_snapshot, write_spec
 
 ROOT = Path(__file__).resolve().parents[1]
 SPEC = "spec/acp-v2.yaml"
 # each case runs datamodel-code-generator once or twice: seconds each
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.cost("shared", "long")]
 METHODS_FILE = f"{models.OUT}/src/acp_models/v2/_methods.py"
 
 

@@ -17,7 +17,7 @@ from acp_spec.emit.models.names import Survey, survey_with
 from acp_spec.emit.models.steps import Steps
 from acp_spec.index import SchemaIndex, index_of, schema_index
 from acp_spec.model import Spec
-from conftest import subschemas
+from support.specs import subschemas
 
 SEED = 20261202
 SPECS = 30  # mutated specs, each 1-3 edits away from the real one

@@ -1,4 +1,4 @@
-"""PostgresKeyStore against a real PostgreSQL server (tests/pg.py starts one): the key and
+"""PostgresKeyStore against a real PostgreSQL server (tests/support/pg.py starts one): the key and
 the message in one transaction, and two stores ("nodes") racing for one key: one inserts,
 the other learns the winner's messageId and writes nothing."""
 
@@ -15,8 +15,8 @@ from typing import Any
 
 import psycopg
 import pytest
-from conftest import REPO
-from test_vectors import MODELS_SRC, import_models
+from support.models import MODELS_SRC, import_models
+from support.paths import REPO
 
 SESSION = "sess_abc123def456"
 
@@ -181,7 +181,7 @@ def test_without_postgresql_the_tests_fail_saying_what_to_install(tmp_path: Any)
     test = tmp_path / "test_needs_pg.py"
     test.write_text(
         f"import sys\nsys.path.insert(0, {str(REPO / 'tests')!r})\n"
-        "from pg import pg_url, postgres_server\n\n"
+        "from support.pg import pg_url, postgres_server\n\n"
         "def test_it(pg_url):\n    pass\n"
     )
     env = {**os.environ, "ACP_SPEC_INITDB": str(tmp_path / "no-initdb")}

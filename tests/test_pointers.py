@@ -7,9 +7,9 @@ import ast
 import pytest
 from acp_spec.pointers import escape, pointer, segments, unescape
 from acp_spec.traces_run.hygiene import MessageSchema
-from conftest import REPO
 from hypothesis import given
 from hypothesis import strategies as st
+from support.paths import REPO
 
 
 @pytest.mark.parametrize(

@@ -17,7 +17,7 @@ from acp_spec.emit.branches import named_branches
 from acp_spec.emit.schema import schema_file
 from acp_spec.emit.titles import consumer_titles
 from acp_spec.model import DERIVED_TYPE_NAMES, Spec
-from conftest import REPO
+from support.paths import REPO
 
 EDITIONS = {"complete": "schema.unstable.json", "stable": "schema.json"}
 

@@ -8,6 +8,9 @@ from pathlib import Path
 
 import pytest
 
+# mypy over the whole codebase: tens of seconds
+pytestmark = pytest.mark.cost("long")
+
 ROOT = Path(__file__).resolve().parents[1]
 BIN = Path(sys.executable).parent
 
@@ -18,7 +21,7 @@ def _run(*command: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-@pytest.mark.slow
+@pytest.mark.typecheck
 def test_mypy_strict(mypy_cache: Path) -> None:
     # pyproject.toml's files and options; the session's cache, not the checkout's .mypy_cache
     result = _run(str(BIN / "mypy"), "--cache-dir", str(mypy_cache))

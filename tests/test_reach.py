@@ -6,7 +6,8 @@ import re
 from pathlib import Path
 
 from acp_spec.spec import load_spec
-from conftest import SPEC_PATH, write_spec
+from support.paths import SPEC_PATH
+from support.specs import write_spec
 
 TEXT = SPEC_PATH.read_text(encoding="utf-8")
 

@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 from acp_spec.readfile import NOT_REGULAR, regular_bytes, regular_text
-from conftest import REPO, time_limit, write_spec
-from test_mutations import run_command
+from support.commands import run_command
+from support.paths import REPO
+from support.runs import time_limit
+from support.specs import write_spec
 
 
 def _command(*argv: str | Path) -> tuple[int, str]:

@@ -1,36 +1,24 @@
-"""Two reference agents ("nodes") on one PostgreSQL database (a real server: tests/pg.py):
+"""Two reference agents ("nodes") on one PostgreSQL database (a real server: tests/support/pg.py):
 a retry that reaches the other node is answered with the original messageId and inserted
 once; the same key held at both nodes is inserted once and announced (its work started)
 once, by the node whose insertion won."""
 
 from __future__ import annotations
 
-import os
-import signal
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import psycopg
 import pytest
-from test_reference_agent import Agent, grant, prompt, two_busy_agents
+from support.reference_agent import Agent, agents, grant, prompt, two_busy_agents
 
 pytestmark = pytest.mark.slow  # seconds: real agent processes and a real server
 
 
 @pytest.fixture
 def started(tmp_path: Path) -> Iterator[Callable[..., Agent]]:
-    made: list[Agent] = []
-
-    def start(*args: str, state: Path = tmp_path) -> Agent:
-        state.mkdir(exist_ok=True)
-        made.append(Agent(state, *args))
-        return made[-1]
-
-    yield start
-    for agent in made:
-        if agent.process.poll() is None:
-            os.killpg(agent.process.pid, signal.SIGKILL)
-            agent.process.wait()
+    with agents(tmp_path) as start:
+        yield start
 
 
 def _stored(url: str) -> tuple[list[str], list[str]]:

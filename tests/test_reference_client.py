@@ -11,7 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import REPO, time_limit
+from support.paths import REPO
+from support.runs import time_limit
 
 CLIENT = [sys.executable, str(REPO / "examples" / "reference_client.py")]
 

@@ -9,7 +9,6 @@ injected rng, and nothing sleeps.
 from __future__ import annotations
 
 import asyncio
-import importlib
 import itertools
 import json
 import multiprocessing
@@ -22,27 +21,12 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from test_vectors import MODELS_SRC, import_models
+from support.models import MODELS_SRC
 
 SESSION = "sess_abc123def456"
 BLOCKS = [{"type": "text", "text": "Run the database migration"}]
 RESUME = {"sessionId": SESSION, "cwd": "/work"}
 INITIALIZE = {"protocolVersion": 2, "info": {"name": "client", "version": "1.0.0"}}
-
-
-@pytest.fixture(scope="module")
-def v2() -> Iterator[ModuleType]:
-    yield from import_models()
-
-
-@pytest.fixture(scope="module")
-def retry(v2: ModuleType) -> ModuleType:
-    return importlib.import_module("acp_models.v2.retry")
-
-
-@pytest.fixture(scope="module")
-def keys(v2: ModuleType) -> ModuleType:
-    return importlib.import_module("acp_models.v2.keys")
 
 
 def pinned(*values: str) -> Any:

@@ -8,35 +8,17 @@ In process against the committed package (generated/python/src), as test_retry_h
 
 from __future__ import annotations
 
-import importlib
 import json
-from collections.abc import Iterator
 from types import ModuleType
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_vectors import import_models
 
 SESSION = "sess_abc123def456"
 BLOCKS = [{"type": "text", "text": "Run the database migration"}]
 INITIALIZE = {"protocolVersion": 2, "info": {"name": "client", "version": "1.0.0"}}
-
-
-@pytest.fixture(scope="module")
-def v2() -> Iterator[ModuleType]:
-    yield from import_models()
-
-
-@pytest.fixture(scope="module")
-def retry(v2: ModuleType) -> ModuleType:
-    return importlib.import_module("acp_models.v2.retry")
-
-
-@pytest.fixture(scope="module")
-def build(v2: ModuleType) -> ModuleType:
-    return importlib.import_module("acp_models.v2.build")
 
 
 def key(value: str) -> Any:

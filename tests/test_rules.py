@@ -17,48 +17,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from acp_spec.diagnostics import Diagnostic, SpecError
+from acp_spec.diagnostics import SpecError
 from acp_spec.pipeline import load_spec
 from ruamel.yaml import YAML
+from support.rule_cases import MARK, Case, mark_position, reported_at_the_mark, run_case
 
 REPO = Path(__file__).resolve().parents[1]
 SPEC_DIR = REPO / "spec"
-MARK = "⟦"
-
-
-@dataclass(frozen=True)
-class Case:
-    id: str
-    rule: str  # the id of the rule that reports it (spec/README.md's rule table)
-    old: str  # text of the real spec, exactly once (after ``within``)
-    new: str  # its replacement, with MARK where the problem must be reported
-    message: str  # a substring of the message at the mark
-    within: str = ""  # a line that precedes ``old``, to pick the right occurrence
-    warning: bool = False
-
-
-def _apply(text: str, case: Case) -> str:
-    start = text.index(case.within) if case.within else 0
-    at = text.index(case.old, start)
-    return text[:at] + case.new + text[at + len(case.old) :]
-
-
-def _position(marked: str) -> tuple[int, int]:
-    before = marked[: marked.index(MARK)]
-    return before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
-
-
-def run(case: Case, tmp_path: Path) -> tuple[list[Diagnostic], list[Diagnostic], tuple[int, int]]:
-    folder = tmp_path / "spec"
-    shutil.copytree(SPEC_DIR, folder)
-    marked = _apply((SPEC_DIR / "acp-v2.yaml").read_text(encoding="utf-8"), case)
-    assert marked.count(MARK) == 1, case.id
-    (folder / "acp-v2.yaml").write_text(marked.replace(MARK, ""), encoding="utf-8")
-    try:
-        spec = load_spec(folder / "acp-v2.yaml")
-    except SpecError as err:
-        return list(err.diagnostics), [], _position(marked)
-    return [], list(spec.warnings), _position(marked)
 
 
 UPSTREAM = "    unstable: upstream/schema.unstable.json\n"
@@ -162,18 +127,6 @@ def test_rule_reports_at_the_mark(case: Case, tmp_path: Path) -> None:
     reported_at_the_mark(case, tmp_path)
 
 
-def reported_at_the_mark(case: Case, tmp_path: Path) -> None:
-    """The case's message, by its rule, at the mark (and no error beside a warning)."""
-    errors, warnings, (line, column) = run(case, tmp_path)
-    found = warnings if case.warning else errors
-    if case.warning:
-        assert errors == [], [e.render() for e in errors]
-    at_mark = [d for d in found if (d.position.line, d.position.column) == (line, column)]
-    rendered = [d.render() for d in found]
-    assert any(case.message in d.message for d in at_mark), (line, column, rendered)
-    assert [d.rule for d in at_mark if case.message in d.message] == [case.rule]
-
-
 def test_the_real_spec_has_no_warnings() -> None:
     spec = load_spec(SPEC_DIR / "acp-v2.yaml")
     assert [w.render() for w in spec.warnings] == []
@@ -181,7 +134,7 @@ def test_the_real_spec_has_no_warnings() -> None:
 
 def test_warnings_are_labelled(tmp_path: Path) -> None:
     case = next(c for c in CASES if c.id == "example-unknown-field")
-    _, warnings, _ = run(case, tmp_path)
+    _, warnings, _ = run_case(case, tmp_path)
     assert warnings and all(re.search(r":\d+:\d+: warning: ", w.render()) for w in warnings)
 
 
@@ -341,7 +294,7 @@ def test_derived_name_rule_reports_at_the_name(case: DataCase, tmp_path: Path) -
         load_spec(folder / "acp-v2.yaml")
     bare = case.needle.replace("|", "")
     head, _, tail = case.needle.rpartition("|") if "|" in case.needle else ("", "", bare)
-    line, column = _position(text.replace(bare, head + MARK + tail, 1))
+    line, column = mark_position(text.replace(bare, head + MARK + tail, 1))
     found = [
         d
         for d in raised.value.diagnostics
@@ -419,7 +372,7 @@ def test_boolean_items_are_a_schema_not_a_crash(items: bool, tmp_path: Path) -> 
         return
     with pytest.raises(SpecError) as refused:
         load_spec(folder / "acp-v2.yaml")
-    line, _ = _position(text.replace('"items": false', MARK + '"items": false', 1))
+    line, _ = mark_position(text.replace('"items": false', MARK + '"items": false', 1))
     assert any(
         d.position.line == line and "models can't hold" in d.message
         for d in refused.value.diagnostics

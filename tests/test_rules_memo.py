@@ -22,7 +22,7 @@ from acp_spec.model import Example, Method, Spec, Step, TypeDef
 from acp_spec.rules import examples as example_rules
 from acp_spec.rules import traces as trace_rules
 from acp_spec.rules import upstream as upstream_rules
-from conftest import subschemas
+from support.specs import subschemas
 
 SEED = 20261203
 SPECS = 14  # edited specs, each one or two edits away from the real one

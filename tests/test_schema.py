@@ -14,8 +14,8 @@ import pytest
 from acp_spec.defs import DEFS_PREFIX, referenced_names
 from acp_spec.document import build_schema
 from acp_spec.model import Spec
-from conftest import REFERENCE, UPSTREAM_V2
 from jsonschema import Draft202012Validator
+from support.paths import REFERENCE, UPSTREAM_V2
 
 ROOT = Path(__file__).resolve().parents[1]
 UPSTREAM_DOCS = REFERENCE / "acp-upstream" / "docs" / "protocol" / "v2"

@@ -15,7 +15,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from conftest import node_tool
+from support.paths import node_tool
+
+# mypy, pyright and pyright --verifytypes over the sample: tens of seconds
+pytestmark = [pytest.mark.typecheck, pytest.mark.cost("long")]
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "generated/python/src"
@@ -77,7 +80,6 @@ def _errors(output: str, path: str) -> dict[int, str]:
     return found
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("checker", ["mypy", "pyright"])
 def test_the_sample_sdk_type_checks_and_only_the_wrong_lines_fail(
     checked: dict[str, str], checker: str
@@ -87,7 +89,6 @@ def test_the_sample_sdk_type_checks_and_only_the_wrong_lines_fail(
     assert sorted(_errors(output, "wrong.py")) == list(WRONG_LINES), output
 
 
-@pytest.mark.slow
 def test_the_package_types_are_complete_and_the_sample_runs(checked: dict[str, str]) -> None:
     output = checked["verifytypes"]
     score = re.search(r"Type completeness score: ([\d.]+)%", output)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from acp_spec import cli
 from acp_spec.site_folder import MARK, SiteFolderError, check_target
-from small_project import small_project
+from support.small_project import small_project
 
 
 def _files(folder: Path) -> dict[str, bytes]:

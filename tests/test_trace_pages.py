@@ -21,7 +21,7 @@ from acp_spec.emit.traces import trace_file
 from acp_spec.index import index_of
 from acp_spec.model import Spec, Trace
 from ruamel.yaml import YAML
-from test_docs import EXTENSIONS, XSS_IMG, XSS_SCRIPT
+from support.site import EXTENSIONS, XSS_IMG, XSS_SCRIPT
 
 ROOT = Path(__file__).resolve().parents[1]
 

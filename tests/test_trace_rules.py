@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_rules import Case, reported_at_the_mark
+from support.rule_cases import Case, reported_at_the_mark
 
 RETAINED = """- text: >-
             **Retained messages.** For a prompt whose inserted message the Agent retains, the

@@ -19,8 +19,8 @@ from acp_spec.index import index_of
 from acp_spec.model import Spec
 from acp_spec.trace_match import fits
 from acp_spec.trace_values import capture_name
-from conftest import RFD
 from jsonschema import Draft202012Validator
+from support.paths import RFD
 
 ROOT = Path(__file__).resolve().parents[1]
 FOLDER = ROOT / TRACES_DIR

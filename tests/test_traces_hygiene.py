@@ -19,7 +19,7 @@ from acp_spec.traces_run.processes import group_members
 from acp_spec.traces_run.report import json_report, text
 from acp_spec.traces_run.runner import Result, play_all
 from acp_spec.traces_run.transport import Limits
-from conftest import REPO
+from support.paths import REPO
 
 TRACES = REPO / "generated" / "traces"
 SCHEMA = REPO / "generated" / "schema.unstable.json"

@@ -18,7 +18,10 @@ from acp_spec.cli import main
 from acp_spec.traces_run.load import load_traces
 from acp_spec.traces_run.matching import fits
 from acp_spec.traces_run.runner import Result, _Play, play_all
-from conftest import REPO
+from support.paths import REPO
+
+# every trace against every defective peer: tens of seconds a test
+pytestmark = pytest.mark.cost("long")
 
 TRACES = REPO / "generated" / "traces"
 SCHEMA = REPO / "generated" / "schema.unstable.json"

@@ -26,7 +26,7 @@ from acp_spec.cli import main
 from acp_spec.traces_run.load import load_traces
 from acp_spec.traces_run.report import text
 from acp_spec.traces_run.runner import Result, play_all
-from conftest import REPO
+from support.paths import REPO
 
 TRACES = REPO / "generated" / "traces"
 SCHEMA = REPO / "generated" / "schema.unstable.json"

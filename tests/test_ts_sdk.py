@@ -11,11 +11,11 @@ import json
 from typing import Any
 
 import pytest
-import ts_sdk_check as check
 from acp_spec.traces_run.load import load_traces
 from acp_spec.traces_run.report import text
 from acp_spec.traces_run.runner import Result, play_all
-from conftest import REPO
+from support import ts_sdk_check as check
+from support.paths import REPO
 
 TRACES = REPO / "generated" / "traces"
 NODE_MODULES = REPO / "tests" / "node" / "node_modules"

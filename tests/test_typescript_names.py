@@ -13,9 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import REPO, UPSTREAM_V2, node_tool
+from support.paths import REPO, UPSTREAM_V2, node_tool
 
-pytestmark = pytest.mark.slow
+# one node tool run (json-schema-to-typescript) for the module
+pytestmark = [pytest.mark.slow, pytest.mark.cost("shared")]
 
 EDITIONS = ("schema", "schema.unstable")
 # a JSDoc comment (if any), then the export it documents

@@ -25,7 +25,8 @@ from acp_spec.upstream_import import (
     with_required,
 )
 from acp_spec.yamlsource import MAX_BYTES, load
-from conftest import SPEC_PATH, UPSTREAM_V2, write_spec
+from support.paths import SPEC_PATH, UPSTREAM_V2
+from support.specs import write_spec
 
 UPSTREAM: dict[str, Any] = json.loads((UPSTREAM_V2 / "schema.unstable.json").read_text())["$defs"]
 IMPORTED = [n for n in UPSTREAM if n not in DERIVED_TYPE_NAMES]

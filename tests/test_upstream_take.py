@@ -20,8 +20,9 @@ import pytest
 from acp_spec import cli
 from acp_spec.spec import load_checked
 from acp_spec.upstream_stub import least_value
-from conftest import SPEC_PATH, UPSTREAM_V2, write_spec
 from jsonschema import Draft202012Validator
+from support.paths import SPEC_PATH, UPSTREAM_V2
+from support.specs import write_spec
 
 FILES = ("schema.json", "schema.unstable.json")
 DIFF_SCHEMA = json.loads((SPEC_PATH.parents[1] / "tooling" / "acp_spec" / "diff.schema.json").read_text())  # fmt: skip

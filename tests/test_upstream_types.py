@@ -20,8 +20,8 @@ from acp_spec.index import index_of
 from acp_spec.model import Spec
 from acp_spec.rules.common import Written
 from acp_spec.rules.upstream import types_follow_upstream
-from conftest import UPSTREAM_V2
 from jsonschema import Draft202012Validator
+from support.paths import UPSTREAM_V2
 
 UPSTREAM_UNSTABLE = UPSTREAM_V2 / "schema.unstable.json"
 # upstream's routing unions (the spec derives them, ProtocolLevelNotification too, which

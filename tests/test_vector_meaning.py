@@ -24,7 +24,8 @@ from acp_spec.vector_ids import (
     vector_id_problems,
 )
 from acp_spec.vectors_cmd import UNRELEASED, preparing, stamp_unreleased
-from conftest import SPEC_PATH, write_spec
+from support.paths import SPEC_PATH
+from support.specs import write_spec
 
 NAME = "spec/acp-v2.vector-ids.txt"
 TEXT = HEADER + "a.one 000000000001 00000000000a\na.two 000000000002 00000000000b\n"

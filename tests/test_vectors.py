@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import ast
-import importlib
 import json
 import re
 import sys
@@ -46,17 +45,19 @@ from acp_spec.vector_ids import (
     read_published,
     vector_id_problems,
 )
-from conftest import load_real_spec, write_spec
 from hypothesis import HealthCheck, given, settings
 from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError, best_match
 from jsonschema.protocols import Validator
-from schema_strategies import Drawer
+from support.schema_strategies import Drawer
+from support.specs import load_real_spec, write_spec
+
+# the vectors generated and the committed models imported once for the module
+pytestmark = pytest.mark.cost("shared")
 
 ROOT = Path(__file__).resolve().parents[1]
 SPEC_FILE = ROOT / "spec/acp-v2.yaml"
 SCHEMA_SOURCE = ROOT / "tooling/acp_spec" / SCHEMA_NAME
-MODELS_SRC = ROOT / "generated/python/src"
 PARSE_ERROR = -32700
 
 Case = dict[str, Any]
@@ -142,32 +143,6 @@ def vectors(files: dict[str, bytes]) -> dict[str, Any]:
 @pytest.fixture(scope="module")
 def cases(vectors: dict[str, Any]) -> list[Case]:
     return all_cases(vectors)
-
-
-def _ours(module: str) -> bool:
-    return module == "acp_models" or module.startswith("acp_models.")
-
-
-def import_models() -> Iterator[ModuleType]:
-    """``acp_models.v2`` from generated/python/src (which `acp-spec check` proves current),
-    imported afresh and taken out of sys.modules afterwards, so that it and another test's
-    copy (tests/test_models.py generates one into a tmp dir) never mix."""
-    saved = {name: sys.modules.pop(name) for name in [n for n in sys.modules if _ours(n)]}
-    sys.path.insert(0, str(MODELS_SRC))
-    try:
-        v2 = importlib.import_module("acp_models.v2")
-        assert Path(v2.__file__ or "").is_relative_to(MODELS_SRC), v2.__file__
-        yield v2
-    finally:
-        sys.path.remove(str(MODELS_SRC))
-        for name in [n for n in sys.modules if _ours(n)]:
-            del sys.modules[name]
-        sys.modules.update(saved)
-
-
-@pytest.fixture(scope="module")
-def v2() -> Iterator[ModuleType]:
-    yield from import_models()
 
 
 # ── (a) the files ──

@@ -13,7 +13,7 @@ from acp_spec.emit.docs.examples import render_examples
 from acp_spec.emit.vectors import emit_vectors
 from acp_spec.index import index_of
 from acp_spec.patterns import quick_validator_for
-from conftest import load_real_spec
+from support.specs import load_real_spec
 
 Asked = list[tuple[Mapping[str, Any], Mapping[str, Any], Any, bool]]
 

@@ -2,7 +2,7 @@
 repository, must find everything the toolchain reads at run time (templates, schemas, the
 models' runtime) inside the installed package, not in a source checkout beside it.
 
-The wheel and its fresh virtualenv are tests/installed.py's, made once a run; the real site
+The wheel and its fresh virtualenv are tests/support/installed.py's, made once a run; the real site
 that tests/test_docs.py checks page by page is built by this install's `docs build`.
 """
 
@@ -14,14 +14,15 @@ from pathlib import Path
 
 import pytest
 from acp_spec.model import Spec
-from installed import installed, run
-from test_docs import REGENERATED_PAGE, real_site
+from support.installed import installed, run
+from support.site import REGENERATED_PAGE, real_site
 
 ROOT = Path(__file__).resolve().parents[1]
 # What a spec repository holds; the toolchain (tooling/) is what the wheel brings.
 PROJECT_PARTS = ("spec", "generated", "site")
 
-pytestmark = pytest.mark.slow
+# the wheel built and installed once a run (support/installed.py), then used
+pytestmark = [pytest.mark.slow, pytest.mark.cost("long")]
 
 
 def test_an_installed_wheel_checks_generates_and_builds_the_docs(

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -17,15 +16,9 @@ from typing import Any
 import pydantic
 import pytest
 from acp_spec.model import Spec
-from test_vectors import import_models
 
 ROOT = Path(__file__).resolve().parents[1]
 VECTORS = ROOT / "generated/vectors"
-
-
-@pytest.fixture(scope="module")
-def v2() -> Iterator[ModuleType]:
-    yield from import_models()
 
 
 @pytest.fixture(scope="module")

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from acp_spec import cli, generate_cmd, writer
 from acp_spec.writer import JOURNAL, MANIFEST, compare, replace_all
-from conftest import SPEC_PATH
+from support.paths import SPEC_PATH
 
 OLD = {"generated/a.json": b"old a\n", "generated/sub/b.json": b"old b\n"}
 NEW = {

@@ -2,7 +2,7 @@
 // (@agentclientprotocol/sdk, pinned in tests/node/package.json) and prints what the SDK did
 // with each, as JSON: its v2 zod schema for the group's def (`z<DefName>`), and the raw
 // message written into a real SDK connection, agent side or client side by the method's
-// direction. The observations only (and the methods the SDK knows): tests/ts_sdk_check.py
+// direction. The observations only (and the methods the SDK knows): tests/support/ts_sdk_check.py
 // compares them with the vectors.
 //
 //   node tests/node/ts_sdk_vectors.mjs [VECTORS_DIR] > observations.json

@@ -23,10 +23,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from conftest import once_a_run
 from packaging.requirements import Requirement
 
-ROOT = Path(__file__).resolve().parents[1]
+from support.runs import once_a_run
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@ SDK do with each vector (its zod schema; the raw message in a real connection), 
 with what the vector says, and every disagreement matched to the kinds written down in
 tests/ts_sdk_expected.json.
 
-    python tests/ts_sdk_check.py [OBSERVATIONS.json]   # counts, and what is unexplained
+    python tests/support/ts_sdk_check.py [OBSERVATIONS.json]   # counts, and what is unexplained
 
 Without a file it runs the node script (`npm ci --prefix tests/node` first). The SDK reads
 leniently where upstream marks it (as its Rust deserializer does), so a case's `tolerant`
@@ -23,11 +23,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 VECTORS = REPO / "generated" / "vectors"
-EXPECTED = Path(__file__).with_name("ts_sdk_expected.json")
-SCRIPT = Path(__file__).parent / "node" / "ts_sdk_vectors.mjs"
-NODE_MODULES = Path(__file__).parent / "node" / "node_modules"
+EXPECTED = Path(__file__).parents[1] / "ts_sdk_expected.json"
+SCRIPT = Path(__file__).parents[1] / "node" / "ts_sdk_vectors.mjs"
+NODE_MODULES = Path(__file__).parents[1] / "node" / "node_modules"
 
 KINDS = (
     "accepted-but-dropped",

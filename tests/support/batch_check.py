@@ -3,7 +3,7 @@ interpreter: for tests/test_bad_specs.py, which would otherwise start an interpr
 hostile input (a second each). Each run's result is one JSON line on stdout, written as
 soon as it is known, so that the caller can tell which spec a crash or a hang belongs to.
 
-    python tests/batch_check.py SPEC...
+    python tests/support/batch_check.py SPEC...
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from pathlib import Path
 from acp_spec.model import Spec
 from ruamel.yaml import YAML
 
-CORPUS = Path(__file__).resolve().parent / "hostile_descriptions" / "cases.yaml"
+CORPUS = Path(__file__).resolve().parents[1] / "hostile_descriptions" / "cases.yaml"
 
 
 @dataclass(frozen=True)

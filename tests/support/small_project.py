@@ -13,7 +13,7 @@ from typing import Any
 from acp_spec.defs import DEFS_PREFIX, referenced_names
 from acp_spec.emit.docs import NAV_PATH, PAGE_NOTE
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 # The methods of the small project: the one the serve test edits, initialize (whose result
 # holds the capability that gates it) and a notification-only method (the envelope vectors
