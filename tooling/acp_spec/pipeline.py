@@ -179,10 +179,10 @@ def build_outputs(
     reuse: Reuse = lambda stamp, key: None,
     index: Index | None = None,
     *,
-    remake_models: bool = True,
+    remake_steps: bool = True,
 ) -> dict[str, bytes]:
     """Every generated file; ``index``: the spec's, where the rules phase made one. Not
-    ``remake_models``: without the files of a cached step (the models module) where its
+    ``remake_steps``: without the files of a cached step (the models module) where its
     stamp's key is not the input's (`check`: datamodel-code-generator takes seconds, and
     the stamp differs anyway)."""
     artifacts = registry(ARTIFACTS)  # the registry as it is (a test adds to it)
@@ -190,7 +190,7 @@ def build_outputs(
     index = index_of(spec) if index is None else index
     # the slow ones last: what another finds (the docs, an example) comes before seconds pass
     for artifact in sorted(artifacts, key=lambda a: isinstance(a, CachedArtifact)):
-        result = artifact.build(spec, index, reuse, remake=remake_models)
+        result = artifact.build(spec, index, reuse, remake=remake_steps)
         if strays := stray_outputs(artifact, result):
             raise ValueError(f"artifact {artifact.name} made {strays}, outside its roots")
         outputs.update(result)  # the roots are disjoint: so are the paths

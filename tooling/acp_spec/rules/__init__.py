@@ -17,46 +17,11 @@ from ..yamlsource import PathKey
 from . import examples, methods, reach, references, traces, types, upstream
 from .common import Check, Rule, Written
 
-__all__ = ["RULES", "RULE_IDS", "Check", "Rule", "Written", "check", "rule_id"]
+__all__ = ["RULES", "RULE_IDS", "Check", "Rule", "Written", "check"]
 
-RULES: tuple[Rule, ...] = (
-    methods.capabilities_resolve,
-    types.patterns_compile,
-    methods.method_names,
-    references.references,
-    references.reserved_names,
-    references.reference_cycles,
-    methods.retry_per_direction,
-    methods.one_retry_class,
-    methods.notifications_not_retried,
-    methods.keyed_iff_key,
-    methods.keys_are_optional_fields,
-    methods.keyed_prompts_name_a_keyed_method,
-    examples.examples_validate,
-    types.required_are_defined,
-    types.tags_are_strings,
-    types.open_guards_list_every_tag,
-    types.standard_errors,
-    types.bounds_are_counts,
-    types.key_is_the_rfds,
-    examples.examples_say_what_they_mean,
-    upstream.types_follow_upstream,
-    upstream.stability_follows_upstream,
-    traces.trace_ids_unique,
-    traces.trace_capabilities,
-    traces.trace_connections,
-    traces.trace_sides,
-    traces.trace_expects_say_what,
-    traces.trace_captures,
-    traces.trace_keys_fixed,
-    traces.trace_messages_validate,
-    traces.keyed_rules_name_traces,
-    reach.types_are_reached,
-)
-
-
-# Each rule's stable id, as `check --format json|github` reports it and spec/README.md's
-# rule table lists it: CI annotations and tests name a rule by it, never by its wording.
+# Each rule, in the order they run, with its stable id, as `check --format json|github`
+# reports it and spec/README.md's rule table lists it: CI annotations and tests name a rule
+# by it, never by its wording.
 RULE_IDS: dict[Rule, str] = {
     methods.capabilities_resolve: "capabilities",
     types.patterns_compile: "patterns",
@@ -91,6 +56,7 @@ RULE_IDS: dict[Rule, str] = {
     traces.keyed_rules_name_traces: "keyed-rules-traces",
     reach.types_are_reached: "unreachable-types",
 }
+RULES: tuple[Rule, ...] = tuple(RULE_IDS)
 
 # The tables below name rules by id, so that they hold for the rules of the layers above
 # too, which ``check`` is given (``checks``) and this package cannot import.
@@ -149,11 +115,6 @@ def _dangling(spec: Spec, index: Index) -> bool:
     return not named <= set(spec.types) | DERIVED_TYPE_NAMES
 
 
-def rule_id(rule: Rule) -> str:
-    """The rule's id; one not in the table yet is named after its function."""
-    return RULE_IDS.get(rule) or getattr(rule, "__name__", "rule").replace("_", "-")
-
-
 def check(
     spec: Spec, index: Index, written: Written, checks: Sequence[Check] = ()
 ) -> list[Diagnostic]:
@@ -169,7 +130,7 @@ def check(
         waiting |= NEEDS_UPSTREAM_LISTS
     found: list[Diagnostic] = []
     failed: set[str] = set()
-    for rid, rule in (*((rule_id(r), r) for r in RULES), *((c.id, c.rule) for c in checks)):
+    for rule, rid in (*RULE_IDS.items(), *((c.rule, c.id) for c in checks)):
         if rid in waiting or WAITS_FOR.get(rid, frozenset()) & failed:
             continue
         for problem in rule(spec, index, written):
