@@ -8,7 +8,6 @@ In process against the committed package (generated/python/src); nothing sleeps 
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
 import sqlite3
 import threading
 from pathlib import Path
@@ -16,6 +15,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from support.racing import race
 
 SESSION = "sess_abc123def456"
 
@@ -155,18 +155,7 @@ def test_eight_processes_on_one_store_start_work_once_and_announce_the_stored_id
 ) -> None:
     path = tmp_path / "agent.db"
     keys.SqliteKeyStore(path, setup=messages).close()
-    context = multiprocessing.get_context("fork")  # the child has the imported package
-    start, out = context.Barrier(8), context.Queue()
-    workers = [
-        context.Process(target=_agent_process, args=(keys, str(path), n, start, out))
-        for n in range(8)
-    ]
-    for worker in workers:
-        worker.start()
-    results = [out.get(timeout=30) for _ in workers]
-    for worker in workers:
-        worker.join(30)
-        assert worker.exitcode == 0
+    results = race(_agent_process, (keys, str(path)), 8, timeout=30)
     [(_, message_id)] = stored(path)
     announced = [m for won, m, _ in results if won]
     assert announced == [message_id]  # work started once, with the stored id

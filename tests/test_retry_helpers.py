@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
-import multiprocessing
 import sqlite3
 import threading
 import uuid
@@ -22,6 +21,7 @@ from typing import Any
 
 import pytest
 from support.models import MODELS_SRC
+from support.racing import race
 
 SESSION = "sess_abc123def456"
 BLOCKS = [{"type": "text", "text": "Run the database migration"}]
@@ -556,18 +556,7 @@ def test_processes_racing_on_one_key_insert_one_message(keys: ModuleType, tmp_pa
     store = keys.SqliteKeyStore(path)
     messages_table(store.connection())
     store.close()
-    context = multiprocessing.get_context("fork")  # the child has the imported package
-    start, out = context.Barrier(4), context.Queue()
-    workers = [
-        context.Process(target=_race_in_a_process, args=(keys, str(path), n, start, out))
-        for n in range(4)
-    ]
-    for w in workers:
-        w.start()
-    answers = [out.get(timeout=20) for _ in workers]
-    for w in workers:
-        w.join(20)
-        assert w.exitcode == 0
+    answers = race(_race_in_a_process, (keys, str(path)), 4, timeout=20)
     rows = message_rows(path)
     assert len(rows) == 1
     assert set(answers) == {rows[0][1]}
