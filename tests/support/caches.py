@@ -48,10 +48,7 @@ def _as_cache(where: str, value: Any) -> Cache | None:
     value = _unwrapped(value)
     if callable(value) and hasattr(value, "cache_clear") and hasattr(value, "cache_info"):
         return Cache(where, value, lambda: int(value.cache_info().currsize), value.cache_clear)
-    if isinstance(value, Recent):
-        # Recent has no clear of its own; what it keeps is this one dict
-        return Cache(where, value, lambda: len(value._made), value._made.clear)
-    if isinstance(value, weakref.WeakKeyDictionary | weakref.WeakValueDictionary):
+    if isinstance(value, Recent | weakref.WeakKeyDictionary | weakref.WeakValueDictionary):
         return Cache(where, value, lambda: len(value), value.clear)
     return None
 

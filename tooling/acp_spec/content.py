@@ -61,3 +61,10 @@ class Recent(Generic[V]):
         if len(self._made) > self._size:
             self._made.popitem(last=False)
         return made
+
+    def __len__(self) -> int:
+        return len(self._made)
+
+    def clear(self) -> None:
+        """Forget every value (a test that needs a process that has made nothing yet)."""
+        self._made.clear()
